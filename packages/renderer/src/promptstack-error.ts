@@ -1,0 +1,47 @@
+const PROMPTSTACK_ERROR_MARKER = Symbol.for("promptstack.error");
+
+/** Options accepted by every promptstack error class. */
+export interface PromptstackErrorOptions {
+  /** Where the problem is: a dotted field path, a file path, or a config key. */
+  readonly path?: string;
+  /** How to fix it, in one sentence. */
+  readonly hint?: string;
+  readonly cause?: unknown;
+}
+
+/**
+ * Base class of every package's error class. Carries a string `code`, an optional `path` and
+ * `hint`, and a `Symbol.for` marker so checks work across duplicate installs of a package.
+ */
+export class PromptstackError<Code extends string = string> extends Error {
+  readonly code: Code;
+  readonly path: string | undefined;
+  readonly hint: string | undefined;
+
+  constructor(code: Code, message: string, options: PromptstackErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "PromptstackError";
+    this.code = code;
+    this.path = options.path;
+    this.hint = options.hint;
+    Object.defineProperty(this, PROMPTSTACK_ERROR_MARKER, { value: true });
+  }
+
+  /** True for any promptstack error, even one thrown by another copy of the package. */
+  static isPromptstackError(value: unknown): value is PromptstackError {
+    return typeof value === "object" && value !== null && PROMPTSTACK_ERROR_MARKER in value;
+  }
+}
+
+/**
+ * Marks `error` with a package-specific symbol so that `hasErrorMarker` recognizes it across
+ * duplicate installs. Subclasses call it from their constructor.
+ */
+export function markError(error: Error, marker: symbol): void {
+  Object.defineProperty(error, marker, { value: true });
+}
+
+/** True when `value` carries `marker` (set by `markError`). */
+export function hasErrorMarker(value: unknown, marker: symbol): boolean {
+  return typeof value === "object" && value !== null && marker in value;
+}

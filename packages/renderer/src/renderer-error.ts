@@ -1,0 +1,24 @@
+import { hasErrorMarker, markError, PromptstackError } from "./promptstack-error.js";
+import type { PromptstackErrorOptions } from "./promptstack-error.js";
+
+const RENDERER_ERROR_MARKER = Symbol.for("promptstack.renderer.error");
+
+/** Codes thrown by `@promptstack/renderer`. */
+export type RendererErrorCode =
+  | "RENDERER_INVALID_INPUT"
+  | "RENDERER_UNKNOWN_MODE"
+  | "RENDERER_BOUNDARY_MISSING"
+  | "RENDERER_HOOK_FAILED";
+
+/** Contract violation in renderer input. `path` names the offending field. */
+export class RendererError extends PromptstackError<RendererErrorCode> {
+  constructor(code: RendererErrorCode, message: string, options: PromptstackErrorOptions = {}) {
+    super(code, message, options);
+    this.name = "RendererError";
+    markError(this, RENDERER_ERROR_MARKER);
+  }
+
+  static isInstance(value: unknown): value is RendererError {
+    return hasErrorMarker(value, RENDERER_ERROR_MARKER);
+  }
+}

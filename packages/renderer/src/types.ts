@@ -1,0 +1,238 @@
+/**
+ * The renderer's whole input contract. Everything the prompt depends on is passed in here:
+ * the renderer reads no file, clock, environment or global state.
+ *
+ * Stable inputs may only shape text above the cache boundary; volatile inputs (`VolatileFacts`)
+ * may only shape text below it. Every field is optional unless stated; a missing optional value
+ * means "not known / not applicable" and gates its section off.
+ */
+
+/** How much of the prompt a run gets. Set by the runtime per run, never by user config. */
+export type PromptMode = "full" | "minimal" | "none";
+
+/** Which side of the cache boundary a section sits on. */
+export type CacheSide = "stable" | "volatile";
+
+/** Stable snake_case identifier of a prompt section. See `SECTION_TABLE`. */
+export type SectionId = string;
+
+/** The product's identity, so that the renderer stays product-agnostic. */
+export interface ProductProfile {
+  /** Display name, e.g. `OpenClaw`. */
+  readonly name: string;
+  /** Command name used in terminal hints, e.g. `openclaw`. */
+  readonly cliName: string;
+  /** Public documentation URL. */
+  readonly docsUrl: string;
+  /** Public source URL (used for package installs). */
+  readonly sourceUrl: string;
+  /** Skills hub URL. */
+  readonly skillsHubUrl: string;
+  /** Community link (chat server, forum). */
+  readonly communityUrl: string;
+  /** Upper-case word inside the internal-context delimiters, e.g. `OPENCLAW`. */
+  readonly delimiterWord: string;
+}
+
+/** What kind of session this run belongs to. */
+export type SessionKind = "main" | "direct" | "group" | "subagent" | "cron" | "heartbeat";
+
+export type ChatType = "direct" | "group" | "channel";
+
+export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "ultra";
+
+export type ReasoningVisibility = "off" | "on" | "stream";
+
+export type ElevationLevel = "off" | "on" | "ask" | "full";
+
+export type DelegationMode = "suggest" | "prefer";
+
+export type GptPersonality = "friendly" | "off";
+
+export type MemoryCitationMode = "on" | "off" | "auto";
+
+/** One tool the model can call this run. Structured tool schemas stay the source of truth. */
+export interface ToolSummary {
+  readonly name: string;
+  /** One-line summary; optional. Must not embed volatile facts such as the current channel. */
+  readonly summary?: string;
+}
+
+/** One injected workspace file (already budgeted by `@promptstack/bootstrap`). */
+export interface ContextFile {
+  /** Display path, e.g. `AGENTS.md` or `/work/repo/AGENTS.md`. */
+  readonly path: string;
+  /** Injected content (may contain a truncation or missing-file marker). */
+  readonly content: string;
+}
+
+export interface ModelAlias {
+  readonly alias: string;
+  readonly model: string;
+}
+
+export interface SandboxInfo {
+  readonly enabled: boolean;
+  /** Working directory inside the sandbox, e.g. `/workspace`. */
+  readonly containerWorkdir?: string;
+  /** Host path mounted at the container workdir. */
+  readonly hostWorkdir?: string;
+  /** Whether an elevated (host) exec path exists. */
+  readonly elevatedExec?: boolean;
+}
+
+export interface DocsInfo {
+  /** Local docs folder (git checkout `docs/` or bundled package docs). */
+  readonly localDocsPath?: string;
+  /** Local source root for git checkouts. When absent, the profile's source URL is used. */
+  readonly localSourcePath?: string;
+}
+
+/** Section replacements, prefix and suffix a provider (plugin) may contribute. */
+export interface ProviderContribution {
+  /** Replaces one of the three named core sections. Empty string removes the section. */
+  readonly sectionOverrides?: {
+    readonly interaction_style?: string;
+    readonly tool_call_style?: string;
+    readonly execution_bias?: string;
+  };
+  /** Injected above the cache boundary (first stable text after the identity line). */
+  readonly stablePrefix?: string;
+  /** Injected below the cache boundary, last. */
+  readonly dynamicSuffix?: string;
+}
+
+/** Channel facts for the current turn. Volatile. */
+export interface ChannelFacts {
+  /** Channel id, e.g. `telegram`, `discord`, `webchat`. */
+  readonly id: string;
+  readonly chatType: ChatType;
+  /** Human label of the chat (group name). */
+  readonly chatLabel?: string;
+  /** Channel renders native approval cards/buttons. */
+  readonly nativeApprovals?: boolean;
+  /** Channel renders `<details>` disclosures. */
+  readonly collapsibleDetails?: boolean;
+  /** Replies go only through the message tool (no implicit visible reply). */
+  readonly messageToolOnly?: boolean;
+  /** Operator explicitly allows the agent to stay silent in groups. */
+  readonly allowGroupSilence?: boolean;
+  /** This run is an automatic channel auto-reply run (vs. an explicit user message). */
+  readonly autoReply?: boolean;
+  /** Reaction guidance level, when the channel supports reactions. */
+  readonly reactions?: "minimal" | "extensive";
+  /** Voice notes can be sent on this channel. */
+  readonly voice?: boolean;
+  /** Free-form channel-specific hint lines for ACP-bound sessions. */
+  readonly acpHints?: readonly string[];
+  /** The run is embedded in the Control UI. */
+  readonly controlUiEmbed?: boolean;
+}
+
+export interface RuntimeFacts {
+  readonly host?: string;
+  readonly os?: string;
+  readonly node?: string;
+  readonly model?: string;
+  readonly repoRoot?: string;
+  /** Session identity, e.g. `agent:main:telegram:direct:123`. */
+  readonly sessionKey?: string;
+  /** Git co-author trailer, only when the shared session has an attributable person. */
+  readonly coAuthorTrailer?: string;
+}
+
+/** Per-turn facts. Only these may differ between turns without breaking the cache prefix. */
+export interface VolatileFacts {
+  /** User's local calendar date/time, pre-formatted by the caller (renderer has no clock). */
+  readonly time?: { readonly date: string; readonly time?: string; readonly timeZone: string };
+  readonly channel?: ChannelFacts;
+  /** Display of the sender of the current message. */
+  readonly sender?: string;
+  /** Extra injected context: group chat context, or sub-agent context in minimal mode. */
+  readonly groupContext?: string;
+  readonly runtime?: RuntimeFacts;
+  readonly thinkingLevel?: ThinkingLevel;
+  readonly reasoning?: ReasoningVisibility;
+  readonly elevation?: ElevationLevel;
+  /** Presentation tools callable this turn (including deferred and code-mode tools). */
+  readonly presentationTools?: boolean;
+  /** Durable project memory facts surfaced for this turn. */
+  readonly projectMemoryFacts?: readonly string[];
+}
+
+/** The full renderer input. */
+export interface AgentSystemPromptInput {
+  /** Default `full`. */
+  readonly mode?: PromptMode;
+  /** Default: the OpenClaw profile. */
+  readonly profile?: ProductProfile;
+  /** Overrides the base identity line. */
+  readonly identityLine?: string;
+  /** Session kind; gates silent replies, delegation defaults and labels. */
+  readonly sessionKind?: SessionKind;
+
+  // Stable facts.
+  readonly tools?: readonly ToolSummary[];
+  /** Plan tool guidance enabled (`tools.updatePlan`, default true). Needs the tool too. */
+  readonly planTool?: boolean;
+  /** Automatic completion wake for exec/process is enabled. */
+  readonly automaticCompletionWake?: boolean;
+  /** `sessions_spawn` completion mode: announcing sub-agents or explicit collection. */
+  readonly subagentCompletionMode?: "announce" | "collect";
+  readonly delegationMode?: DelegationMode;
+  readonly workspaceDir?: string;
+  readonly docs?: DocsInfo;
+  readonly modelAliases?: readonly ModelAlias[];
+  /** Owner display (User identity / authorized senders). */
+  readonly ownerDisplay?: string;
+  /** TTS hint text. */
+  readonly ttsHint?: string;
+  /** Static memory recall instructions; rendered when memory tools exist. */
+  readonly memoryRecall?: { readonly citations: MemoryCitationMode };
+  /** Pre-formatted `<available_skills>` block from `@promptstack/skills`. */
+  readonly skillsPrompt?: string;
+  /** Injected workspace files, in order. */
+  readonly contextFiles?: readonly ContextFile[];
+  /** Some bootstrap file was truncated: render the fixed notice. */
+  readonly bootstrapTruncated?: boolean;
+  /** BOOTSTRAP.md is pending on a brand-new workspace. */
+  readonly bootstrapPending?: boolean;
+  readonly sandbox?: SandboxInfo;
+  /** Provider requires reasoning inside tags (Reasoning Format section). */
+  readonly reasoningTagHint?: boolean;
+  readonly provider?: ProviderContribution;
+
+  /** Per-turn facts, rendered below the boundary only. */
+  readonly volatile?: VolatileFacts;
+
+  /**
+   * Legacy `before_prompt_build` hook: receives the finished text, returns a new text. Applied
+   * last; the boundary marker is re-ensured afterwards. For compatibility only.
+   */
+  readonly beforePromptBuild?: (text: string) => string;
+}
+
+/** One rendered section. */
+export interface RenderedSection {
+  readonly id: SectionId;
+  readonly heading: string;
+  readonly text: string;
+  readonly cache: CacheSide;
+}
+
+/** The renderer's output: text plus the structure the text was built from. */
+export interface RenderedPrompt {
+  readonly text: string;
+  readonly sections: readonly RenderedSection[];
+  /** Character offset of the cache-boundary marker in `text`; -1 when absent (mode `none`). */
+  readonly boundary: number;
+}
+
+/** A content problem reported next to a result (never thrown). Shared by every package. */
+export interface Diagnostic {
+  readonly code: string;
+  readonly severity: "error" | "warning" | "info";
+  readonly message: string;
+  readonly path?: string;
+  readonly hint?: string;
+}
