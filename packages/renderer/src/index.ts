@@ -29,3 +29,5 @@ export { PromptstackError, hasErrorMarker, markError } from "./promptstack-error
 export type { PromptstackErrorOptions } from "./promptstack-error.js";
 export { RendererError } from "./renderer-error.js";
 export type { RendererErrorCode } from "./renderer-error.js";
+export { OPENCLAW_PRODUCT_PROFILE, formatInternalContextDelimiters } from "./product-profile.js";
+export type { InternalContextDelimiters } from "./product-profile.js";
