@@ -1,1 +1,44 @@
-export {};
+export { CodexError } from "./codex-error.js";
+export type { CodexErrorCode } from "./codex-error.js";
+export { formatStableJson } from "./format-stable-json.js";
+export { parseCodexModelCatalog } from "./parse-codex-model-catalog.js";
+export type { CodexModelCatalog, CodexModelEntry } from "./parse-codex-model-catalog.js";
+export { readCodexModelCatalog } from "./read-codex-model-catalog.js";
+export { resolveCodexModelInstructions } from "./resolve-codex-model-instructions.js";
+export type {
+  CodexModelInstructions,
+  CodexModelInstructionsRequest,
+} from "./resolve-codex-model-instructions.js";
+export {
+  PINNED_CODEX_MODEL,
+  buildCodexModelPromptFixture,
+  formatCodexModelPromptFixture,
+} from "./build-codex-model-prompt-fixture.js";
+export type { CodexModelPromptFixture } from "./build-codex-model-prompt-fixture.js";
+export type {
+  CodexApprovalPolicy,
+  CodexCollaborationMode,
+  CodexDynamicToolSpec,
+  CodexSandboxMode,
+  CodexSandboxPolicy,
+  CodexTextUserInput,
+  CodexThreadResumeParams,
+  CodexThreadStartParams,
+  CodexTurnStartParams,
+} from "./codex-protocol-types.js";
+export { resolveCodexTurnPlan } from "./resolve-codex-turn-plan.js";
+export type {
+  CodexConnectionKind,
+  CodexRoutingDecision,
+  CodexSurface,
+  CodexTurnKind,
+  CodexTurnPlan,
+  CodexTurnPlanInput,
+  CodexWorkspaceFile,
+} from "./resolve-codex-turn-plan.js";
+export { stripCodexBoundaryMarkers } from "./strip-codex-boundary-markers.js";
+export { buildCodexThreadStartParams } from "./build-codex-thread-start-params.js";
+export { buildCodexThreadResumeParams } from "./build-codex-thread-resume-params.js";
+export { buildCodexTurnStartParams } from "./build-codex-turn-start-params.js";
+export { buildCodexPromptLayers } from "./build-codex-prompt-layers.js";
+export type { CodexPromptLayer } from "./build-codex-prompt-layers.js";

@@ -1,0 +1,314 @@
+import { formatInternalContextDelimiters } from "@promptstack/renderer";
+import type { Diagnostic, ProductProfile, RenderedPrompt } from "@promptstack/renderer";
+import { CodexError } from "./codex-error.js";
+import type {
+  CodexApprovalPolicy,
+  CodexDynamicToolSpec,
+  CodexSandboxMode,
+} from "./codex-protocol-types.js";
+import { stripCodexBoundaryMarkers } from "./strip-codex-boundary-markers.js";
+
+/** How promptstack talks to Codex: its own bundled stdio app-server, or someone else's. */
+export type CodexConnectionKind = "managed-stdio" | "external" | "desktop";
+
+/** What kind of turn this is. `cron-light` keeps the scheduled prompt as the exact input. */
+export type CodexTurnKind = "normal" | "heartbeat" | "cron-light" | "cron";
+
+/** Where one workspace file (or the skills list) ends up on the Codex harness. */
+export type CodexSurface =
+  | "codex-native"
+  | "thread-developer-instructions"
+  | "parent-request-instructions"
+  | "collaboration-carrier"
+  | "memory-note"
+  | "turn-context"
+  | "omitted";
+
+/** One budgeted workspace file from the configured agent workspace. */
+export interface CodexWorkspaceFile {
+  /** Base name, e.g. `SOUL.md`. */
+  readonly name: string;
+  /** Display path, used in pointers and snapshot headings. */
+  readonly path: string;
+  readonly content: string;
+  readonly missing?: boolean;
+}
+
+/** Everything one Codex turn depends on. Pure data: the caller did all I/O. */
+export interface CodexTurnPlanInput {
+  readonly connection: CodexConnectionKind;
+  readonly turnKind: CodexTurnKind;
+  readonly model: string;
+  readonly effort?: string;
+  /** The configured agent workspace (identity, persona and memory files live here). */
+  readonly workspaceDir: string;
+  /** Where Codex executes; defaults to `workspaceDir`. */
+  readonly executionDir?: string;
+  readonly approvalPolicy?: CodexApprovalPolicy;
+  readonly sandbox?: CodexSandboxMode;
+  readonly serviceName?: string;
+  readonly config?: Readonly<Record<string, unknown>>;
+  /** The runtime policy, rendered without the inputs Codex owns (see `toCodexRendererInput`). */
+  readonly runtimePolicy: RenderedPrompt;
+  readonly workspaceFiles: readonly CodexWorkspaceFile[];
+  /** `memory_search` / `memory_get` are available for the agent workspace. */
+  readonly memoryToolsAvailable: boolean;
+  /** Formatted `<available_skills>` block; absent or empty when no skill is eligible. */
+  readonly skillsPrompt?: string;
+  /** The heartbeat file, when the runner found one. */
+  readonly heartbeatFile?: { readonly path: string; readonly content: string };
+  /** The user's request (or the exact scheduled prompt on cron turns). */
+  readonly userMessage: string;
+  readonly dynamicTools: readonly CodexDynamicToolSpec[];
+  /** Cap for the AGENTS.md snapshot in thread developer instructions. Default 8000 chars. */
+  readonly agentsSnapshotMaxChars?: number;
+  readonly profile?: ProductProfile;
+}
+
+/** Why a file went where it went. */
+export interface CodexRoutingDecision {
+  readonly file: string;
+  readonly surface: CodexSurface;
+  readonly reason: string;
+}
+
+/** The resolved, transport-ready content of one Codex turn. */
+export interface CodexTurnPlan {
+  readonly connection: CodexConnectionKind;
+  readonly turnKind: CodexTurnKind;
+  readonly model: string;
+  readonly effort?: string;
+  readonly cwd: string;
+  readonly approvalPolicy: CodexApprovalPolicy;
+  readonly sandbox: CodexSandboxMode;
+  readonly serviceName?: string;
+  readonly config?: Readonly<Record<string, unknown>>;
+  /** Thread-level `developerInstructions` (inherited by native sub-agents). */
+  readonly threadDeveloperInstructions: string;
+  /**
+   * Parent-only model request instructions. Only the managed stdio app-server relay can deliver
+   * them; no app-server param carries them. `null` on other connections or when empty.
+   */
+  readonly parentRequestInstructions: string | null;
+  /** `collaborationMode.settings.developer_instructions`; `null` keeps Codex's Default preset. */
+  readonly collaborationDeveloperInstructions: string | null;
+  readonly turnInputText: string;
+  readonly dynamicTools: readonly CodexDynamicToolSpec[];
+  readonly routing: readonly CodexRoutingDecision[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+const PERSONA_FILES = new Set(["SOUL.md", "IDENTITY.md", "USER.md"]);
+const CRON_OMITTED = new Set(["MEMORY.md", "BOOTSTRAP.md"]);
+const DEFAULT_AGENTS_SNAPSHOT_MAX_CHARS = 8000;
+
+/**
+ * Routes the configured layers of one turn onto Codex surfaces (SPEC §4.5, §5, §7).
+ * Pure; the same input always gives the same plan.
+ */
+export function resolveCodexTurnPlan(input: CodexTurnPlanInput): CodexTurnPlan {
+  if (input.model.trim() === "") {
+    throw new CodexError("CODEX_INVALID_TURN_INPUT", "The Codex turn has an empty model slug.", {
+      path: "model",
+      hint: "Pass the model slug, e.g. gpt-5.5.",
+    });
+  }
+  const cwd = input.executionDir ?? input.workspaceDir;
+  const separateExecution = cwd !== input.workspaceDir;
+  const managed = input.connection === "managed-stdio";
+  const cron = input.turnKind === "cron" || input.turnKind === "cron-light";
+  const routing: CodexRoutingDecision[] = [];
+  const diagnostics: Diagnostic[] = [];
+
+  const threadParts: string[] = [stripCodexBoundaryMarkers(input.runtimePolicy.text)];
+  const parentParts: string[] = [];
+  const carrierFiles: CodexWorkspaceFile[] = [];
+  const contextParts: string[] = [];
+
+  for (const file of input.workspaceFiles) {
+    if (file.missing === true || file.content.trim() === "") {
+      routing.push({ file: file.name, surface: "omitted", reason: "missing or empty" });
+      continue;
+    }
+    if (file.name === "AGENTS.md") {
+      if (!separateExecution) {
+        routing.push({
+          file: file.name,
+          surface: "codex-native",
+          reason: "Codex loads the execution folder's AGENTS.md itself",
+        });
+      } else {
+        const limit = input.agentsSnapshotMaxChars ?? DEFAULT_AGENTS_SNAPSHOT_MAX_CHARS;
+        threadParts.push(formatAgentsSnapshot(file, limit));
+        routing.push({
+          file: file.name,
+          surface: "thread-developer-instructions",
+          reason: "execution folder differs: bounded snapshot so native sub-agents inherit it",
+        });
+      }
+    } else if (PERSONA_FILES.has(file.name)) {
+      if (managed) {
+        parentParts.push(formatFileBlock(file));
+        routing.push({
+          file: file.name,
+          surface: "parent-request-instructions",
+          reason: "managed stdio relay: parent-only, not native history",
+        });
+      } else {
+        carrierFiles.push(file);
+        routing.push({
+          file: file.name,
+          surface: "collaboration-carrier",
+          reason: "no parent-only relay on this connection: legacy collaboration carrier",
+        });
+      }
+    } else if (cron && CRON_OMITTED.has(file.name)) {
+      routing.push({
+        file: file.name,
+        surface: "omitted",
+        reason: "cron turns load AGENTS, SOUL, IDENTITY and USER only",
+      });
+    } else if (file.name === "MEMORY.md") {
+      if (input.memoryToolsAvailable) {
+        contextParts.push(formatMemoryNote(file));
+        routing.push({
+          file: file.name,
+          surface: "memory-note",
+          reason: "memory tools available: a pointer instead of the content",
+        });
+      } else {
+        contextParts.push(formatFileBlock(file));
+        routing.push({
+          file: file.name,
+          surface: "turn-context",
+          reason: "no memory tools: bounded content in the turn input",
+        });
+      }
+    } else {
+      contextParts.push(formatFileBlock(file));
+      routing.push({ file: file.name, surface: "turn-context", reason: "per-turn context" });
+    }
+  }
+
+  const skills = input.skillsPrompt?.trim() ?? "";
+  if (skills !== "") {
+    if (input.turnKind === "cron-light") {
+      routing.push({
+        file: "skills",
+        surface: "omitted",
+        reason: "light cron turns keep the exact scheduled prompt and no skills list",
+      });
+    } else if (managed) {
+      parentParts.push(formatSkillsBlock(skills));
+      routing.push({
+        file: "skills",
+        surface: "parent-request-instructions",
+        reason: "managed stdio relay: parent-local request instructions",
+      });
+    } else {
+      threadParts.push(formatSkillsBlock(skills));
+      routing.push({
+        file: "skills",
+        surface: "thread-developer-instructions",
+        reason: "no relay: thread developer instructions, which collaboration modes cannot replace",
+      });
+    }
+  }
+
+  const collaborationParts: string[] = [];
+  if (carrierFiles.length > 0) {
+    collaborationParts.push(formatLegacyCarrier(carrierFiles));
+    diagnostics.push({
+      code: "CODEX_PERSONA_LEGACY_CARRIER",
+      severity: "warning",
+      message: `Persona files (${carrierFiles.map((file) => file.name).join(", ")}) travel in the collaboration-mode instructions on the ${input.connection} connection; parent-only delivery needs the managed stdio app-server.`,
+      hint: "Use the managed stdio app-server so a new persona does not reach native sub-agents or history.",
+    });
+  }
+  if (input.turnKind === "heartbeat" && input.heartbeatFile !== undefined) {
+    if (input.heartbeatFile.content.trim() !== "") {
+      collaborationParts.push(formatHeartbeatNote(input.heartbeatFile.path));
+      routing.push({
+        file: "HEARTBEAT.md",
+        surface: "collaboration-carrier",
+        reason: "heartbeat turn and the heartbeat file is not empty",
+      });
+    } else {
+      routing.push({ file: "HEARTBEAT.md", surface: "omitted", reason: "heartbeat file is empty" });
+    }
+  }
+
+  const turnInputText =
+    input.turnKind === "cron-light" || contextParts.length === 0
+      ? input.userMessage
+      : `${formatTurnContext(contextParts, input.profile)}\n\n${input.userMessage}`;
+
+  return {
+    connection: input.connection,
+    turnKind: input.turnKind,
+    model: input.model,
+    ...(input.effort === undefined ? {} : { effort: input.effort }),
+    cwd,
+    approvalPolicy: input.approvalPolicy ?? "never",
+    sandbox: input.sandbox ?? "workspace-write",
+    ...(input.serviceName === undefined ? {} : { serviceName: input.serviceName }),
+    ...(input.config === undefined ? {} : { config: input.config }),
+    threadDeveloperInstructions: threadParts.filter((part) => part !== "").join("\n\n"),
+    parentRequestInstructions: parentParts.length === 0 ? null : parentParts.join("\n\n"),
+    collaborationDeveloperInstructions:
+      collaborationParts.length === 0 ? null : collaborationParts.join("\n\n"),
+    turnInputText,
+    dynamicTools: input.dynamicTools,
+    routing,
+    diagnostics,
+  };
+}
+
+function formatFileBlock(file: CodexWorkspaceFile): string {
+  return `## ${file.name}\n${file.content.trimEnd()}`;
+}
+
+function formatAgentsSnapshot(file: CodexWorkspaceFile, limit: number): string {
+  const content = file.content.trimEnd();
+  const heading = `## Workspace AGENTS.md (snapshot of ${file.path})`;
+  if (content.length <= limit) return `${heading}\n${content}`;
+  let end = Math.max(0, limit);
+  const code = content.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return `${heading}\n${content.slice(0, end)}\n[snapshot truncated at ${end} of ${content.length} chars; read ${file.path} for the rest]`;
+}
+
+function formatSkillsBlock(skills: string): string {
+  return `## Skills\nRead a skill's SKILL.md at its location before using it.\n${skills}`;
+}
+
+function formatMemoryNote(file: CodexWorkspaceFile): string {
+  return [
+    "## Workspace memory",
+    `${file.path} holds durable notes for this workspace.`,
+    "Use memory_search to find relevant notes and memory_get to read them.",
+    "Do not assume its content without looking it up.",
+  ].join("\n");
+}
+
+function formatLegacyCarrier(files: readonly CodexWorkspaceFile[]): string {
+  return [
+    "## Persona",
+    "This connection has no parent-only channel: these files also reach native history.",
+    ...files.map(formatFileBlock),
+  ].join("\n");
+}
+
+function formatHeartbeatNote(path: string): string {
+  return [
+    "## Heartbeat",
+    "This is a scheduled heartbeat turn.",
+    `Read ${path} and do what it asks.`,
+    "If nothing needs attention, say so briefly.",
+  ].join("\n");
+}
+
+function formatTurnContext(parts: readonly string[], profile: ProductProfile | undefined): string {
+  const delimiters = formatInternalContextDelimiters(profile);
+  return `${delimiters.begin}\n${parts.join("\n\n")}\n${delimiters.end}`;
+}
