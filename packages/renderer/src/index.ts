@@ -31,3 +31,26 @@ export { RendererError } from "./renderer-error.js";
 export type { RendererErrorCode } from "./renderer-error.js";
 export { OPENCLAW_PRODUCT_PROFILE, formatInternalContextDelimiters } from "./product-profile.js";
 export type { InternalContextDelimiters } from "./product-profile.js";
+export { buildAgentSystemPrompt } from "./build-agent-system-prompt.js";
+export { validateAgentSystemPromptInput } from "./validate-agent-system-prompt-input.js";
+export { SECTION_TABLE } from "./section-table.js";
+export type { SectionTableRow } from "./section-table.js";
+export { createSectionRenderContext, hasText, hasTool } from "./create-section-render-context.js";
+export type { SectionRenderContext } from "./create-section-render-context.js";
+export { formatSectionTableMarkdown } from "./format-section-table-markdown.js";
+export {
+  formatCacheBoundaryMarker,
+  formatRuntimeTailMarkers,
+} from "./format-cache-boundary-marker.js";
+export type { RuntimeTailMarkers } from "./format-cache-boundary-marker.js";
+export { splitCacheBoundary } from "./split-cache-boundary.js";
+export type { CacheBoundarySplit } from "./split-cache-boundary.js";
+export { stripCacheBoundary } from "./strip-cache-boundary.js";
+export { ensureCacheBoundary } from "./ensure-cache-boundary.js";
+export { insertAfterCacheBoundary } from "./insert-after-cache-boundary.js";
+export { splitRuntimeTail } from "./split-runtime-tail.js";
+export type { RuntimeTailSplit } from "./split-runtime-tail.js";
+export { relocateRuntimeTail } from "./relocate-runtime-tail.js";
+export { resolveGpt5SystemPromptContribution } from "./resolve-gpt5-system-prompt-contribution.js";
+export type { Gpt5ContributionOptions } from "./resolve-gpt5-system-prompt-contribution.js";
+export { resolveDelegationMode } from "./sections/render-delegation-sections.js";

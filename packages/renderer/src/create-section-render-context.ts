@@ -1,0 +1,37 @@
+import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
+import type { AgentSystemPromptInput, ProductProfile, PromptMode } from "./types.js";
+
+/**
+ * What every section renderer receives: the caller's input plus the few values resolved once per
+ * render (mode and profile defaults, the tool names), so sections never recompute them.
+ */
+export interface SectionRenderContext {
+  readonly input: AgentSystemPromptInput;
+  readonly mode: PromptMode;
+  readonly profile: ProductProfile;
+  /** Names of the tools available this run, in input order. */
+  readonly toolNames: readonly string[];
+}
+
+/** Resolves the defaults of a (validated) input into a `SectionRenderContext`. */
+export function createSectionRenderContext(input: AgentSystemPromptInput): SectionRenderContext {
+  const tools = input.tools ?? [];
+  const toolNames: string[] = [];
+  for (const tool of tools) toolNames.push(tool.name);
+  return {
+    input,
+    mode: input.mode ?? "full",
+    profile: input.profile ?? OPENCLAW_PRODUCT_PROFILE,
+    toolNames,
+  };
+}
+
+/** True when a tool with exactly this name is available this run. */
+export function hasTool(context: SectionRenderContext, name: string): boolean {
+  return context.toolNames.includes(name);
+}
+
+/** True for a string with visible content; optional text that is blank counts as absent. */
+export function hasText(value: string | undefined): value is string {
+  return value !== undefined && value.trim() !== "";
+}

@@ -1,0 +1,52 @@
+import type { GptPersonality, ProviderContribution } from "./types.js";
+
+/** Input of `resolveGpt5SystemPromptContribution`. */
+export interface Gpt5ContributionOptions {
+  /** Model id as routed, e.g. `gpt-5.5`. */
+  readonly modelId: string;
+  /** Provider id, e.g. `openai` or `codex` (case-insensitive). */
+  readonly provider: string;
+  /** `friendly` (default) or its alias `on` adds the style override; `off` drops only it. */
+  readonly personality?: GptPersonality | "on";
+}
+
+const GPT5_PROVIDERS: readonly string[] = Object.freeze(["openai", "codex"]);
+
+const GPT5_BEHAVIOUR_CONTRACT = [
+  "## Behaviour Contract",
+  "Execution: carry a task through to its outcome in this turn; stop only when done or blocked.",
+  "Tools: prefer a tool call over a guess; pass exact parameters; read results before acting on them.",
+  "Parallel lookups: run independent reads and searches together, not one by one.",
+  "Output: lead with the answer or the result, then only the detail the user needs.",
+  "Concision: short sentences, no filler, no restating the request.",
+  "Completion: report what was done, what was verified, and anything left open.",
+  "Deliverables: cover every part the user asked for, or say which part is missing and why.",
+  "Verification: check your work (run it, read it back) before calling it done.",
+  "Missing context: look it up with the tools you have; ask only when it cannot be found.",
+  "Terminal hygiene: non-interactive commands, bounded output, no stray background processes.",
+  "Persona: keep the identity and voice this prompt defines; do not drift into a generic assistant.",
+].join("\n");
+
+const GPT5_FRIENDLY_STYLE = [
+  "Be warm and approachable while staying direct.",
+  "Match the user's tone and language.",
+  "Acknowledge the user's goal briefly, then get to work.",
+].join("\n");
+
+/**
+ * The built-in GPT-5 family contribution: a stable-prefix behaviour contract for `gpt-5*` models
+ * routed through OpenAI or Codex, plus a friendly `interaction_style` override unless
+ * `personality` is `off`. Undefined for any other model or provider.
+ */
+export function resolveGpt5SystemPromptContribution(
+  options: Gpt5ContributionOptions,
+): ProviderContribution | undefined {
+  const modelId = options.modelId.trim().toLowerCase();
+  const provider = options.provider.trim().toLowerCase();
+  if (!modelId.startsWith("gpt-5") || !GPT5_PROVIDERS.includes(provider)) return undefined;
+  if (options.personality === "off") return { stablePrefix: GPT5_BEHAVIOUR_CONTRACT };
+  return {
+    stablePrefix: GPT5_BEHAVIOUR_CONTRACT,
+    sectionOverrides: { interaction_style: GPT5_FRIENDLY_STYLE },
+  };
+}

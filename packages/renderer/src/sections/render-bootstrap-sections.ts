@@ -1,0 +1,33 @@
+import type { SectionRenderContext } from "../create-section-render-context.js";
+
+/** Bootstrap pending: a brand-new workspace still has BOOTSTRAP.md to work through. */
+export function renderBootstrapPendingSection(context: SectionRenderContext): string[] | undefined {
+  if (context.input.bootstrapPending !== true) return undefined;
+  return [
+    "This workspace is brand new and BOOTSTRAP.md is pending.",
+    "Work through it with the user first, then delete it once it is done.",
+  ];
+}
+
+/**
+ * Workspace files (injected): a lead-in, the fixed truncation notice, then Project Context with
+ * one `## <path>` block per file. Blank lines separate the blocks because files carry Markdown.
+ */
+export function renderWorkspaceFilesSection(context: SectionRenderContext): string[] | undefined {
+  const files = context.input.contextFiles;
+  if (files === undefined || files.length === 0) return undefined;
+  const lines = ["The workspace's bootstrap files are injected below under Project Context."];
+  if (context.input.bootstrapTruncated === true) {
+    lines.push(
+      "Some of them were truncated to fit the prompt budget.",
+      "Read an affected file directly when you need all of it.",
+    );
+  }
+  lines.push("", "## Project Context");
+  for (const file of files) {
+    lines.push("", `## ${file.path.trim()}`);
+    const content = file.content.trimEnd();
+    if (content !== "") lines.push(content);
+  }
+  return lines;
+}

@@ -1,0 +1,67 @@
+import { hasTool } from "../create-section-render-context.js";
+import type { SectionRenderContext } from "../create-section-render-context.js";
+import { applySectionOverride } from "./render-provider-sections.js";
+
+/** Tool call style: when to narrate a tool call. Needs tools unless a provider overrides it. */
+export function renderToolCallStyleSection(context: SectionRenderContext): string[] | undefined {
+  return applySectionOverride(context.input.provider?.sectionOverrides?.tool_call_style, () =>
+    context.toolNames.length === 0
+      ? undefined
+      : [
+          "Make routine, low-risk tool calls without narrating them.",
+          "Narrate in one short line when a step is multi-part, sensitive or destructive.",
+          "Also narrate when the user asked to follow along.",
+        ],
+  );
+}
+
+/** Execution bias: act within the turn and finish; a provider may replace or remove it. */
+export function renderExecutionBiasSection(context: SectionRenderContext): string[] | undefined {
+  return applySectionOverride(context.input.provider?.sectionOverrides?.execution_bias, () => [
+    "When a request is actionable, act on it in this turn.",
+    "Keep going until the task is done or you are truly blocked.",
+    "When a tool result is weak or fails, recover: retry differently or take another route.",
+    "Check live, mutable state (files, services, config) instead of trusting memory.",
+    "Verify the outcome before you call the work done.",
+    "A requested action is authorized when a tool for it is available.",
+    "Tool policy, sandboxing and exec approvals govern risk at runtime.",
+    "So do not pre-refuse, add warnings or ask for extra permission.",
+  ]);
+}
+
+/** Promised work: a promise of later work creates follow-up ownership. */
+export function renderPromisedWorkSection(): string[] {
+  return [
+    "Promising later, background, delegated or ongoing work makes you own its follow-up.",
+    "Before the turn ends, set up how you will learn it finished: a completion wake, a watch or a scheduled check.",
+    "Report the result or a concrete blocker when it does.",
+    'Progress is not completion: "running" or "started" never means done.',
+  ];
+}
+
+/** Safety: a short advisory guardrail; enforcement lives outside the prompt. */
+export function renderSafetySection(): string[] {
+  return [
+    "Do not seek power, resources or access beyond what the task needs.",
+    "Do not bypass, disable or evade oversight, monitoring or approvals.",
+    "This is advisory: tool policy, exec approvals, sandboxing and channel allowlists enforce limits, and operators may relax them by design.",
+  ];
+}
+
+/** Care: config edits, shared credentials, private codes, and the terminal setup route. */
+export function renderCareSection(context: SectionRenderContext): string[] {
+  const { cliName } = context.profile;
+  const lines = [
+    "Before editing an existing config or scheduler file, read it and merge your change.",
+    "Use or store a credential the user shares as asked, and finish the task.",
+    "Then confirm briefly how it was used or where it is stored, without repeating its value; stay factual, not alarming.",
+    "Send requested login or pairing codes and verification URLs to the requester privately, never into a group.",
+    "Then confirm in the group without the code or URL.",
+  ];
+  if (!hasTool(context, "gateway") && !hasTool(context, cliName)) {
+    lines.push(
+      `With no control tool available, route channel, provider and credential setup to the terminal: \`${cliName} channels add <channel>\` or \`${cliName} configure\`.`,
+    );
+  }
+  return lines;
+}

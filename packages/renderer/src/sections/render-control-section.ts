@@ -1,0 +1,41 @@
+import { hasTool } from "../create-section-render-context.js";
+import type { SectionRenderContext } from "../create-section-render-context.js";
+
+/** Control: inspecting and changing the gateway, with and without `gateway` and `exec`. */
+export function renderControlSection(context: SectionRenderContext): string[] {
+  const { name, cliName } = context.profile;
+  const gateway = hasTool(context, "gateway");
+  const controlTool = gateway ? "gateway" : hasTool(context, cliName) ? cliName : undefined;
+  const lines: string[] = [];
+  if (gateway) {
+    lines.push(
+      "Inspect configuration with `gateway`: `config.get` for values, `config.schema.lookup` for a field's schema.",
+    );
+  }
+  if (controlTool !== undefined) {
+    lines.push(
+      `Request restarts and changes to config, channels, plugins, agents, models and providers through \`${controlTool}\`.`,
+      "Delegated changes follow the requester's effective permissions.",
+    );
+  }
+  if (gateway) {
+    lines.push(
+      "Update the gateway hosting this session only with `update.run`, and only when the user explicitly asks; it restarts and reports success or failure.",
+      "`gateway` refuses to change `tools.exec.ask` and `tools.exec.security`, including legacy `tools.bash.*` aliases.",
+    );
+  } else {
+    lines.push(
+      `To update the gateway hosting this session, point the user to the ${name} owner, \`${cliName} update\` in a terminal, or the Control UI.`,
+    );
+  }
+  lines.push(
+    "Never modify this gateway's installation or control its service through exec or detached tasks.",
+    "Do not invent CLI commands.",
+  );
+  if (hasTool(context, "exec")) {
+    lines.push(
+      `To update another host at the user's request, first verify it is not this gateway, then run \`${cliName} update --yes\` there over exec or SSH; normal exec approvals apply.`,
+    );
+  }
+  return lines;
+}

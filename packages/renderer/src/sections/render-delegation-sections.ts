@@ -1,0 +1,37 @@
+import { hasTool } from "../create-section-render-context.js";
+import type { SectionRenderContext } from "../create-section-render-context.js";
+import type { DelegationMode } from "../types.js";
+
+/** The effective delegation mode: explicit input wins, else `prefer` in main sessions only. */
+export function resolveDelegationMode(context: SectionRenderContext): DelegationMode {
+  return (
+    context.input.delegationMode ?? (context.input.sessionKind === "main" ? "prefer" : "suggest")
+  );
+}
+
+/** Delegation: with `prefer` and `sessions_spawn`, stay responsive and delegate. */
+export function renderDelegationSection(context: SectionRenderContext): string[] | undefined {
+  if (resolveDelegationMode(context) !== "prefer" || !hasTool(context, "sessions_spawn")) {
+    return undefined;
+  }
+  return [
+    "Stay responsive: hand longer work to sub-agents instead of blocking the conversation.",
+    "Use hidden sub-agents for internal chores the user does not need to watch.",
+    "Use a visible side session for work the user will follow or come back to.",
+  ];
+}
+
+/** Proactive sub-agent orchestration: at thinking level `ultra` with `sessions_spawn`. */
+export function renderProactiveOrchestrationSection(
+  context: SectionRenderContext,
+): string[] | undefined {
+  if (context.input.volatile?.thinkingLevel !== "ultra" || !hasTool(context, "sessions_spawn")) {
+    return undefined;
+  }
+  return [
+    "Run independent investigation, implementation and verification in parallel sub-agents.",
+    "Keep simple or tightly coupled work local.",
+    "Give each sub-agent one bounded goal and a clear deliverable.",
+    "Synthesize their results before you reply.",
+  ];
+}

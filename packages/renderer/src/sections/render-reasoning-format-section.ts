@@ -1,0 +1,11 @@
+import type { SectionRenderContext } from "../create-section-render-context.js";
+
+/** Reasoning format: for providers that need reasoning inside tags. */
+export function renderReasoningFormatSection(context: SectionRenderContext): string[] | undefined {
+  if (context.input.reasoningTagHint !== true) return undefined;
+  return [
+    "Put all internal reasoning inside `<think>...</think>`.",
+    "Put the reply the user sees inside `<final>...</final>`.",
+    "Text outside these tags is not shown.",
+  ];
+}

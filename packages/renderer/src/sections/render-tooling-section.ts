@@ -1,0 +1,102 @@
+import { hasTool } from "../create-section-render-context.js";
+import type { SectionRenderContext } from "../create-section-render-context.js";
+
+interface ToolGuidanceRule {
+  readonly applies: (context: SectionRenderContext) => boolean;
+  readonly line: (context: SectionRenderContext) => string;
+}
+
+const has = (name: string) => (context: SectionRenderContext) => hasTool(context, name);
+const always = (line: string) => () => line;
+
+// Each rule names the tools it needs, so guidance never mentions a tool the run cannot call.
+const TOOL_GUIDANCE_RULES: readonly ToolGuidanceRule[] = Object.freeze([
+  {
+    applies: has("cron"),
+    line: always(
+      "Schedule anything meant for later (check back, reminders, recurring work) with `cron`.",
+    ),
+  },
+  {
+    applies: (c) => hasTool(c, "cron") && (hasTool(c, "exec") || hasTool(c, "process")),
+    line: always(
+      "Never fake a schedule with sleep loops, `yieldMs` delays or repeated `process` polling.",
+    ),
+  },
+  {
+    applies: has("exec"),
+    line: always("Use `exec` only for commands that start now; they may keep running."),
+  },
+  {
+    applies: (c) => hasTool(c, "exec") && c.input.automaticCompletionWake === true,
+    line: always(
+      "Start a long-running command once and rely on the completion wake; do not poll it.",
+    ),
+  },
+  {
+    applies: has("process"),
+    line: always(
+      "Use `process` to read a running command's logs or state, send it input, or stop it.",
+    ),
+  },
+  {
+    applies: has("sessions_spawn"),
+    line: always("For larger tasks, prefer handing the work to a sub-agent with `sessions_spawn`."),
+  },
+  {
+    applies: has("sessions_spawn"),
+    line: (c: SectionRenderContext) =>
+      c.input.subagentCompletionMode === "collect"
+        ? "Spawned sub-agents do not announce completion: collect their results explicitly."
+        : c.input.subagentCompletionMode === "announce"
+          ? "Spawned sub-agents announce completion with an event; wait for it instead of checking."
+          : "Follow the completion mode that `sessions_spawn` reports when it accepts a task.",
+  },
+  {
+    applies: has("sessions_spawn"),
+    line: always(
+      "A finished sub-agent ends its own run only; keep going while the user's goal is unmet.",
+    ),
+  },
+  {
+    applies: (c) => hasTool(c, "subagents") || hasTool(c, "sessions_list"),
+    line: always(
+      "Never call `subagents list` or `sessions_list` in a loop to wait for completion.",
+    ),
+  },
+  {
+    applies: (c) => c.input.planTool !== false && hasTool(c, "update_plan"),
+    line: always(
+      "Keep one durable plan with `update_plan`; at most one step is `in_progress` at a time.",
+    ),
+  },
+  {
+    applies: (c) => c.input.planTool !== false && hasTool(c, "update_plan"),
+    line: always("Update the plan only when something changed; skip it for trivial one-step work."),
+  },
+  {
+    applies: has("message"),
+    line: always("Use `message` for proactive sends and channel actions."),
+  },
+  {
+    applies: has("gateway"),
+    line: always("Use `gateway` for configuration and restarts (see Control)."),
+  },
+]);
+
+/** Tooling: the tool list plus guidance for the tools that are actually available. */
+export function renderToolingSection(context: SectionRenderContext): string[] | undefined {
+  const tools = context.input.tools;
+  if (tools === undefined || tools.length === 0) return undefined;
+  const lines = [
+    "Tool definitions (names, parameters) are the source of truth; this list is a summary.",
+  ];
+  for (const tool of tools) {
+    const summary = tool.summary?.trim();
+    lines.push(summary ? `- ${tool.name}: ${summary}` : `- ${tool.name}`);
+  }
+  for (const rule of TOOL_GUIDANCE_RULES) {
+    if (rule.applies(context)) lines.push(rule.line(context));
+  }
+  return lines;
+}

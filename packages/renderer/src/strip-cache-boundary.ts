@@ -1,0 +1,8 @@
+import { formatCacheBoundaryMarker } from "./format-cache-boundary-marker.js";
+import type { ProductProfile } from "./types.js";
+
+/** Removes every cache-boundary marker, for transports that send one plain string. */
+export function stripCacheBoundary(text: string, profile?: ProductProfile): string {
+  const marker = formatCacheBoundaryMarker(profile);
+  return text.includes(marker) ? text.split(marker).join("") : text;
+}
