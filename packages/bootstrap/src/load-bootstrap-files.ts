@@ -1,0 +1,224 @@
+import { realpath } from "node:fs/promises";
+import { isAbsolute, join } from "node:path";
+import type { ContextFile, Diagnostic, SessionKind } from "@promptstack/renderer";
+import { applyBootstrapBudgets } from "./apply-bootstrap-budgets.js";
+import { BootstrapError } from "./bootstrap-error.js";
+import {
+  BOOTSTRAP_FILE_NAMES,
+  HEARTBEAT_FILE_NAME,
+  REQUIRED_BOOTSTRAP_FILE_NAMES,
+} from "./bootstrap-file-names.js";
+import type {
+  BootstrapBudgets,
+  BootstrapFile,
+  BootstrapFileOrigin,
+  BootstrapFileStat,
+  BootstrapHooks,
+  RawBootstrapFile,
+  TokenCounter,
+} from "./bootstrap-types.js";
+import { createO200kTokenCounter } from "./create-o200k-token-counter.js";
+import {
+  filterBootstrapFilesForSession,
+  isBootstrapFileAllowedForSession,
+} from "./filter-bootstrap-files-for-session.js";
+import { readBootstrapFile } from "./read-bootstrap-file.js";
+import { resolveBootstrapBudgets } from "./resolve-bootstrap-budgets.js";
+import { runBootstrapHooks } from "./run-bootstrap-hooks.js";
+import { sortBootstrapFiles } from "./sort-bootstrap-files.js";
+
+/** Options of `loadBootstrapFiles`. */
+export interface LoadBootstrapFilesOptions {
+  /** The configured agent workspace (absolute). */
+  readonly workspaceDir: string;
+  /** The folder the session runs in, when it may differ from the workspace (absolute). */
+  readonly executionDir?: string;
+  readonly sessionKind: SessionKind;
+  readonly hooks?: BootstrapHooks;
+  readonly budgets?: BootstrapBudgets;
+  /** Token counter for token budgets; the o200k_base counter is loaded when omitted. */
+  readonly tokenCounter?: TokenCounter;
+}
+
+/** Result of `loadBootstrapFiles`. */
+export interface LoadedBootstrapFiles {
+  /** The budgeted, injected files, in order. */
+  readonly files: readonly BootstrapFile[];
+  /** The same files shaped for the renderer's `contextFiles` input. */
+  readonly contextFiles: readonly ContextFile[];
+  /** Some file was cut or dropped by a budget: pass as the renderer's `bootstrapTruncated`. */
+  readonly truncated: boolean;
+  /** BOOTSTRAP.md reaches this session: pass as the renderer's `bootstrapPending`. */
+  readonly bootstrapPending: boolean;
+  /** One entry per file considered (injected, missing or skipped), in order. */
+  readonly stats: readonly BootstrapFileStat[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+interface Candidate {
+  readonly name: string;
+  readonly path: string;
+  readonly origin: BootstrapFileOrigin;
+  readonly rootRealPath: string | null;
+  readonly required: boolean;
+}
+
+function requireAbsolute(value: string | undefined, key: string): void {
+  if (value === undefined) return;
+  if (typeof value !== "string" || value === "" || !isAbsolute(value)) {
+    throw new BootstrapError(
+      "BOOTSTRAP_INVALID_OPTIONS",
+      `${key} must be an absolute path, got ${JSON.stringify(String(value))}.`,
+      { path: key, hint: `Resolve ${key} against the current directory before calling.` },
+    );
+  }
+}
+
+async function realpathOrNull(path: string): Promise<string | null> {
+  try {
+    return await realpath(path);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Loads the bootstrap files of a turn: AGENTS, SOUL, IDENTITY, USER, BOOTSTRAP (present only in
+ * a brand-new workspace) and MEMORY from the configured workspace, plus the execution folder's
+ * AGENTS.md when that folder is a different directory. Filters by session kind, runs the
+ * `agent:bootstrap` hooks, filters again, then applies budgets. Content problems become
+ * diagnostics; only invalid options throw.
+ */
+export async function loadBootstrapFiles(
+  options: LoadBootstrapFilesOptions,
+): Promise<LoadedBootstrapFiles> {
+  requireAbsolute(options.workspaceDir, "workspaceDir");
+  requireAbsolute(options.executionDir, "executionDir");
+  const budgets = resolveBootstrapBudgets(options.budgets);
+  const { workspaceDir, executionDir, sessionKind } = options;
+  const diagnostics: Diagnostic[] = [];
+
+  const workspaceReal = await realpathOrNull(workspaceDir);
+  if (workspaceReal === null) {
+    diagnostics.push({
+      code: "BOOTSTRAP_WORKSPACE_NOT_FOUND",
+      severity: "warning",
+      message: `The workspace ${workspaceDir} does not exist; bootstrap files are reported missing.`,
+      path: workspaceDir,
+      hint: "Create the workspace, or call seedBootstrapTemplates first.",
+    });
+  }
+  let executionReal: string | null = null;
+  if (executionDir !== undefined) {
+    executionReal = await realpathOrNull(executionDir);
+    if (executionReal === null) {
+      diagnostics.push({
+        code: "BOOTSTRAP_EXECUTION_DIR_NOT_FOUND",
+        severity: "warning",
+        message: `The execution folder ${executionDir} does not exist; its AGENTS.md is not loaded.`,
+        path: executionDir,
+      });
+    }
+  }
+
+  const candidates: Candidate[] = BOOTSTRAP_FILE_NAMES.filter((name) =>
+    isBootstrapFileAllowedForSession(name, sessionKind),
+  ).map((name) => ({
+    name,
+    path: join(workspaceDir, name),
+    origin: "workspace",
+    rootRealPath: workspaceReal,
+    required: REQUIRED_BOOTSTRAP_FILE_NAMES.includes(name),
+  }));
+  if (executionDir !== undefined && executionReal !== null && executionReal !== workspaceReal) {
+    candidates.push({
+      name: "AGENTS.md",
+      path: join(executionDir, "AGENTS.md"),
+      origin: "execution",
+      rootRealPath: executionReal,
+      required: false,
+    });
+  }
+
+  const results = await Promise.all(
+    candidates.map((candidate) =>
+      candidate.rootRealPath === null
+        ? Promise.resolve({ kind: "missing" } as const)
+        : readBootstrapFile({
+            filePath: candidate.path,
+            rootRealPath: candidate.rootRealPath,
+            maxChars: budgets.maxChars,
+          }),
+    ),
+  );
+  const loaded: RawBootstrapFile[] = [];
+  const readSkips: BootstrapFileStat[] = [];
+  for (const [index, result] of results.entries()) {
+    const candidate = candidates[index];
+    if (candidate === undefined) continue;
+    const base = { name: candidate.name, path: candidate.path, origin: candidate.origin };
+    if (result.kind === "ok") {
+      diagnostics.push(...result.diagnostics);
+      loaded.push({
+        ...base,
+        content: result.content,
+        ...(result.window === undefined ? {} : { window: result.window }),
+      });
+    } else if (result.kind === "missing") {
+      if (candidate.required) loaded.push({ ...base, content: null });
+    } else {
+      diagnostics.push(result.diagnostic);
+      readSkips.push({
+        ...base,
+        status: "skipped",
+        rawChars: 0,
+        injectedChars: 0,
+        limitedBy: null,
+        reason: result.reason,
+      });
+    }
+  }
+
+  const hooked = await runBootstrapHooks(loaded, options.hooks, {
+    sessionKind,
+    workspaceDir,
+    ...(executionDir === undefined ? {} : { executionDir }),
+  });
+  diagnostics.push(...hooked.diagnostics);
+  if (hooked.files.some((file) => file.name === HEARTBEAT_FILE_NAME)) {
+    diagnostics.push({
+      code: "BOOTSTRAP_HEARTBEAT_DROPPED",
+      severity: "info",
+      message: `${HEARTBEAT_FILE_NAME} is heartbeat scratch, not bootstrap context; it was dropped.`,
+      hint: "The heartbeat runner adds it to the heartbeat message itself.",
+    });
+  }
+  const ordered = sortBootstrapFiles(filterBootstrapFilesForSession(hooked.files, sessionKind));
+
+  const tokensOn = budgets.maxTokens !== undefined || budgets.totalMaxTokens !== undefined;
+  const counter = tokensOn
+    ? (options.tokenCounter ?? (await createO200kTokenCounter()))
+    : undefined;
+  const budgeted = applyBootstrapBudgets(ordered, options.budgets, counter);
+  diagnostics.push(...budgeted.diagnostics);
+
+  const stats = sortBootstrapFiles([...budgeted.stats, ...readSkips]);
+
+  return {
+    files: budgeted.files,
+    contextFiles: budgeted.files.map((file) => ({
+      path: file.origin === "workspace" ? file.name : file.path,
+      content: file.content,
+    })),
+    truncated: budgeted.truncated,
+    bootstrapPending: ordered.some(
+      (file) =>
+        file.name === "BOOTSTRAP.md" &&
+        file.origin === "workspace" &&
+        file.content !== null &&
+        file.content.trim() !== "",
+    ),
+    stats,
+    diagnostics,
+  };
+}

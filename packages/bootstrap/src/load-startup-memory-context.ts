@@ -1,0 +1,128 @@
+import { readdir, realpath } from "node:fs/promises";
+import { isAbsolute, join } from "node:path";
+import type { Diagnostic } from "@promptstack/renderer";
+import { BootstrapError } from "./bootstrap-error.js";
+import { BOOTSTRAP_MIN_REMAINING_CHARS } from "./bootstrap-file-names.js";
+import { readBootstrapFile } from "./read-bootstrap-file.js";
+import { truncateBootstrapContent } from "./truncate-bootstrap-content.js";
+
+/** Options of `loadStartupMemoryContext`. */
+export interface LoadStartupMemoryContextOptions {
+  /** The configured agent workspace (absolute). */
+  readonly workspaceDir: string;
+  /** The turn's text; only a bare `/new` or `/reset` gets startup context. */
+  readonly command: string;
+  /** Today's date as `YYYY-MM-DD`, from the caller's clock in the user's time zone. */
+  readonly today: string;
+  /** Size of the whole block, headings included. Default 8000. */
+  readonly maxChars?: number;
+  /** Most daily files to include, newest first. Default 3. */
+  readonly maxFiles?: number;
+}
+
+/** One daily memory file in the startup block. */
+export interface StartupMemoryFile {
+  readonly path: string;
+  readonly rawChars: number;
+  readonly injectedChars: number;
+  readonly truncated: boolean;
+}
+
+/** Result of `loadStartupMemoryContext`. `block` is `null` when there is nothing to add. */
+export interface StartupMemoryContext {
+  readonly block: string | null;
+  readonly files: readonly StartupMemoryFile[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+const DAILY_FILE = /^\d{4}-\d{2}-\d{2}\.md$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const BLOCK_HEADING = "[Startup context: recent daily memory, included once for this first turn]";
+const BARE_COMMANDS: ReadonlySet<string> = new Set(["/new", "/reset"]);
+
+function invalid(message: string, path: string, hint: string): BootstrapError {
+  return new BootstrapError("BOOTSTRAP_INVALID_OPTIONS", message, { path, hint });
+}
+
+/**
+ * On a bare `/new` or `/reset` turn, loads the most recent daily `memory/YYYY-MM-DD.md` files
+ * (newest first by name, none after `today`) into one bounded block for that first turn only.
+ * Uses the same safe reader as bootstrap files. Reads no clock.
+ */
+export async function loadStartupMemoryContext(
+  options: LoadStartupMemoryContextOptions,
+): Promise<StartupMemoryContext> {
+  const { workspaceDir, today } = options;
+  const maxChars = options.maxChars ?? 8000;
+  const maxFiles = options.maxFiles ?? 3;
+  if (typeof workspaceDir !== "string" || !isAbsolute(workspaceDir)) {
+    throw invalid("workspaceDir must be an absolute path.", "workspaceDir", "Resolve it first.");
+  }
+  if (!DATE.test(today)) {
+    throw invalid(
+      `today must be a YYYY-MM-DD date, got ${JSON.stringify(String(today))}.`,
+      "today",
+      "Format the user's local date as YYYY-MM-DD.",
+    );
+  }
+  if (!Number.isSafeInteger(maxChars) || maxChars < 1) {
+    throw invalid("maxChars must be a positive integer.", "maxChars", "Pass a whole number.");
+  }
+  if (!Number.isSafeInteger(maxFiles) || maxFiles < 0) {
+    throw invalid("maxFiles must be a whole number.", "maxFiles", "Pass 0 or more.");
+  }
+  const none: StartupMemoryContext = { block: null, files: [], diagnostics: [] };
+  if (!BARE_COMMANDS.has(options.command.trim().toLowerCase())) return none;
+
+  let workspaceReal: string;
+  let names: string[];
+  try {
+    workspaceReal = await realpath(workspaceDir);
+    names = await readdir(join(workspaceDir, "memory"));
+  } catch {
+    return none;
+  }
+  const daily = names
+    .filter((name) => DAILY_FILE.test(name) && name.slice(0, 10) <= today)
+    .sort()
+    .reverse()
+    .slice(0, maxFiles);
+
+  const diagnostics: Diagnostic[] = [];
+  const files: StartupMemoryFile[] = [];
+  const parts: string[] = [BLOCK_HEADING];
+  let used = BLOCK_HEADING.length;
+  for (const name of daily) {
+    const display = `memory/${name}`;
+    const heading = `\n\n## ${display}\n`;
+    const room = maxChars - used - heading.length;
+    if (room < BOOTSTRAP_MIN_REMAINING_CHARS) break;
+    const filePath = join(workspaceDir, "memory", name);
+    const read = await readBootstrapFile({ filePath, rootRealPath: workspaceReal, maxChars: room });
+    if (read.kind === "missing") continue;
+    if (read.kind === "skipped") {
+      diagnostics.push(read.diagnostic);
+      continue;
+    }
+    diagnostics.push(...read.diagnostics);
+    const content = read.content.trimEnd();
+    if (content === "") continue;
+    const rawChars = read.window?.rawChars ?? content.length;
+    const cut = truncateBootstrapContent(content, {
+      name: display,
+      limit: room,
+      rawChars,
+      ...(read.window === undefined ? {} : { gapAt: Math.min(read.window.gapAt, content.length) }),
+    });
+    parts.push(heading, cut.text);
+    used += heading.length + cut.text.length;
+    files.push({
+      path: filePath,
+      rawChars,
+      injectedChars: cut.text.length,
+      truncated: cut.truncated,
+    });
+  }
+  if (files.length === 0) return { block: null, files, diagnostics };
+  return { block: parts.join(""), files, diagnostics };
+}
