@@ -1,0 +1,355 @@
+import { SkillsError } from "./skills-error.js";
+
+/** The fields the formatter reads from a skill. */
+export interface FormattableSkill {
+  readonly name: string;
+  readonly description: string;
+  /** Absolute path of SKILL.md. */
+  readonly path: string;
+  /** Hex sha256 of SKILL.md, shown only with `versionMarkers`. */
+  readonly contentHash?: string;
+}
+
+/** Limits and presentation choices for `formatSkillsForPrompt`. */
+export interface FormatSkillsOptions {
+  /** Most skills listed; the rest are named in the note. Default 150. */
+  readonly maxSkills?: number;
+  /** Budget for the whole text in UTF-16 code units (`text.length`). Default 18000. */
+  readonly maxChars?: number;
+  /** Adds the legacy `<version>sha256:...</version>` line per skill. Default false. */
+  readonly versionMarkers?: boolean;
+  /** Paths under this directory are shown as `~/...`. */
+  readonly homeDir?: string;
+}
+
+/** How the listed entries were rendered: the degradation step that fit the budget. */
+export type SkillsPromptFormat = "full" | "shortened" | "compact" | "truncated";
+
+/** The formatted list and what it holds. */
+export interface FormattedSkillsPrompt {
+  /** The `<available_skills>` block plus, when some skills are left out, a one-line note. */
+  readonly text: string;
+  /** Names listed, in listed order. */
+  readonly included: string[];
+  /** Names left out (by `maxSkills` or by the budget), sorted by name. */
+  readonly omitted: string[];
+  readonly format: SkillsPromptFormat;
+  /** `text.length`; never above `maxChars`. */
+  readonly chars: number;
+}
+
+/** Default `maxSkills`. */
+export const DEFAULT_MAX_SKILLS_IN_PROMPT = 150;
+/** Default `maxChars`. */
+export const DEFAULT_MAX_SKILLS_PROMPT_CHARS = 18000;
+/** Below this many characters a shortened description says too little; the ladder moves on. */
+export const MIN_SHORTENED_DESCRIPTION_CHARS = 16;
+
+const OPEN = "<available_skills>\n";
+const CLOSE = "</available_skills>";
+const SKILL_OPEN = "  <skill>\n";
+const SKILL_CLOSE = "  </skill>\n";
+const NAME_OPEN = "    <name>";
+const NAME_CLOSE = "</name>\n";
+const DESCRIPTION_OPEN = "    <description>";
+const DESCRIPTION_CLOSE = "</description>\n";
+const LOCATION_OPEN = "    <location>";
+const LOCATION_CLOSE = "</location>\n";
+const ELLIPSIS = "\u2026";
+const COMPACT_OVERHEAD =
+  SKILL_OPEN.length +
+  NAME_OPEN.length +
+  NAME_CLOSE.length +
+  LOCATION_OPEN.length +
+  LOCATION_CLOSE.length +
+  SKILL_CLOSE.length;
+const DESCRIPTION_OVERHEAD = DESCRIPTION_OPEN.length + DESCRIPTION_CLOSE.length;
+
+interface PreparedEntry {
+  readonly name: string;
+  readonly nameXml: string;
+  /** Description after whitespace collapsing, not yet escaped. */
+  readonly description: string;
+  readonly descriptionXmlLength: number;
+  /** The location line plus the optional version line, escaped. */
+  readonly tailXml: string;
+  readonly compactLength: number;
+}
+
+/**
+ * Formats skills as the `<available_skills>` block within a character budget. Pure and
+ * deterministic: skills are sorted by name, then the first step of the ladder that fits wins:
+ * full, descriptions shortened to one uniform cap, names and locations only, fewer skills.
+ */
+export function formatSkillsForPrompt(
+  skills: readonly FormattableSkill[],
+  options: FormatSkillsOptions = {},
+): FormattedSkillsPrompt {
+  const maxSkills = readLimit(options.maxSkills, DEFAULT_MAX_SKILLS_IN_PROMPT, "maxSkills");
+  const maxChars = readLimit(options.maxChars, DEFAULT_MAX_SKILLS_PROMPT_CHARS, "maxChars");
+  if (skills.length === 0) {
+    return { text: "", included: [], omitted: [], format: "full", chars: 0 };
+  }
+
+  const sorted = [...skills].sort(compareSkills);
+  const total = sorted.length;
+  const listed = sorted.slice(0, maxSkills);
+  const home = options.homeDir === undefined ? undefined : trimTrailingSeparators(options.homeDir);
+  const entries = listed.map((skill) => prepareEntry(skill, home, options.versionMarkers === true));
+  const allNames = sorted.map((skill) => normalizeInline(skill.name));
+  const fixed = OPEN.length + CLOSE.length;
+
+  let compactSum = 0;
+  let fullSum = 0;
+  let longestDescription = 0;
+  for (const entry of entries) {
+    compactSum += entry.compactLength;
+    fullSum += entry.compactLength + DESCRIPTION_OVERHEAD + entry.descriptionXmlLength;
+    if (entry.description.length > longestDescription)
+      longestDescription = entry.description.length;
+  }
+  const minimalNote = (count: number): number =>
+    count === total ? 0 : 1 + countsNote(count, total).length;
+  const budgetForBlock = maxChars - minimalNote(entries.length);
+
+  if (fixed + fullSum <= budgetForBlock) {
+    return finish(entries, entries.length, { kind: "full" }, "full", allNames, maxChars);
+  }
+
+  if (longestDescription > MIN_SHORTENED_DESCRIPTION_CHARS) {
+    const prefixes = entries.map((entry) => escapedPrefixLengths(entry.description));
+    const lengthAtCap = (cap: number): number => {
+      let sum = fixed + compactSum + entries.length * DESCRIPTION_OVERHEAD;
+      for (let index = 0; index < entries.length; index += 1) {
+        const entry = entries[index] as PreparedEntry;
+        if (entry.description.length <= cap) {
+          sum += entry.descriptionXmlLength;
+        } else {
+          const cut = surrogateSafeCut(entry.description, cap - 1);
+          sum += (prefixes[index] as Int32Array)[cut] as number;
+          sum += ELLIPSIS.length;
+        }
+      }
+      return sum;
+    };
+    let low = MIN_SHORTENED_DESCRIPTION_CHARS;
+    let high = longestDescription - 1;
+    if (lengthAtCap(low) <= budgetForBlock) {
+      while (low < high) {
+        const middle = Math.ceil((low + high) / 2);
+        if (lengthAtCap(middle) <= budgetForBlock) low = middle;
+        else high = middle - 1;
+      }
+      return finish(
+        entries,
+        entries.length,
+        { kind: "shortened", cap: low },
+        "shortened",
+        allNames,
+        maxChars,
+      );
+    }
+  }
+
+  if (fixed + compactSum <= budgetForBlock) {
+    return finish(entries, entries.length, { kind: "compact" }, "compact", allNames, maxChars);
+  }
+
+  // Fewer skills: the largest prefix (by name) whose compact block plus a counts note fits.
+  let count = -1;
+  let running = fixed;
+  for (let index = 0; index <= entries.length; index += 1) {
+    if (running + minimalNote(index) > maxChars) break;
+    count = index;
+    if (index < entries.length) running += (entries[index] as PreparedEntry).compactLength;
+  }
+  if (count < 0) {
+    return { text: "", included: [], omitted: allNames, format: "truncated", chars: 0 };
+  }
+  return finish(entries, count, { kind: "compact" }, "truncated", allNames, maxChars);
+}
+
+type DescriptionMode =
+  | { readonly kind: "full" }
+  | { readonly kind: "shortened"; readonly cap: number }
+  | { readonly kind: "compact" };
+
+function finish(
+  entries: readonly PreparedEntry[],
+  count: number,
+  mode: DescriptionMode,
+  format: SkillsPromptFormat,
+  allNames: readonly string[],
+  maxChars: number,
+): FormattedSkillsPrompt {
+  const parts: string[] = [OPEN];
+  const included: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const entry = entries[index] as PreparedEntry;
+    included.push(entry.name);
+    parts.push(SKILL_OPEN, NAME_OPEN, entry.nameXml, NAME_CLOSE);
+    if (mode.kind !== "compact") {
+      const description =
+        mode.kind === "shortened" && entry.description.length > mode.cap
+          ? entry.description.slice(0, surrogateSafeCut(entry.description, mode.cap - 1)) + ELLIPSIS
+          : entry.description;
+      parts.push(DESCRIPTION_OPEN, escapeXml(description), DESCRIPTION_CLOSE);
+    }
+    parts.push(entry.tailXml, SKILL_CLOSE);
+  }
+  parts.push(CLOSE);
+  let text = parts.join("");
+  const omitted = allNames.slice(count);
+  if (omitted.length > 0) {
+    const named = `\n${countsNote(count, allNames.length)} Not listed: ${omitted.map(escapeXml).join(", ")}.`;
+    text +=
+      text.length + named.length <= maxChars ? named : `\n${countsNote(count, allNames.length)}`;
+  }
+  return { text, included, omitted, format, chars: text.length };
+}
+
+function countsNote(listed: number, total: number): string {
+  return `Skills listed: ${listed} of ${total}.`;
+}
+
+function prepareEntry(
+  skill: FormattableSkill,
+  home: string | undefined,
+  versionMarkers: boolean,
+): PreparedEntry {
+  const name = normalizeInline(skill.name);
+  const nameXml = escapeXml(name);
+  const description = normalizeInline(skill.description);
+  let tailXml =
+    LOCATION_OPEN + escapeXml(normalizePath(toDisplayPath(skill.path, home))) + LOCATION_CLOSE;
+  if (versionMarkers && skill.contentHash !== undefined && skill.contentHash !== "") {
+    tailXml += `    <version>sha256:${escapeXml(normalizeInline(skill.contentHash))}</version>\n`;
+  }
+  return {
+    name,
+    nameXml,
+    description,
+    descriptionXmlLength: escapedLength(description),
+    tailXml,
+    compactLength:
+      COMPACT_OVERHEAD -
+      LOCATION_OPEN.length -
+      LOCATION_CLOSE.length +
+      nameXml.length +
+      tailXml.length,
+  };
+}
+
+// Total order over every rendered field, so input order never changes the output.
+function compareSkills(left: FormattableSkill, right: FormattableSkill): number {
+  return (
+    compareStrings(left.name, right.name) ||
+    compareStrings(left.path, right.path) ||
+    compareStrings(left.description, right.description) ||
+    compareStrings(left.contentHash ?? "", right.contentHash ?? "")
+  );
+}
+
+function compareStrings(left: string, right: string): number {
+  return left === right ? 0 : left < right ? -1 : 1;
+}
+
+function readLimit(value: number | undefined, fallback: number, field: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 0) {
+    throw new SkillsError(
+      "SKILLS_BAD_OPTIONS",
+      `formatSkillsForPrompt: \`${field}\` must be a non-negative integer, got ${String(value)}.`,
+      { path: field, hint: `Pass a whole number such as ${fallback}, or omit it for the default.` },
+    );
+  }
+  return value;
+}
+
+const XML_INVALID =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NEEDS_INLINE_WORK = /[\s\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
+
+/** Collapses whitespace runs (newlines included) to one space and replaces XML-invalid characters with U+FFFD. */
+export function normalizeInline(value: string): string {
+  if (!NEEDS_INLINE_WORK.test(value)) return value;
+  return value.replace(XML_INVALID, "\uFFFD").replace(/\s+/g, " ").trim();
+}
+
+// Paths keep their spaces; only characters that cannot stay on one XML line are replaced.
+function normalizePath(value: string): string {
+  if (!NEEDS_INLINE_WORK.test(value)) return value;
+  return value.replace(XML_INVALID, "\uFFFD").replace(LINE_BREAKS, " ");
+}
+
+function trimTrailingSeparators(dir: string): string {
+  let end = dir.length;
+  while (end > 1 && (dir[end - 1] === "/" || dir[end - 1] === "\\")) end -= 1;
+  return dir.slice(0, end);
+}
+
+function toDisplayPath(filePath: string, home: string | undefined): string {
+  if (home === undefined || home === "" || home === "/" || home === "\\") return filePath;
+  if (filePath === home) return "~";
+  if (filePath.startsWith(home)) {
+    const next = filePath[home.length];
+    if (next === "/" || next === "\\") return `~${filePath.slice(home.length)}`;
+  }
+  return filePath;
+}
+
+const ESCAPES: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
+const NEEDS_ESCAPE = /[&<>"']/;
+
+/** Escapes `& < > " '` as the five predefined XML entities. */
+export function escapeXml(value: string): string {
+  if (!NEEDS_ESCAPE.test(value)) return value;
+  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] as string);
+}
+
+function escapedUnitLength(code: number): number {
+  switch (code) {
+    case 38:
+      return 5;
+    case 60:
+    case 62:
+      return 4;
+    case 34:
+    case 39:
+      return 6;
+    default:
+      return 1;
+  }
+}
+
+function escapedLength(value: string): number {
+  let length = value.length;
+  if (!NEEDS_ESCAPE.test(value)) return length;
+  for (let index = 0; index < value.length; index += 1) {
+    length += escapedUnitLength(value.charCodeAt(index)) - 1;
+  }
+  return length;
+}
+
+// prefix[k] = escaped length of value.slice(0, k).
+function escapedPrefixLengths(value: string): Int32Array {
+  const prefix = new Int32Array(value.length + 1);
+  for (let index = 0; index < value.length; index += 1) {
+    prefix[index + 1] = (prefix[index] as number) + escapedUnitLength(value.charCodeAt(index));
+  }
+  return prefix;
+}
+
+// Never split a surrogate pair: step back when the cut would keep only the high half.
+function surrogateSafeCut(value: string, cut: number): number {
+  if (cut <= 0) return 0;
+  const code = value.charCodeAt(cut - 1);
+  return code >= 0xd800 && code <= 0xdbff ? cut - 1 : cut;
+}

@@ -1,0 +1,227 @@
+import fc from "fast-check";
+import matter from "gray-matter";
+import { describe, expect, it } from "vitest";
+import { parseSkillFile } from "./parse-skill-file.js";
+
+const PATH = "/skills/weather-report/SKILL.md";
+const codes = (text: string, filePath = PATH): string[] =>
+  parseSkillFile(text, filePath).diagnostics.map((diagnostic) => diagnostic.code);
+
+describe("parseSkillFile", () => {
+  it("reads every supported frontmatter key", () => {
+    const text = [
+      "---",
+      "name: weather-report",
+      "description: Fetch a forecast.",
+      "user-invocable: false",
+      "disable-model-invocation: true",
+      "homepage: https://example.com/weather",
+      "metadata:",
+      "  openclaw:",
+      "    always: true",
+      "    os: [darwin, linux]",
+      "    primaryEnv: WEATHER_KEY",
+      "    skillKey: weather",
+      "    requires:",
+      "      bins: [curl]",
+      "      anyBins: [jq, yq]",
+      "      env: [WEATHER_KEY]",
+      "      config: [weather.enabled]",
+      "---",
+      "# Weather",
+    ].join("\n");
+    expect(parseSkillFile(text, PATH)).toEqual({
+      skill: {
+        name: "weather-report",
+        description: "Fetch a forecast.",
+        userInvocable: false,
+        disableModelInvocation: true,
+        homepage: "https://example.com/weather",
+        metadata: {
+          always: true,
+          os: ["darwin", "linux"],
+          primaryEnv: "WEATHER_KEY",
+          skillKey: "weather",
+          requires: {
+            bins: ["curl"],
+            anyBins: ["jq", "yq"],
+            env: ["WEATHER_KEY"],
+            config: ["weather.enabled"],
+          },
+        },
+      },
+      diagnostics: [],
+    });
+  });
+
+  it("accepts metadata as a JSON string and defaults the booleans", () => {
+    const text = `---\nname: gh\ndescription: GitHub CLI.\nmetadata: '{"openclaw":{"requires":{"bins":["gh"]}}}'\n---\n`;
+    const { skill, diagnostics } = parseSkillFile(text, PATH);
+    expect(diagnostics).toEqual([]);
+    expect(skill?.metadata).toEqual({ requires: { bins: ["gh"] } });
+    expect(skill?.userInvocable).toBe(true);
+    expect(skill?.disableModelInvocation).toBe(false);
+  });
+
+  it("falls back to the folder name when name is absent", () => {
+    expect(parseSkillFile("---\ndescription: d\n---\n", PATH).skill?.name).toBe("weather-report");
+  });
+
+  it("skips a skill without a description", () => {
+    const result = parseSkillFile("---\nname: x\n---\nbody", PATH);
+    expect(result.skill).toBeUndefined();
+    expect(result.diagnostics[0]).toMatchObject({
+      code: "SKILL_DESCRIPTION_MISSING",
+      severity: "error",
+      path: PATH,
+    });
+  });
+
+  it("reports malformed YAML without throwing", () => {
+    const result = parseSkillFile("---\nname: [unclosed\ndescription: d\n---\n", PATH);
+    expect(result.skill).toBeUndefined();
+    expect(result.diagnostics).toHaveLength(1);
+    expect(result.diagnostics[0]?.code).toBe("SKILL_YAML_INVALID");
+    expect(result.diagnostics[0]?.message).toMatch(/not valid YAML \(.+ at line \d+\)/);
+  });
+
+  it("skips a file with no frontmatter and an empty file", () => {
+    expect(codes("# Just markdown\n")).toEqual(["SKILL_NO_FRONTMATTER"]);
+    expect(codes("")).toEqual(["SKILL_NO_FRONTMATTER"]);
+  });
+
+  it("skips frontmatter that is not a mapping", () => {
+    expect(codes("---\n- a\n- b\n---\n")).toEqual(["SKILL_FRONTMATTER_NOT_OBJECT"]);
+  });
+
+  it("skips names with control characters or line breaks", () => {
+    expect(codes('---\nname: "evil\\nname"\ndescription: d\n---\n')).toEqual([
+      "SKILL_NAME_INVALID",
+    ]);
+    expect(codes('---\nname: "bell\\u0007"\ndescription: d\n---\n')).toEqual([
+      "SKILL_NAME_INVALID",
+    ]);
+    expect(codes('---\nname: "sep\\u2028x"\ndescription: d\n---\n')).toEqual([
+      "SKILL_NAME_INVALID",
+    ]);
+    expect(codes("---\ndescription: d\n---\n", "/skills/new\nline/SKILL.md")).toEqual([
+      "SKILL_NAME_INVALID",
+    ]);
+    expect(codes("---\nname: 42\ndescription: d\n---\n")).toEqual(["SKILL_NAME_INVALID"]);
+  });
+
+  it("warns on names and descriptions outside the Agent Skills rules but keeps the skill", () => {
+    const long = "d".repeat(1025);
+    const result = parseSkillFile(`---\nname: My Skill\ndescription: ${long}\n---\n`, PATH);
+    expect(result.skill?.name).toBe("My Skill");
+    expect(result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity])).toEqual([
+      ["SKILL_NAME_NONSTANDARD", "warning"],
+      ["SKILL_DESCRIPTION_LONG", "warning"],
+    ]);
+    expect(codes(`---\nname: ${"a".repeat(65)}\ndescription: d\n---\n`)).toEqual([
+      "SKILL_NAME_NONSTANDARD",
+    ]);
+    expect(codes(`---\nname: ${"a".repeat(64)}\ndescription: d\n---\n`)).toEqual([]);
+  });
+
+  it("ignores fields of the wrong type with a warning", () => {
+    const text = [
+      "---",
+      "description: d",
+      "user-invocable: yes please",
+      "homepage: 12",
+      "metadata:",
+      "  openclaw:",
+      "    always: 1",
+      "    os: {a: 1}",
+      "    skillKey: [x]",
+      "    requires:",
+      "      bins: [1, 2]",
+      "      env: HOME",
+      "---",
+    ].join("\n");
+    const result = parseSkillFile(text, PATH);
+    expect(result.skill?.userInvocable).toBe(true);
+    expect(result.skill?.homepage).toBeUndefined();
+    expect(result.skill?.metadata).toEqual({ requires: { env: ["HOME"] } });
+    expect(result.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      "SKILL.md `user-invocable` must be true or false, got a string; it was ignored.",
+      "SKILL.md `homepage` must be a URL string, got a number; it was ignored.",
+      "SKILL.md `metadata.openclaw.always` must be true or false, got a number; it was ignored.",
+      "SKILL.md `metadata.openclaw.os` must be a string or a list of strings, got a mapping; it was ignored.",
+      "SKILL.md `metadata.openclaw.skillKey` must be a non-empty string, got a list; it was ignored.",
+      "SKILL.md `metadata.openclaw.requires.bins` must be a string or a list of strings, got a list; it was ignored.",
+    ]);
+  });
+
+  it("warns on metadata that is neither a mapping nor JSON", () => {
+    expect(codes("---\ndescription: d\nmetadata: '{not json'\n---\n")).toEqual([
+      "SKILL_FIELD_INVALID",
+    ]);
+    expect(codes("---\ndescription: d\nmetadata: {openclaw: 3}\n---\n")).toEqual([
+      "SKILL_FIELD_INVALID",
+    ]);
+  });
+
+  it("skips binary content", () => {
+    expect(codes("---\nname: x\ndescription: d\n---\n\u0000\u0001")).toEqual(["SKILL_BINARY"]);
+  });
+
+  it("never evaluates JavaScript frontmatter", () => {
+    const marker = "__promptstack_skills_eval__";
+    const text = `---js\n{ name: (globalThis.${marker} = true, "x"), description: "d" }\n---\n`;
+    expect(codes(text)).toEqual(["SKILL_NO_FRONTMATTER"]);
+    expect(codes(`---\n${text.slice(3)}`)).toContain("SKILL_YAML_INVALID");
+    expect((globalThis as Record<string, unknown>)[marker]).toBeUndefined();
+  });
+
+  it("survives self-referencing YAML aliases", () => {
+    const result = parseSkillFile("---\ndescription: d\nmetadata: &m\n  openclaw: *m\n---\n", PATH);
+    expect(result.skill?.description).toBe("d");
+  });
+
+  it("never exposes gray-matter's objects or fills its cache", () => {
+    const text =
+      "---\ndescription: d\nmetadata:\n  openclaw:\n    requires:\n      bins: [gh]\n---\n";
+    const first = parseSkillFile(text, PATH).skill;
+    (first?.metadata.requires?.bins as string[]).push("mutated");
+    (first as { description: string }).description = "changed";
+    const second = parseSkillFile(text, PATH).skill;
+    expect(second?.metadata.requires?.bins).toEqual(["gh"]);
+    expect(second?.description).toBe("d");
+    expect(Object.keys((matter as unknown as { cache: object }).cache)).not.toContain(text);
+  });
+
+  it("strips a byte order mark", () => {
+    expect(parseSkillFile("\uFEFF---\ndescription: d\n---\n", PATH).skill?.description).toBe("d");
+  });
+
+  it("never throws, whatever the text", () => {
+    const frontmatterish = fc
+      .array(
+        fc.oneof(
+          fc.string(),
+          fc.constantFrom("---", "name:", "description:", ": [", "&a", "*a", "\n"),
+        ),
+        {
+          maxLength: 12,
+        },
+      )
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: "binary" }),
+          frontmatterish.map((body) => `---\n${body}\n---\n`),
+        ),
+        (text) => {
+          const result = parseSkillFile(text, PATH);
+          expect(
+            result.skill !== undefined || result.diagnostics.some((d) => d.severity === "error"),
+          ).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,270 @@
+import path from "node:path";
+import matter from "gray-matter";
+import type { Diagnostic } from "@promptstack/renderer";
+import type { ParsedSkill, SkillMetadata, SkillRequires } from "./types.js";
+
+/** Result of parsing one SKILL.md: the skill when usable, and every problem found. */
+export interface ParseSkillFileResult {
+  readonly skill?: ParsedSkill;
+  readonly diagnostics: Diagnostic[];
+}
+
+const MAX_STANDARD_NAME_LENGTH = 64;
+const MAX_STANDARD_DESCRIPTION_LENGTH = 1024;
+const STANDARD_NAME = /^[a-z0-9-]+$/;
+// Control characters and line/paragraph separators would let a name break out of its line.
+const UNSAFE_NAME_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
+
+// gray-matter's JavaScript engine evaluates the frontmatter (`---js`): a SKILL.md must never run code.
+const REFUSE_ENGINE = {
+  parse(): never {
+    throw new Error("only YAML frontmatter is supported");
+  },
+};
+const MATTER_OPTIONS = {
+  language: "yaml",
+  engines: { javascript: REFUSE_ENGINE, js: REFUSE_ENGINE, coffee: REFUSE_ENGINE },
+};
+
+/**
+ * Parses the YAML frontmatter of one SKILL.md. Never throws: a file that cannot define a skill
+ * yields no `skill` and an error diagnostic; recoverable problems are warnings.
+ */
+export function parseSkillFile(text: string, filePath: string): ParseSkillFileResult {
+  const diagnostics: Diagnostic[] = [];
+  const skip = (code: string, message: string, hint: string): ParseSkillFileResult => {
+    diagnostics.push({ code, severity: "error", message, path: filePath, hint });
+    return { diagnostics };
+  };
+
+  if (text.includes("\u0000")) {
+    return skip(
+      "SKILL_BINARY",
+      "SKILL.md contains NUL bytes; it looks like a binary file, so the skill was skipped.",
+      "Save SKILL.md as UTF-8 text.",
+    );
+  }
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (!/^---[^\S\r\n]*\r?\n/.test(source)) {
+    return skip(
+      "SKILL_NO_FRONTMATTER",
+      "SKILL.md has no YAML frontmatter, so it has no description and was skipped.",
+      "Start the file with a `---` block that sets `name` and `description`.",
+    );
+  }
+
+  let data: unknown;
+  try {
+    // Options are always passed: gray-matter then neither reads nor fills its per-string cache.
+    data = matter(source, MATTER_OPTIONS).data;
+  } catch (error) {
+    return skip(
+      "SKILL_YAML_INVALID",
+      `SKILL.md frontmatter is not valid YAML (${describeYamlError(error)}); the skill was skipped.`,
+      "Fix the YAML between the `---` lines.",
+    );
+  }
+  if (!isPlainRecord(data)) {
+    return skip(
+      "SKILL_FRONTMATTER_NOT_OBJECT",
+      "SKILL.md frontmatter is not a mapping of keys to values; the skill was skipped.",
+      "Write the frontmatter as `key: value` lines.",
+    );
+  }
+
+  const rawName = data["name"];
+  let name: string;
+  if (rawName === undefined || rawName === null || rawName === "") {
+    name = path.basename(path.dirname(filePath));
+  } else if (typeof rawName === "string") {
+    name = rawName.trim();
+  } else {
+    return skip(
+      "SKILL_NAME_INVALID",
+      `SKILL.md \`name\` must be a string, got ${describeType(rawName)}; the skill was skipped.`,
+      "Quote the name or remove it to use the folder name.",
+    );
+  }
+  if (name === "" || UNSAFE_NAME_CHARACTER.test(name)) {
+    return skip(
+      "SKILL_NAME_INVALID",
+      "The skill name is empty or contains control characters or line breaks; the skill was skipped.",
+      "Use a single-line name of lowercase letters, digits and hyphens.",
+    );
+  }
+  if (name.length > MAX_STANDARD_NAME_LENGTH || !STANDARD_NAME.test(name)) {
+    diagnostics.push({
+      code: "SKILL_NAME_NONSTANDARD",
+      severity: "warning",
+      message: `Skill name "${truncateForMessage(name)}" breaks the Agent Skills naming rule (at most ${MAX_STANDARD_NAME_LENGTH} characters of a-z, 0-9 and "-").`,
+      path: filePath,
+      hint: "Rename the skill, e.g. `my-skill`.",
+    });
+  }
+
+  const rawDescription = data["description"];
+  if (typeof rawDescription !== "string" || rawDescription.trim() === "") {
+    return skip(
+      "SKILL_DESCRIPTION_MISSING",
+      `Skill "${truncateForMessage(name)}" has no description; the skill was skipped.`,
+      "Add `description:` with one sentence on when to use the skill.",
+    );
+  }
+  const description = rawDescription.trim();
+  if (description.length > MAX_STANDARD_DESCRIPTION_LENGTH) {
+    diagnostics.push({
+      code: "SKILL_DESCRIPTION_LONG",
+      severity: "warning",
+      message: `Skill "${truncateForMessage(name)}" has a description of ${description.length} characters; the Agent Skills limit is ${MAX_STANDARD_DESCRIPTION_LENGTH}.`,
+      path: filePath,
+      hint: "Shorten the description; details belong in the SKILL.md body.",
+    });
+  }
+
+  const warn = (field: string, expected: string, value: unknown): void => {
+    diagnostics.push({
+      code: "SKILL_FIELD_INVALID",
+      severity: "warning",
+      message: `SKILL.md \`${field}\` must be ${expected}, got ${describeType(value)}; it was ignored.`,
+      path: filePath,
+      hint: `Set \`${field}\` to ${expected} or remove it.`,
+    });
+  };
+  const readBoolean = (field: string, fallback: boolean): boolean => {
+    const value = data[field];
+    if (value === undefined || value === null) return fallback;
+    if (typeof value === "boolean") return value;
+    warn(field, "true or false", value);
+    return fallback;
+  };
+
+  const userInvocable = readBoolean("user-invocable", true);
+  const disableModelInvocation = readBoolean("disable-model-invocation", false);
+  const rawHomepage = data["homepage"];
+  let homepage: string | undefined;
+  if (typeof rawHomepage === "string" && rawHomepage.trim() !== "") {
+    homepage = rawHomepage.trim();
+  } else if (rawHomepage !== undefined && rawHomepage !== null) {
+    warn("homepage", "a URL string", rawHomepage);
+  }
+
+  const metadata = readOpenclawMetadata(data["metadata"], warn);
+  const skill: ParsedSkill = {
+    name,
+    description,
+    userInvocable,
+    disableModelInvocation,
+    ...(homepage === undefined ? {} : { homepage }),
+    metadata,
+  };
+  return { skill, diagnostics };
+}
+
+type Warn = (field: string, expected: string, value: unknown) => void;
+
+// Builds fresh values field by field, so nothing gray-matter or js-yaml returned is exposed.
+function readOpenclawMetadata(raw: unknown, warn: Warn): SkillMetadata {
+  if (raw === undefined || raw === null) return {};
+  let value = raw;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      warn("metadata", "a mapping or a JSON object string", "a string that is not JSON");
+      return {};
+    }
+  }
+  if (!isPlainRecord(value)) {
+    warn("metadata", "a mapping or a JSON object string", value);
+    return {};
+  }
+  const openclaw = value["openclaw"];
+  if (openclaw === undefined || openclaw === null) return {};
+  if (!isPlainRecord(openclaw)) {
+    warn("metadata.openclaw", "a mapping", openclaw);
+    return {};
+  }
+
+  const metadata: {
+    always?: boolean;
+    os?: readonly string[];
+    primaryEnv?: string;
+    skillKey?: string;
+    requires?: SkillRequires;
+  } = {};
+  const always = openclaw["always"];
+  if (typeof always === "boolean") metadata.always = always;
+  else if (always !== undefined && always !== null)
+    warn("metadata.openclaw.always", "true or false", always);
+
+  const os = readStringList(openclaw["os"], "metadata.openclaw.os", warn);
+  if (os !== undefined) metadata.os = os;
+  for (const key of ["primaryEnv", "skillKey"] as const) {
+    const field = openclaw[key];
+    if (typeof field === "string" && field.trim() !== "") metadata[key] = field.trim();
+    else if (field !== undefined && field !== null)
+      warn(`metadata.openclaw.${key}`, "a non-empty string", field);
+  }
+
+  const requires = openclaw["requires"];
+  if (isPlainRecord(requires)) {
+    const result: {
+      bins?: readonly string[];
+      anyBins?: readonly string[];
+      env?: readonly string[];
+      config?: readonly string[];
+    } = {};
+    for (const key of ["bins", "anyBins", "env", "config"] as const) {
+      const list = readStringList(requires[key], `metadata.openclaw.requires.${key}`, warn);
+      if (list !== undefined) result[key] = list;
+    }
+    if (Object.keys(result).length > 0) metadata.requires = result;
+  } else if (requires !== undefined && requires !== null) {
+    warn("metadata.openclaw.requires", "a mapping", requires);
+  }
+  return metadata;
+}
+
+function readStringList(value: unknown, field: string, warn: Warn): readonly string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "string") return value.trim() === "" ? undefined : [value.trim()];
+  if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
+    const list = value.map((item: string) => item.trim()).filter((item) => item !== "");
+    return list;
+  }
+  warn(field, "a string or a list of strings", value);
+  return undefined;
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a mapping";
+  if (typeof value === "string") return "a string";
+  return `a ${typeof value}`;
+}
+
+function describeYamlError(error: unknown): string {
+  if (typeof error !== "object" || error === null) return "unreadable frontmatter";
+  const reason =
+    "reason" in error && typeof error.reason === "string"
+      ? error.reason
+      : error instanceof Error
+        ? (error.message.split("\n")[0] ?? "")
+        : "";
+  const mark = "mark" in error ? error.mark : undefined;
+  // js-yaml counts lines from 0 inside the block; the block starts on file line 2.
+  const line =
+    typeof mark === "object" && mark !== null && "line" in mark && typeof mark.line === "number"
+      ? ` at line ${mark.line + 2}`
+      : "";
+  return reason === "" ? "unreadable frontmatter" : `${reason}${line}`;
+}
+
+function truncateForMessage(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}

@@ -1,0 +1,21 @@
+import { hasErrorMarker, markError, PromptstackError } from "@promptstack/renderer";
+import type { PromptstackErrorOptions } from "@promptstack/renderer";
+
+const SKILLS_ERROR_MARKER = Symbol.for("promptstack.skills.error");
+
+/** Codes thrown by `@promptstack/skills`. */
+export type SkillsErrorCode = "SKILLS_BAD_ROOT" | "SKILLS_BAD_OPTIONS";
+
+/** Contract violation in skills input (a root or an option that cannot be used). */
+export class SkillsError extends PromptstackError<SkillsErrorCode> {
+  constructor(code: SkillsErrorCode, message: string, options: PromptstackErrorOptions = {}) {
+    super(code, message, options);
+    this.name = "SkillsError";
+    markError(this, SKILLS_ERROR_MARKER);
+  }
+
+  /** True for a `SkillsError`, even one thrown by another copy of the package. */
+  static isInstance(value: unknown): value is SkillsError {
+    return hasErrorMarker(value, SKILLS_ERROR_MARKER);
+  }
+}
