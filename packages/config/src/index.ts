@@ -1,1 +1,71 @@
-export {};
+export { ConfigError } from "./config-error.js";
+export type { ConfigErrorCode, ConfigErrorOptions, ConfigIssue } from "./config-error.js";
+export type {
+  AgentDefaultsConfig,
+  AgentEntryConfig,
+  AgentPromptSettings,
+  ContextLimitsConfig,
+  ExecAskMode,
+  ExecSecurityMode,
+  Gpt5PersonalitySetting,
+  HeartbeatConfig,
+  OpenAiPluginEntryConfig,
+  PluginEntryConfig,
+  PluginsConfig,
+  PromptstackConfig,
+  SkillEntryConfig,
+  SkillsConfig,
+  ToolsConfig,
+} from "./config-types.js";
+export { CONFIG_DEFAULTS } from "./config-defaults.js";
+export { parseConfig } from "./parse-config.js";
+export type { ParseConfigOptions, ParsedConfig } from "./parse-config.js";
+export { parseConfigText } from "./parse-config-text.js";
+export { loadConfigFile, MAX_CONFIG_FILE_BYTES } from "./load-config-file.js";
+export { normalizeLegacyConfig, LEGACY_CONFIG_ALIASES } from "./normalize-legacy-config.js";
+export type { LegacyConfigAlias, NormalizedLegacyConfig } from "./normalize-legacy-config.js";
+export { FORBIDDEN_KEYS, MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES } from "./find-document-hazards.js";
+export { resolveAgentSystemPromptConfig } from "./resolve-agent-system-prompt-config.js";
+export type {
+  ConfigValueSource,
+  ResolveAgentContext,
+  ResolvedAgentPromptConfig,
+  ResolvedContextLimits,
+  ResolvedPromptBudgets,
+} from "./resolve-agent-system-prompt-config.js";
+export { parseRunFacts, buildRunFactsJsonSchema } from "./parse-run-facts.js";
+export type {
+  RunFacts,
+  RunFactsChannel,
+  RunFactsChannelCapabilities,
+  RunFactsRuntime,
+  RunFactsSandbox,
+  RunFactsTool,
+} from "./run-facts-types.js";
+export { toAgentSystemPromptInput } from "./to-agent-system-prompt-input.js";
+export type { FactsPromptInput, NonFactsPromptInputKey } from "./to-agent-system-prompt-input.js";
+export {
+  buildConfiguredAgentSystemPrompt,
+  mergeProviderContributions,
+} from "./build-configured-agent-system-prompt.js";
+export type {
+  ConfiguredAgentSystemPrompt,
+  ConfiguredAgentSystemPromptOptions,
+} from "./build-configured-agent-system-prompt.js";
+export {
+  applyConfigPatch,
+  mergePatch,
+  replaceConfig,
+  PROTECTED_CONFIG_PATHS,
+} from "./apply-config-patch.js";
+export type { ConfigWriteActor, ConfigWriteOptions } from "./apply-config-patch.js";
+export { buildConfigJsonSchema, formatJsonSchemaFile } from "./build-config-json-schema.js";
+export type { JsonSchema } from "./build-config-json-schema.js";
+export { lookupConfigSchema, lookupJsonSchemaPath } from "./lookup-config-schema.js";
+export type {
+  ConfigSchemaChild,
+  ConfigSchemaConstraints,
+  ConfigSchemaLookup,
+} from "./lookup-config-schema.js";
+export { formatConfigReferenceMarkdown } from "./format-config-reference-markdown.js";
+export { formatRunFactsReferenceMarkdown } from "./format-run-facts-reference-markdown.js";

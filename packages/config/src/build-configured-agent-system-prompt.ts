@@ -1,0 +1,135 @@
+import { buildAgentSystemPrompt, resolveGpt5SystemPromptContribution } from "@promptstack/renderer";
+import type {
+  AgentSystemPromptInput,
+  ContextFile,
+  Diagnostic,
+  PromptMode,
+  ProviderContribution,
+  RenderedPrompt,
+} from "@promptstack/renderer";
+import type { PromptstackConfig } from "./config-types.js";
+import { resolveAgentSystemPromptConfig } from "./resolve-agent-system-prompt-config.js";
+import type { ResolvedAgentPromptConfig } from "./resolve-agent-system-prompt-config.js";
+import type { RunFacts } from "./run-facts-types.js";
+import { toAgentSystemPromptInput } from "./to-agent-system-prompt-input.js";
+
+/** Options of the configured facade. */
+export interface ConfiguredAgentSystemPromptOptions {
+  /** Parsed config (`parseConfig` / `loadConfigFile`). */
+  readonly config: PromptstackConfig;
+  readonly agentId: string;
+  /** Parsed run facts (`parseRunFacts`). */
+  readonly facts: RunFacts;
+  /** Default: `minimal` for sub-agent sessions, else `full`. */
+  readonly promptMode?: PromptMode;
+  /** Injected workspace files from `@promptstack/bootstrap`. */
+  readonly contextFiles?: readonly ContextFile[];
+  readonly bootstrapTruncated?: boolean;
+  readonly bootstrapPending?: boolean;
+  /** Pre-formatted `<available_skills>` block from `@promptstack/skills`. */
+  readonly skillsPrompt?: string;
+  /** A provider plugin's contribution, merged after the built-in GPT-5 one. */
+  readonly provider?: ProviderContribution;
+  /**
+   * Explicit caller values; they beat config and facts. Top-level keys replace wholesale,
+   * except `volatile`, whose keys are merged over the facts' volatile keys.
+   */
+  readonly overrides?: Partial<AgentSystemPromptInput>;
+}
+
+/** What the facade returns: the prompt plus everything it was built from. */
+export interface ConfiguredAgentSystemPrompt {
+  readonly prompt: RenderedPrompt;
+  readonly resolved: ResolvedAgentPromptConfig;
+  readonly input: AgentSystemPromptInput;
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * The configured facade: resolves config for the agent, maps run facts, adds the built-in GPT-5
+ * contribution when the model qualifies, then renders. Every runtime adapter calls this, so
+ * exported and live prompts are the same. Precedence: caller overrides > config > computed.
+ */
+export function buildConfiguredAgentSystemPrompt(
+  options: ConfiguredAgentSystemPromptOptions,
+): ConfiguredAgentSystemPrompt {
+  const { config, agentId, facts } = options;
+  const diagnostics: Diagnostic[] = [];
+  const entries = config.agents?.entries;
+  if (
+    entries !== undefined &&
+    Object.keys(entries).length > 0 &&
+    !Object.hasOwn(entries, agentId)
+  ) {
+    diagnostics.push({
+      code: "CONFIG_UNKNOWN_AGENT",
+      severity: "info",
+      message: `agent "${agentId}" has no agents.entries entry; agents.defaults apply`,
+      path: `agents.entries.${agentId}`,
+    });
+  }
+  const promptMode = options.promptMode ?? (facts.sessionKind === "subagent" ? "minimal" : "full");
+  const resolved = resolveAgentSystemPromptConfig(config, {
+    agentId,
+    sessionKind: facts.sessionKind,
+    promptMode,
+  });
+  const gpt5 = resolveGpt5SystemPromptContribution({
+    modelId: facts.model.id,
+    provider: facts.model.provider,
+    personality: resolved.gpt5Personality,
+  });
+  const provider = mergeProviderContributions(gpt5, options.provider);
+  const base: AgentSystemPromptInput = {
+    ...toAgentSystemPromptInput(facts, resolved),
+    ...(options.contextFiles === undefined ? {} : { contextFiles: options.contextFiles }),
+    ...(options.bootstrapTruncated === undefined
+      ? {}
+      : { bootstrapTruncated: options.bootstrapTruncated }),
+    ...(options.bootstrapPending === undefined
+      ? {}
+      : { bootstrapPending: options.bootstrapPending }),
+    ...(options.skillsPrompt === undefined ? {} : { skillsPrompt: options.skillsPrompt }),
+    ...(provider === undefined ? {} : { provider }),
+  };
+  const input = applyOverrides(base, options.overrides);
+  return { prompt: buildAgentSystemPrompt(input), resolved, input, diagnostics };
+}
+
+/**
+ * Merges two provider contributions: section overrides of `later` win per section; prefixes
+ * and suffixes are concatenated, `earlier` first.
+ */
+export function mergeProviderContributions(
+  earlier: ProviderContribution | undefined,
+  later: ProviderContribution | undefined,
+): ProviderContribution | undefined {
+  if (earlier === undefined) return later;
+  if (later === undefined) return earlier;
+  const join = (a: string | undefined, b: string | undefined): string | undefined =>
+    a === undefined ? b : b === undefined ? a : `${a}\n\n${b}`;
+  const stablePrefix = join(earlier.stablePrefix, later.stablePrefix);
+  const dynamicSuffix = join(earlier.dynamicSuffix, later.dynamicSuffix);
+  const sectionOverrides =
+    earlier.sectionOverrides === undefined && later.sectionOverrides === undefined
+      ? undefined
+      : { ...earlier.sectionOverrides, ...later.sectionOverrides };
+  return {
+    ...(sectionOverrides === undefined ? {} : { sectionOverrides }),
+    ...(stablePrefix === undefined ? {} : { stablePrefix }),
+    ...(dynamicSuffix === undefined ? {} : { dynamicSuffix }),
+  };
+}
+
+function applyOverrides(
+  base: AgentSystemPromptInput,
+  overrides: Partial<AgentSystemPromptInput> | undefined,
+): AgentSystemPromptInput {
+  if (overrides === undefined) return base;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) continue;
+    merged[key] = key === "volatile" ? { ...base.volatile, ...(value as object) } : value;
+  }
+  return merged as AgentSystemPromptInput;
+}

@@ -1,0 +1,19 @@
+/**
+ * Built-in defaults, the lowest layer of resolution. The schema records the same values as
+ * JSON Schema `default`s, so docs, lookup and resolution cannot disagree.
+ */
+export const CONFIG_DEFAULTS = {
+  bootstrapMaxChars: 20_000,
+  bootstrapTotalMaxChars: 60_000,
+  maxSkillsPromptChars: 18_000,
+  maxSkillsInPrompt: 150,
+  memoryGetMaxChars: 12_000,
+  toolResultMaxChars: 16_000,
+  agentsRefreshMaxChars: 20_000,
+  startupContextMaxChars: 8_000,
+  memoryCitations: "auto",
+  gpt5Personality: "friendly",
+  updatePlan: true,
+  execAsk: "on-miss",
+  execSecurity: "allowlist",
+} as const;

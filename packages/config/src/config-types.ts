@@ -1,0 +1,109 @@
+import type { DelegationMode, MemoryCitationMode } from "@promptstack/renderer";
+
+/** Exec approval mode: never ask, ask when the command is not allowlisted, always ask. */
+export type ExecAskMode = "off" | "on-miss" | "always";
+
+/** Exec security mode: no host exec, allowlisted commands only, or everything. */
+export type ExecSecurityMode = "deny" | "allowlist" | "full";
+
+/** Personality setting of the built-in GPT-5 contribution as written (`on` is normalized away). */
+export type Gpt5PersonalitySetting = "friendly" | "on" | "off";
+
+/** Runtime excerpt budgets, separate from the skills and bootstrap budgets. */
+export interface ContextLimitsConfig {
+  readonly memoryGetMaxChars?: number;
+  readonly toolResultMaxChars?: number;
+  readonly agentsRefreshMaxChars?: number;
+  readonly startupContextMaxChars?: number;
+}
+
+export interface HeartbeatConfig {
+  readonly every?: string;
+  readonly prompt?: string;
+  readonly file?: string;
+  /** Deprecated, no effect. */
+  readonly includeSystemPromptSection?: boolean;
+}
+
+/** Keys shared by `agents.defaults` and every `agents.entries.<id>`. */
+export interface AgentPromptSettings {
+  readonly workspace?: string;
+  readonly userTimezone?: string;
+  readonly bootstrapMaxChars?: number;
+  readonly bootstrapTotalMaxChars?: number;
+  readonly bootstrapMaxTokens?: number;
+  readonly bootstrapTotalMaxTokens?: number;
+  readonly skills?: readonly string[];
+  readonly skillsLimits?: { readonly maxSkillsPromptChars?: number };
+  readonly contextLimits?: ContextLimitsConfig;
+  readonly subagents?: { readonly delegationMode?: DelegationMode };
+  readonly heartbeat?: HeartbeatConfig;
+  /** Model aliases: alias → model id. */
+  readonly models?: Readonly<Record<string, string>>;
+  readonly ownerDisplay?: string;
+  readonly tts?: { readonly hint?: string };
+  readonly memory?: { readonly citations?: MemoryCitationMode };
+}
+
+/** `agents.defaults`: the shared settings plus deprecated keys kept for old files. */
+export interface AgentDefaultsConfig extends AgentPromptSettings {
+  /** Deprecated, no effect. */
+  readonly timeFormat?: "auto" | "12" | "24";
+  /** Deprecated, no effect: the truncation notice is built in. */
+  readonly bootstrapPromptTruncationWarning?: "off" | "once" | "always";
+}
+
+/** `agents.entries.<id>`: per-agent overrides. */
+export interface AgentEntryConfig extends AgentPromptSettings {
+  readonly name?: string;
+}
+
+export interface SkillEntryConfig {
+  readonly enabled?: boolean;
+  readonly env?: Readonly<Record<string, string>>;
+  readonly config?: Readonly<Record<string, unknown>>;
+}
+
+export interface SkillsConfig {
+  readonly limits?: { readonly maxSkillsPromptChars?: number; readonly maxSkillsInPrompt?: number };
+  readonly entries?: Readonly<Record<string, SkillEntryConfig>>;
+  readonly load?: { readonly extraDirs?: readonly string[] };
+}
+
+export interface PluginEntryConfig {
+  readonly enabled?: boolean;
+  readonly config?: Readonly<Record<string, unknown>>;
+}
+
+export interface OpenAiPluginEntryConfig {
+  readonly enabled?: boolean;
+  readonly config?: {
+    readonly personality?: Gpt5PersonalitySetting;
+    readonly [key: string]: unknown;
+  };
+}
+
+export interface PluginsConfig {
+  readonly entries?: { readonly openai?: OpenAiPluginEntryConfig } & Readonly<
+    Record<string, PluginEntryConfig>
+  >;
+}
+
+export interface ToolsConfig {
+  readonly updatePlan?: boolean;
+  readonly exec?: { readonly ask?: ExecAskMode; readonly security?: ExecSecurityMode };
+}
+
+/**
+ * The validated, legacy-normalized configuration. Holds only what the file says: built-in
+ * defaults are applied by `resolveAgentSystemPromptConfig`, so "explicit" stays visible.
+ */
+export interface PromptstackConfig {
+  readonly agents?: {
+    readonly defaults?: AgentDefaultsConfig;
+    readonly entries?: Readonly<Record<string, AgentEntryConfig>>;
+  };
+  readonly skills?: SkillsConfig;
+  readonly plugins?: PluginsConfig;
+  readonly tools?: ToolsConfig;
+}

@@ -1,0 +1,286 @@
+import type { Diagnostic } from "@promptstack/renderer";
+import { cloneJson, isEmptyObject, isPlainObject, setOwn } from "./plain-object.js";
+import type { PlainObject } from "./plain-object.js";
+
+/** Result of `normalizeLegacyConfig`: the rewritten document and what was rewritten. */
+export interface NormalizedLegacyConfig {
+  readonly raw: unknown;
+  readonly diagnostics: Diagnostic[];
+}
+
+/** One legacy spelling and where it now lives (also rendered into docs/configuration.md). */
+export interface LegacyConfigAlias {
+  readonly legacy: string;
+  readonly current: string;
+  readonly note: string;
+}
+
+/** Every legacy spelling `normalizeLegacyConfig` understands. */
+export const LEGACY_CONFIG_ALIASES: readonly LegacyConfigAlias[] = [
+  {
+    legacy: "agents.list[] ({ id, ... })",
+    current: "agents.entries.<id>",
+    note: "`agents.entries` wins on a duplicate id; the first list item wins among duplicates.",
+  },
+  {
+    legacy: "agents.defaults.promptOverlays.gpt5.personality",
+    current: "plugins.entries.openai.config.personality",
+    note: "`on` becomes `friendly`.",
+  },
+  {
+    legacy: "plugins.entries.openai.config.personality = on",
+    current: "plugins.entries.openai.config.personality = friendly",
+    note: "Value alias.",
+  },
+  {
+    legacy: "tools.bash.*",
+    current: "tools.exec.*",
+    note: "`tools.exec` wins on conflict; `ask` and `security` stay protected.",
+  },
+  {
+    legacy: "tools.experimental.planTool",
+    current: "tools.updatePlan",
+    note: "`tools.updatePlan` wins on conflict.",
+  },
+  {
+    legacy: "agents.defaults.timeFormat",
+    current: "(none)",
+    note: "Accepted and reported; no effect.",
+  },
+  {
+    legacy: "agents.defaults.bootstrapPromptTruncationWarning",
+    current: "(none)",
+    note: "Accepted and reported; the truncation notice is built in.",
+  },
+  {
+    legacy: "agents.defaults.heartbeat.includeSystemPromptSection",
+    current: "(none)",
+    note: "Accepted and reported; the prompt has no heartbeat section.",
+  },
+];
+
+/**
+ * Rewrites legacy spellings to current ones. Pure (the input is never mutated) and idempotent.
+ * Errors in legacy shapes come back as `error` diagnostics, which `parseConfig` turns into a
+ * `CONFIG_INVALID` error.
+ */
+export function normalizeLegacyConfig(raw: unknown): NormalizedLegacyConfig {
+  const diagnostics: Diagnostic[] = [];
+  if (!isPlainObject(raw)) return { raw, diagnostics };
+  const root = cloneJson(raw);
+  normalizeAgentsList(root, diagnostics);
+  normalizePromptOverlays(root, diagnostics);
+  normalizePersonalityValue(root, diagnostics);
+  normalizeToolsBash(root, diagnostics);
+  normalizePlanTool(root, diagnostics);
+  reportNoEffectKeys(root, diagnostics);
+  return { raw: root, diagnostics };
+}
+
+function child(parent: PlainObject, key: string): PlainObject | undefined {
+  const value = parent[key];
+  return isPlainObject(value) ? value : undefined;
+}
+
+function ensureChild(parent: PlainObject, key: string): PlainObject | undefined {
+  const value = parent[key];
+  if (value === undefined) {
+    const created: PlainObject = {};
+    setOwn(parent, key, created);
+    return created;
+  }
+  return isPlainObject(value) ? value : undefined;
+}
+
+function deprecated(path: string, replacement: string): Diagnostic {
+  return {
+    code: "CONFIG_DEPRECATED_KEY",
+    severity: "warning",
+    message: `${path} is deprecated; it was read as ${replacement}`,
+    path,
+    hint: `Rename it to ${replacement}.`,
+  };
+}
+
+function conflict(legacy: string, current: string): Diagnostic {
+  return {
+    code: "CONFIG_LEGACY_CONFLICT",
+    severity: "warning",
+    message: `${legacy} and ${current} are both set; ${current} wins`,
+    path: legacy,
+    hint: `Remove ${legacy}.`,
+  };
+}
+
+function normalizeAgentsList(root: PlainObject, diagnostics: Diagnostic[]): void {
+  const agents = child(root, "agents");
+  if (agents === undefined || !("list" in agents)) return;
+  const list = agents["list"];
+  if (!Array.isArray(list)) {
+    diagnostics.push({
+      code: "CONFIG_LEGACY_INVALID",
+      severity: "error",
+      message: "agents.list: expected an array of agent objects with an `id`",
+      path: "agents.list",
+      hint: "Use agents.entries.<id> instead.",
+    });
+    return;
+  }
+  const invalid = list.flatMap((item, index) =>
+    isPlainObject(item) && typeof item["id"] === "string" && item["id"] !== "" ? [] : [index],
+  );
+  if (invalid.length > 0) {
+    for (const index of invalid) {
+      diagnostics.push({
+        code: "CONFIG_LEGACY_INVALID",
+        severity: "error",
+        message: `agents.list.${index}: expected an object with a non-empty string \`id\``,
+        path: `agents.list.${index}`,
+        hint: "Give every agent an id, or move it to agents.entries.<id>.",
+      });
+    }
+    return;
+  }
+  const existing = child(agents, "entries");
+  if (agents["entries"] !== undefined && existing === undefined) return;
+  const entries = ensureChild(agents, "entries")!;
+  const seen = new Set<string>();
+  list.forEach((item: PlainObject, index) => {
+    const { id, ...rest } = item;
+    const agentId = id as string;
+    if (seen.has(agentId) || Object.hasOwn(entries, agentId)) {
+      diagnostics.push({
+        code: "CONFIG_LEGACY_CONFLICT",
+        severity: "warning",
+        message: `agents.list.${index} repeats agent id "${agentId}"; the earlier definition wins`,
+        path: `agents.list.${index}`,
+        hint: "Keep one definition per agent id.",
+      });
+      return;
+    }
+    seen.add(agentId);
+    setOwn(entries, agentId, rest);
+  });
+  delete agents["list"];
+  diagnostics.push(deprecated("agents.list", "agents.entries.<id>"));
+}
+
+function normalizePromptOverlays(root: PlainObject, diagnostics: Diagnostic[]): void {
+  const defaults = child(child(root, "agents") ?? {}, "defaults");
+  const overlays = defaults === undefined ? undefined : child(defaults, "promptOverlays");
+  const gpt5 = overlays === undefined ? undefined : child(overlays, "gpt5");
+  if (defaults === undefined || overlays === undefined || gpt5 === undefined) return;
+  if (!("personality" in gpt5)) return;
+  const legacyPath = "agents.defaults.promptOverlays.gpt5.personality";
+  const currentPath = "plugins.entries.openai.config.personality";
+  const value = gpt5["personality"];
+  const plugins = ensureChild(root, "plugins");
+  const entries = plugins === undefined ? undefined : ensureChild(plugins, "entries");
+  const openai = entries === undefined ? undefined : ensureChild(entries, "openai");
+  const config = openai === undefined ? undefined : ensureChild(openai, "config");
+  if (config === undefined) return;
+  if (config["personality"] !== undefined) {
+    diagnostics.push(conflict(legacyPath, currentPath));
+  } else {
+    setOwn(config, "personality", value === "on" ? "friendly" : value);
+    diagnostics.push(deprecated(legacyPath, currentPath));
+  }
+  delete gpt5["personality"];
+  if (isEmptyObject(gpt5)) delete overlays["gpt5"];
+  if (isEmptyObject(overlays)) delete defaults["promptOverlays"];
+}
+
+function normalizePersonalityValue(root: PlainObject, diagnostics: Diagnostic[]): void {
+  const config = child(
+    child(child(child(root, "plugins") ?? {}, "entries") ?? {}, "openai") ?? {},
+    "config",
+  );
+  if (config?.["personality"] !== "on") return;
+  setOwn(config, "personality", "friendly");
+  diagnostics.push({
+    code: "CONFIG_ALIAS_VALUE",
+    severity: "info",
+    message: 'plugins.entries.openai.config.personality "on" is an alias of "friendly"',
+    path: "plugins.entries.openai.config.personality",
+  });
+}
+
+function normalizeToolsBash(root: PlainObject, diagnostics: Diagnostic[]): void {
+  const tools = child(root, "tools");
+  if (tools === undefined || !("bash" in tools)) return;
+  const bash = tools["bash"];
+  if (bash === null) {
+    delete tools["bash"];
+    diagnostics.push(deprecated("tools.bash", "tools.exec"));
+    return;
+  }
+  if (!isPlainObject(bash)) {
+    diagnostics.push({
+      code: "CONFIG_LEGACY_INVALID",
+      severity: "error",
+      message: "tools.bash: expected an object (legacy alias of tools.exec)",
+      path: "tools.bash",
+      hint: "Move the settings to tools.exec.",
+    });
+    return;
+  }
+  if (tools["exec"] === null) {
+    // A merge-patch deleting exec while writing legacy keys: the legacy keys land on a fresh exec.
+    setOwn(tools, "exec", {});
+  }
+  const exec = ensureChild(tools, "exec");
+  if (exec === undefined) return;
+  for (const key of Object.keys(bash)) {
+    if (Object.hasOwn(exec, key)) {
+      diagnostics.push(conflict(`tools.bash.${key}`, `tools.exec.${key}`));
+    } else {
+      setOwn(exec, key, bash[key]);
+    }
+  }
+  delete tools["bash"];
+  diagnostics.push(deprecated("tools.bash", "tools.exec"));
+}
+
+function normalizePlanTool(root: PlainObject, diagnostics: Diagnostic[]): void {
+  const tools = child(root, "tools");
+  const experimental = tools === undefined ? undefined : child(tools, "experimental");
+  if (tools === undefined || experimental === undefined || !("planTool" in experimental)) return;
+  if (tools["updatePlan"] !== undefined) {
+    diagnostics.push(conflict("tools.experimental.planTool", "tools.updatePlan"));
+  } else {
+    setOwn(tools, "updatePlan", experimental["planTool"]);
+    diagnostics.push(deprecated("tools.experimental.planTool", "tools.updatePlan"));
+  }
+  delete experimental["planTool"];
+  if (isEmptyObject(experimental)) delete tools["experimental"];
+}
+
+function reportNoEffectKeys(root: PlainObject, diagnostics: Diagnostic[]): void {
+  const defaults = child(child(root, "agents") ?? {}, "defaults");
+  if (defaults === undefined) return;
+  const noEffect = (path: string, why: string): void => {
+    diagnostics.push({
+      code: "CONFIG_DEPRECATED_KEY",
+      severity: "warning",
+      message: `${path} is deprecated and has no effect: ${why}`,
+      path,
+      hint: `Remove ${path}.`,
+    });
+  };
+  if (defaults["timeFormat"] !== undefined) {
+    noEffect("agents.defaults.timeFormat", "the time context shows the date and time zone only");
+  }
+  if (defaults["bootstrapPromptTruncationWarning"] !== undefined) {
+    noEffect(
+      "agents.defaults.bootstrapPromptTruncationWarning",
+      "the truncation notice is built in and always shown",
+    );
+  }
+  const heartbeat = child(defaults, "heartbeat");
+  if (heartbeat?.["includeSystemPromptSection"] !== undefined) {
+    noEffect(
+      "agents.defaults.heartbeat.includeSystemPromptSection",
+      "the system prompt has no heartbeat section",
+    );
+  }
+}

@@ -1,0 +1,180 @@
+import type {
+  DelegationMode,
+  GptPersonality,
+  MemoryCitationMode,
+  ModelAlias,
+  PromptMode,
+  SessionKind,
+} from "@promptstack/renderer";
+import { CONFIG_DEFAULTS } from "./config-defaults.js";
+import type {
+  AgentPromptSettings,
+  ExecAskMode,
+  ExecSecurityMode,
+  HeartbeatConfig,
+  PromptstackConfig,
+  SkillEntryConfig,
+} from "./config-types.js";
+
+/** Which run the config is resolved for. */
+export interface ResolveAgentContext {
+  readonly agentId: string;
+  readonly sessionKind: SessionKind;
+  /** Default `full`. */
+  readonly promptMode?: PromptMode;
+}
+
+/** Where a resolved value came from (most specific layer that set it). */
+export type ConfigValueSource = "agent" | "defaults" | "computed";
+
+/** Resolved runtime excerpt budgets. */
+export interface ResolvedContextLimits {
+  readonly memoryGetMaxChars: number;
+  readonly toolResultMaxChars: number;
+  readonly agentsRefreshMaxChars: number;
+  readonly startupContextMaxChars: number;
+}
+
+/** Every budget one agent runs under. Token budgets are absent when off. */
+export interface ResolvedPromptBudgets {
+  readonly bootstrapMaxChars: number;
+  readonly bootstrapTotalMaxChars: number;
+  readonly bootstrapMaxTokens?: number;
+  readonly bootstrapTotalMaxTokens?: number;
+  readonly maxSkillsPromptChars: number;
+  readonly maxSkillsInPrompt: number;
+  readonly contextLimits: ResolvedContextLimits;
+}
+
+/** The config-derived prompt options of one agent for one run. */
+export interface ResolvedAgentPromptConfig {
+  readonly agentId: string;
+  readonly sessionKind: SessionKind;
+  readonly promptMode: PromptMode;
+  readonly ownerDisplay?: string;
+  readonly ttsHint?: string;
+  /** Sorted by alias. */
+  readonly modelAliases: readonly ModelAlias[];
+  readonly memoryCitations: MemoryCitationMode;
+  readonly delegationMode: DelegationMode;
+  readonly delegationModeSource: ConfigValueSource;
+  readonly gpt5Personality: GptPersonality;
+  readonly budgets: ResolvedPromptBudgets;
+  /** Undefined: unrestricted. `[]`: no skills. */
+  readonly skillsAllowlist?: readonly string[];
+  readonly skillEntries: Readonly<Record<string, SkillEntryConfig>>;
+  readonly extraSkillDirs: readonly string[];
+  /** Plugin ids listed under `plugins.entries` and not disabled, sorted. */
+  readonly enabledPlugins: readonly string[];
+  readonly workspace?: string;
+  readonly userTimezone?: string;
+  readonly planTool: boolean;
+  readonly heartbeat?: HeartbeatConfig;
+  readonly exec: { readonly ask: ExecAskMode; readonly security: ExecSecurityMode };
+}
+
+/**
+ * Resolves one agent's prompt options. Precedence: built-in defaults < `agents.defaults` <
+ * `agents.entries.<agentId>`; explicit values always beat computed ones (delegation mode).
+ * An agent id without an entry gets the defaults.
+ */
+export function resolveAgentSystemPromptConfig(
+  config: PromptstackConfig,
+  context: ResolveAgentContext,
+): ResolvedAgentPromptConfig {
+  const defaults: AgentPromptSettings = config.agents?.defaults ?? {};
+  const entries = config.agents?.entries;
+  const agent: AgentPromptSettings =
+    entries !== undefined && Object.hasOwn(entries, context.agentId)
+      ? (entries[context.agentId] ?? {})
+      : {};
+  const pick = <T>(read: (settings: AgentPromptSettings) => T | undefined): T | undefined =>
+    read(agent) ?? read(defaults);
+
+  const delegation = resolveDelegationMode(agent, defaults, context.sessionKind);
+  const models = { ...defaults.models, ...agent.models };
+  const skillsLimits = config.skills?.limits;
+  const personality = config.plugins?.entries?.openai?.config?.personality;
+  const bootstrapMaxTokens = pick((s) => s.bootstrapMaxTokens);
+  const bootstrapTotalMaxTokens = pick((s) => s.bootstrapTotalMaxTokens);
+  const ownerDisplay = pick((s) => s.ownerDisplay);
+  const ttsHint = pick((s) => s.tts?.hint);
+  const workspace = pick((s) => s.workspace);
+  const userTimezone = pick((s) => s.userTimezone);
+  const heartbeat = resolveHeartbeat(defaults.heartbeat, agent.heartbeat);
+  const skillsAllowlist = agent.skills ?? defaults.skills;
+
+  return {
+    agentId: context.agentId,
+    sessionKind: context.sessionKind,
+    promptMode: context.promptMode ?? "full",
+    ...(ownerDisplay === undefined ? {} : { ownerDisplay }),
+    ...(ttsHint === undefined ? {} : { ttsHint }),
+    modelAliases: Object.keys(models)
+      .sort()
+      .map((alias) => ({ alias, model: models[alias]! })),
+    memoryCitations: pick((s) => s.memory?.citations) ?? CONFIG_DEFAULTS.memoryCitations,
+    delegationMode: delegation.mode,
+    delegationModeSource: delegation.source,
+    gpt5Personality: personality === "off" ? "off" : CONFIG_DEFAULTS.gpt5Personality,
+    budgets: {
+      bootstrapMaxChars: pick((s) => s.bootstrapMaxChars) ?? CONFIG_DEFAULTS.bootstrapMaxChars,
+      bootstrapTotalMaxChars:
+        pick((s) => s.bootstrapTotalMaxChars) ?? CONFIG_DEFAULTS.bootstrapTotalMaxChars,
+      ...(bootstrapMaxTokens === undefined ? {} : { bootstrapMaxTokens }),
+      ...(bootstrapTotalMaxTokens === undefined ? {} : { bootstrapTotalMaxTokens }),
+      maxSkillsPromptChars:
+        pick((s) => s.skillsLimits?.maxSkillsPromptChars) ??
+        skillsLimits?.maxSkillsPromptChars ??
+        CONFIG_DEFAULTS.maxSkillsPromptChars,
+      maxSkillsInPrompt: skillsLimits?.maxSkillsInPrompt ?? CONFIG_DEFAULTS.maxSkillsInPrompt,
+      contextLimits: {
+        memoryGetMaxChars:
+          pick((s) => s.contextLimits?.memoryGetMaxChars) ?? CONFIG_DEFAULTS.memoryGetMaxChars,
+        toolResultMaxChars:
+          pick((s) => s.contextLimits?.toolResultMaxChars) ?? CONFIG_DEFAULTS.toolResultMaxChars,
+        agentsRefreshMaxChars:
+          pick((s) => s.contextLimits?.agentsRefreshMaxChars) ??
+          CONFIG_DEFAULTS.agentsRefreshMaxChars,
+        startupContextMaxChars:
+          pick((s) => s.contextLimits?.startupContextMaxChars) ??
+          CONFIG_DEFAULTS.startupContextMaxChars,
+      },
+    },
+    ...(skillsAllowlist === undefined ? {} : { skillsAllowlist: [...skillsAllowlist] }),
+    skillEntries: { ...config.skills?.entries },
+    extraSkillDirs: [...(config.skills?.load?.extraDirs ?? [])],
+    enabledPlugins: Object.keys(config.plugins?.entries ?? {})
+      .filter((id) => config.plugins?.entries?.[id]?.enabled !== false)
+      .sort(),
+    ...(workspace === undefined ? {} : { workspace }),
+    ...(userTimezone === undefined ? {} : { userTimezone }),
+    planTool: config.tools?.updatePlan ?? CONFIG_DEFAULTS.updatePlan,
+    ...(heartbeat === undefined ? {} : { heartbeat }),
+    exec: {
+      ask: config.tools?.exec?.ask ?? CONFIG_DEFAULTS.execAsk,
+      security: config.tools?.exec?.security ?? CONFIG_DEFAULTS.execSecurity,
+    },
+  };
+}
+
+function resolveDelegationMode(
+  agent: AgentPromptSettings,
+  defaults: AgentPromptSettings,
+  sessionKind: SessionKind,
+): { mode: DelegationMode; source: ConfigValueSource } {
+  const fromAgent = agent.subagents?.delegationMode;
+  if (fromAgent !== undefined) return { mode: fromAgent, source: "agent" };
+  const fromDefaults = defaults.subagents?.delegationMode;
+  if (fromDefaults !== undefined) return { mode: fromDefaults, source: "defaults" };
+  return { mode: sessionKind === "main" ? "prefer" : "suggest", source: "computed" };
+}
+
+function resolveHeartbeat(
+  defaults: HeartbeatConfig | undefined,
+  agent: HeartbeatConfig | undefined,
+): HeartbeatConfig | undefined {
+  if (defaults === undefined && agent === undefined) return undefined;
+  const { includeSystemPromptSection: _ignored, ...merged } = { ...defaults, ...agent };
+  return merged;
+}

@@ -1,0 +1,73 @@
+import type {
+  ChatType,
+  ElevationLevel,
+  ReasoningVisibility,
+  SessionKind,
+  ThinkingLevel,
+} from "@promptstack/renderer";
+
+/** One tool callable this run, as the runtime sends it to the model. */
+export interface RunFactsTool {
+  readonly name: string;
+  readonly description?: string;
+  /** JSON Schema of the tool's parameters. */
+  readonly parameters?: Readonly<Record<string, unknown>>;
+}
+
+/** What the current channel's renderer can do. Every flag defaults to false. */
+export interface RunFactsChannelCapabilities {
+  readonly nativeApprovals: boolean;
+  readonly collapsibleDetails: boolean;
+  readonly messageToolOnly: boolean;
+  readonly reactions: "none" | "minimal" | "extensive";
+  readonly voice: boolean;
+  readonly presentation: boolean;
+  readonly controlUiEmbed: boolean;
+}
+
+export interface RunFactsChannel {
+  readonly id: string;
+  readonly chatType: ChatType;
+  readonly chatLabel?: string;
+  readonly capabilities: RunFactsChannelCapabilities;
+  readonly acpHints?: readonly string[];
+}
+
+export interface RunFactsRuntime {
+  readonly host: string;
+  readonly os: string;
+  readonly node: string;
+  readonly repoRoot?: string;
+  readonly sessionKey?: string;
+  readonly coAuthorTrailer?: string;
+}
+
+export interface RunFactsSandbox {
+  readonly enabled: boolean;
+  readonly containerWorkdir?: string;
+  readonly hostWorkdir?: string;
+  readonly elevatedExec?: boolean;
+}
+
+/** The live facts of one run: everything the prompt needs that config and files do not hold. */
+export interface RunFacts {
+  readonly sessionKind: SessionKind;
+  readonly tools: readonly RunFactsTool[];
+  readonly channel: RunFactsChannel;
+  readonly sender?: string;
+  readonly model: { readonly id: string; readonly provider: string };
+  readonly time: { readonly date: string; readonly time?: string; readonly timeZone: string };
+  readonly runtime: RunFactsRuntime;
+  readonly sandbox?: RunFactsSandbox;
+  readonly thinkingLevel?: ThinkingLevel;
+  readonly reasoning?: ReasoningVisibility;
+  readonly elevation?: ElevationLevel;
+  readonly groupContext?: string;
+  readonly autoReply?: boolean;
+  readonly allowGroupSilence?: boolean;
+  readonly automaticCompletionWake?: boolean;
+  readonly subagentCompletionMode?: "announce" | "collect";
+  readonly reasoningTagHint?: boolean;
+  readonly docs?: { readonly localDocsPath?: string; readonly localSourcePath?: string };
+  readonly projectMemoryFacts?: readonly string[];
+}

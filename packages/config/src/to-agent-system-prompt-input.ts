@@ -1,0 +1,98 @@
+import type {
+  AgentSystemPromptInput,
+  ChannelFacts,
+  DocsInfo,
+  RuntimeFacts,
+  SandboxInfo,
+  ToolSummary,
+  VolatileFacts,
+} from "@promptstack/renderer";
+import type { ResolvedAgentPromptConfig } from "./resolve-agent-system-prompt-config.js";
+import type { RunFacts } from "./run-facts-types.js";
+
+/** Renderer input keys that bootstrap, skills and providers fill in, not facts or config. */
+export type NonFactsPromptInputKey =
+  | "skillsPrompt"
+  | "contextFiles"
+  | "bootstrapTruncated"
+  | "bootstrapPending"
+  | "provider"
+  | "beforePromptBuild"
+  | "profile"
+  | "identityLine";
+
+/** The renderer input that run facts and resolved config determine. */
+export type FactsPromptInput = Omit<AgentSystemPromptInput, NonFactsPromptInputKey>;
+
+/** Drops keys whose value is undefined, so optional fields stay absent (exact optional types). */
+function defined<T extends object>(value: { [K in keyof T]: T[K] | undefined }): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) if (item !== undefined) out[key] = item;
+  return out as T;
+}
+
+/** Maps run facts plus resolved config to renderer input. Pure. */
+export function toAgentSystemPromptInput(
+  facts: RunFacts,
+  resolved: ResolvedAgentPromptConfig,
+): FactsPromptInput {
+  const capabilities = facts.channel.capabilities;
+  const channel = defined<ChannelFacts>({
+    id: facts.channel.id,
+    chatType: facts.channel.chatType,
+    chatLabel: facts.channel.chatLabel,
+    nativeApprovals: capabilities.nativeApprovals,
+    collapsibleDetails: capabilities.collapsibleDetails,
+    messageToolOnly: capabilities.messageToolOnly,
+    allowGroupSilence: facts.allowGroupSilence,
+    autoReply: facts.autoReply,
+    reactions: capabilities.reactions === "none" ? undefined : capabilities.reactions,
+    voice: capabilities.voice,
+    acpHints: facts.channel.acpHints,
+    controlUiEmbed: capabilities.controlUiEmbed,
+  });
+  const runtime = defined<RuntimeFacts>({
+    host: facts.runtime.host,
+    os: facts.runtime.os,
+    node: facts.runtime.node,
+    model: facts.model.id,
+    repoRoot: facts.runtime.repoRoot,
+    sessionKey: facts.runtime.sessionKey,
+    coAuthorTrailer: facts.runtime.coAuthorTrailer,
+  });
+  return defined<FactsPromptInput>({
+    mode: resolved.promptMode,
+    sessionKind: facts.sessionKind,
+    tools: facts.tools.map((tool) =>
+      defined<ToolSummary>({ name: tool.name, summary: tool.description }),
+    ),
+    planTool: resolved.planTool,
+    automaticCompletionWake: facts.automaticCompletionWake,
+    subagentCompletionMode: facts.subagentCompletionMode,
+    delegationMode: resolved.delegationMode,
+    workspaceDir: resolved.workspace,
+    docs: facts.docs === undefined ? undefined : defined<DocsInfo>({ ...facts.docs }),
+    modelAliases: resolved.modelAliases.length === 0 ? undefined : resolved.modelAliases,
+    ownerDisplay: resolved.ownerDisplay,
+    ttsHint: resolved.ttsHint,
+    memoryRecall: { citations: resolved.memoryCitations },
+    sandbox: facts.sandbox === undefined ? undefined : defined<SandboxInfo>({ ...facts.sandbox }),
+    reasoningTagHint: facts.reasoningTagHint,
+    volatile: defined<VolatileFacts>({
+      time: defined<NonNullable<VolatileFacts["time"]>>({
+        date: facts.time.date,
+        time: facts.time.time,
+        timeZone: facts.time.timeZone,
+      }),
+      channel,
+      sender: facts.sender,
+      groupContext: facts.groupContext,
+      runtime,
+      thinkingLevel: facts.thinkingLevel,
+      reasoning: facts.reasoning,
+      elevation: facts.elevation,
+      presentationTools: capabilities.presentation,
+      projectMemoryFacts: facts.projectMemoryFacts,
+    }),
+  });
+}
