@@ -39,7 +39,8 @@ export function truncateBootstrapContent(
   options: TruncateBootstrapContentOptions,
 ): TruncatedBootstrapContent {
   const { name, limit } = options;
-  const gapAt = options.gapAt ?? content.length;
+  const headEnd = options.gapAt ?? content.length;
+  const tailStart = options.gapAt ?? 0;
   const raw = options.rawChars ?? content.length;
   if (options.gapAt === undefined && content.length <= limit) {
     return { text: content, truncated: false, keptChars: content.length };
@@ -50,15 +51,15 @@ export function truncateBootstrapContent(
   const useFullMarker = budget - fullMarkerBound >= fullMarkerBound;
   const contentSpace = budget - (useFullMarker ? fullMarkerBound : COMPACT_MARKER.length);
   if (contentSpace < MIN_CONTENT_WITH_MARKER) {
-    const head = sliceHeadSurrogateSafe(content, Math.min(budget, gapAt));
+    const head = sliceHeadSurrogateSafe(content, Math.min(budget, headEnd));
     return { text: head, truncated: true, keptChars: head.length };
   }
   const headTarget = Math.floor(contentSpace * HEAD_SHARE);
   const tailTarget = contentSpace - headTarget;
-  const head = sliceHeadSurrogateSafe(content, Math.min(headTarget, gapAt));
+  const head = sliceHeadSurrogateSafe(content, Math.min(headTarget, headEnd));
   const tail =
     tailTarget > 0
-      ? sliceTailSurrogateSafe(content, Math.max(content.length - tailTarget, gapAt))
+      ? sliceTailSurrogateSafe(content, Math.max(content.length - tailTarget, tailStart))
       : "";
   const kept = head.length + tail.length;
   const marker = useFullMarker ? formatFullMarker(name, kept, raw) : COMPACT_MARKER;

@@ -1,0 +1,207 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { applyBootstrapBudgets, formatMissingFileMarker } from "./apply-bootstrap-budgets.js";
+import { BootstrapError } from "./bootstrap-error.js";
+import type { RawBootstrapFile, TokenCounter } from "./bootstrap-types.js";
+import { createO200kTokenCounter } from "./create-o200k-token-counter.js";
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function file(name: string, content: string | null): RawBootstrapFile {
+  return { name, path: `/ws/${name}`, origin: "workspace", content };
+}
+
+/** One token per word-ish chunk: predictable for tests. */
+const wordCounter: TokenCounter = {
+  countTokens: (text) => text.split(/\s+/).filter(Boolean).length,
+  isWithinLimit: (text, limit) => text.split(/\s+/).filter(Boolean).length <= limit,
+};
+
+describe("applyBootstrapBudgets", () => {
+  it("injects files that fit as they are", () => {
+    const result = applyBootstrapBudgets([file("AGENTS.md", "hello\n\n  ")]);
+    expect(result.files).toEqual([
+      {
+        name: "AGENTS.md",
+        path: "/ws/AGENTS.md",
+        origin: "workspace",
+        content: "hello",
+        status: "ok",
+      },
+    ]);
+    expect(result.truncated).toBe(false);
+    expect(result.stats[0]).toMatchObject({
+      status: "ok",
+      rawChars: 5,
+      injectedChars: 5,
+      limitedBy: null,
+    });
+  });
+
+  it("cuts a file to the per-file budget and reports it as data and as a diagnostic line", () => {
+    const result = applyBootstrapBudgets([file("AGENTS.md", "x".repeat(51_800))]);
+    const [stat] = result.stats;
+    expect(stat).toMatchObject({ status: "truncated", rawChars: 51_800, limitedBy: "per-file" });
+    expect(stat?.injectedChars).toBeLessThanOrEqual(20_000);
+    expect(result.truncated).toBe(true);
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: "BOOTSTRAP_FILE_TRUNCATED",
+        message: `AGENTS.md: 51800 -> ${stat?.injectedChars} (~61% removed; per-file limit)`,
+      }),
+    );
+  });
+
+  it("charges each file to the remaining total and cuts by the total limit", () => {
+    const result = applyBootstrapBudgets(
+      [file("AGENTS.md", "a".repeat(600)), file("SOUL.md", "b".repeat(600))],
+      { maxChars: 1000, totalMaxChars: 1000 },
+    );
+    expect(result.stats.map((s) => [s.status, s.injectedChars, s.limitedBy])).toEqual([
+      ["ok", 600, null],
+      ["truncated", 400, "total"],
+    ]);
+  });
+
+  it("stops once fewer than 64 chars remain, with a diagnostic naming what was left out", () => {
+    const result = applyBootstrapBudgets(
+      [file("AGENTS.md", "a".repeat(950)), file("SOUL.md", "b"), file("USER.md", null)],
+      { maxChars: 1000, totalMaxChars: 1000 },
+    );
+    expect(result.files.map((f) => f.name)).toEqual(["AGENTS.md"]);
+    expect(result.stats.slice(1).map((s) => [s.status, s.reason])).toEqual([
+      ["skipped", "total budget exhausted"],
+      ["skipped", "total budget exhausted"],
+    ]);
+    expect(result.truncated).toBe(true);
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: "BOOTSTRAP_TOTAL_BUDGET_EXHAUSTED",
+        message: "Total bootstrap budget exhausted; not injected: SOUL.md, USER.md.",
+      }),
+    );
+  });
+
+  it("still injects a file when exactly 64 chars remain", () => {
+    const result = applyBootstrapBudgets(
+      [file("AGENTS.md", "a".repeat(936)), file("SOUL.md", "b".repeat(10))],
+      { maxChars: 1000, totalMaxChars: 1000 },
+    );
+    expect(result.files.map((f) => f.name)).toEqual(["AGENTS.md", "SOUL.md"]);
+  });
+
+  it("injects a missing-file marker and charges it to the total", () => {
+    const marker = formatMissingFileMarker("/ws/SOUL.md");
+    expect(marker).toBe("[MISSING] Expected at: /ws/SOUL.md");
+    const result = applyBootstrapBudgets(
+      [file("SOUL.md", null), file("USER.md", "u".repeat(200))],
+      { totalMaxChars: 100 + marker.length },
+    );
+    expect(result.files[0]).toMatchObject({ status: "missing", content: marker });
+    expect(result.files[1]?.content.length).toBe(100);
+    expect(result.stats[0]).toMatchObject({
+      status: "missing",
+      rawChars: 0,
+      injectedChars: marker.length,
+    });
+  });
+
+  it("skips empty and whitespace-only files without charging them", () => {
+    const result = applyBootstrapBudgets([file("SOUL.md", " \n\t\n"), file("USER.md", "")]);
+    expect(result.files).toEqual([]);
+    expect(result.stats.map((s) => [s.status, s.reason])).toEqual([
+      ["skipped", "empty"],
+      ["skipped", "empty"],
+    ]);
+    expect(result.truncated).toBe(false);
+  });
+
+  it("uses the whole-file size of a windowed read in counts and markers", () => {
+    const content = "a".repeat(60_016) + "b".repeat(60_016);
+    const result = applyBootstrapBudgets([
+      { ...file("MEMORY.md", content), window: { rawChars: 5_000_000, gapAt: 60_016 } },
+    ]);
+    expect(result.stats[0]).toMatchObject({ rawChars: 5_000_000, status: "truncated" });
+    expect(result.files[0]?.content).toMatch(
+      /^a+\n\[\.\.\. truncated MEMORY\.md: kept \d+ of 5000000 chars \.\.\.\]\nb+$/,
+    );
+  });
+
+  it("applies token budgets on top of char budgets", () => {
+    const words = Array.from({ length: 400 }, (_, i) => `w${i}`).join(" ");
+    const result = applyBootstrapBudgets(
+      [file("AGENTS.md", words)],
+      { maxTokens: 50 },
+      wordCounter,
+    );
+    const [stat] = result.stats;
+    expect(stat?.status).toBe("truncated");
+    expect(wordCounter.countTokens(result.files[0]?.content ?? "")).toBeLessThanOrEqual(50);
+    expect(result.diagnostics[0]?.message).toMatch(/per-file token limit\)$/);
+  });
+
+  it("charges tokens to the total token budget", () => {
+    const text = Array.from({ length: 30 }, () => "word").join(" ");
+    const result = applyBootstrapBudgets(
+      [file("AGENTS.md", text), file("SOUL.md", text), file("USER.md", text)],
+      { totalMaxTokens: 50 },
+      wordCounter,
+    );
+    expect(result.stats.map((s) => s.status)).toEqual(["ok", "truncated", "skipped"]);
+    const total = result.files.reduce((sum, f) => sum + wordCounter.countTokens(f.content), 0);
+    expect(total).toBeLessThanOrEqual(50);
+  });
+
+  it("counts real o200k_base tokens when asked", async () => {
+    const counter = await createO200kTokenCounter();
+    const text = "The quick brown fox jumps over the lazy dog. <|endoftext|> ".repeat(200);
+    const result = applyBootstrapBudgets([file("MEMORY.md", text)], { maxTokens: 300 }, counter);
+    expect(counter.countTokens(result.files[0]?.content ?? "")).toBeLessThanOrEqual(300);
+    expect(result.files[0]?.status).toBe("truncated");
+  });
+
+  it("rejects bad budgets and token budgets without a counter", () => {
+    expect(() => applyBootstrapBudgets([], { maxChars: 0 })).toThrow(BootstrapError);
+    expect(() => applyBootstrapBudgets([], { totalMaxChars: Number.NaN })).toThrow(
+      /totalMaxChars must be a positive integer, got NaN/,
+    );
+    try {
+      applyBootstrapBudgets([], { maxTokens: 10 });
+      expect.unreachable();
+    } catch (error) {
+      expect(BootstrapError.isInstance(error)).toBe(true);
+      expect((error as BootstrapError).code).toBe("BOOTSTRAP_INVALID_OPTIONS");
+    }
+  });
+
+  it("never exceeds any budget, never leaves a lone surrogate, and is deterministic", () => {
+    const names = ["AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "BOOTSTRAP.md", "MEMORY.md"];
+    const files = fc.array(
+      fc.record({
+        name: fc.constantFrom(...names),
+        content: fc.option(fc.string({ unit: "binary", maxLength: 3000 }), { freq: 5 }),
+      }),
+      { maxLength: 7 },
+    );
+    fc.assert(
+      fc.property(
+        files,
+        fc.integer({ min: 1, max: 2500 }),
+        fc.integer({ min: 1, max: 6000 }),
+        (entries, maxChars, totalMaxChars) => {
+          const raw = entries.map((e) => file(e.name, e.content));
+          const a = applyBootstrapBudgets(raw, { maxChars, totalMaxChars });
+          expect(applyBootstrapBudgets(raw, { maxChars, totalMaxChars })).toEqual(a);
+          const total = a.files.reduce((sum, f) => sum + f.content.length, 0);
+          expect(total).toBeLessThanOrEqual(totalMaxChars);
+          for (const f of a.files) {
+            expect(f.content.length).toBeLessThanOrEqual(maxChars);
+            expect(LONE_SURROGATE.test(f.content)).toBe(false);
+          }
+          expect(a.stats).toHaveLength(raw.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

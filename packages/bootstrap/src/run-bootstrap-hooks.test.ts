@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import type { BootstrapHookHandler, RawBootstrapFile } from "./bootstrap-types.js";
+import { runBootstrapHooks } from "./run-bootstrap-hooks.js";
+
+const context = { sessionKind: "main", workspaceDir: "/ws" } as const;
+const files: RawBootstrapFile[] = [
+  { name: "AGENTS.md", path: "/ws/AGENTS.md", origin: "workspace", content: "agents" },
+  {
+    name: "SOUL.md",
+    path: "/ws/SOUL.md",
+    origin: "workspace",
+    content: "soul",
+    window: { rawChars: 10, gapAt: 2 },
+  },
+];
+
+function run(...handlers: BootstrapHookHandler[]) {
+  return runBootstrapHooks(files, { "agent:bootstrap": handlers }, context);
+}
+
+describe("runBootstrapHooks", () => {
+  it("returns the input untouched without handlers", async () => {
+    const result = await runBootstrapHooks(files, undefined, context);
+    expect(result.files).toBe(files);
+  });
+
+  it("lets a handler replace a file's content in place (normalized), keeping others intact", async () => {
+    const result = await run((event) => {
+      const soul = event.files.find((f) => f.name === "SOUL.md");
+      if (soul) soul.content = "pirate\r\npersona";
+    });
+    expect(result.files.map((f) => f.content)).toEqual(["agents", "pirate\npersona"]);
+    expect(result.files[0]).toBe(files[0]);
+    expect(result.files[1]).not.toHaveProperty("window");
+  });
+
+  it("keeps the read window of files a handler did not change", async () => {
+    const result = await run((event) => [...event.files]);
+    expect(result.files[1]?.window).toEqual({ rawChars: 10, gapAt: 2 });
+  });
+
+  it("runs handlers in order, awaiting async ones, and lets them drop and add files", async () => {
+    const seen: string[][] = [];
+    const result = await run(
+      async (event) => {
+        seen.push(event.files.map((f) => f.name));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return event.files.filter((f) => f.name !== "SOUL.md");
+      },
+      (event) => {
+        seen.push(event.files.map((f) => f.name));
+        event.files.push({
+          name: "NOTES.md",
+          path: "/ws/NOTES.md",
+          origin: "workspace",
+          content: "n",
+        });
+      },
+    );
+    expect(seen).toEqual([["AGENTS.md", "SOUL.md"], ["AGENTS.md"]]);
+    expect(result.files.map((f) => f.name)).toEqual(["AGENTS.md", "NOTES.md"]);
+  });
+
+  it("discards the change of a throwing handler and continues from the previous result", async () => {
+    const result = await run(
+      (event) => event.files.filter((f) => f.name === "AGENTS.md"),
+      function breaksThings(event) {
+        event.files.length = 0;
+        throw new Error("boom");
+      },
+    );
+    expect(result.files.map((f) => f.name)).toEqual(["AGENTS.md"]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "BOOTSTRAP_HOOK_FAILED",
+        message:
+          "agent:bootstrap handler #2 (breaksThings) threw (boom); its change was discarded.",
+      }),
+    ]);
+  });
+
+  it("discards a result that is not a file list", async () => {
+    const bad = (() => [{ name: "X.md" }]) as unknown as BootstrapHookHandler;
+    const result = await run(bad);
+    expect(result.files.map((f) => f.content)).toEqual(["agents", "soul"]);
+    expect(result.diagnostics[0]?.code).toBe("BOOTSTRAP_HOOK_INVALID_RESULT");
+  });
+
+  it("does not let a handler mutate the caller's objects", async () => {
+    await run((event) => {
+      const first = event.files[0];
+      if (first) first.content = "changed";
+    });
+    expect(files[0]?.content).toBe("agents");
+  });
+});
