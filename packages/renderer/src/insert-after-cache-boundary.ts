@@ -15,6 +15,7 @@ export function insertAfterCacheBoundary(
   const marker = formatCacheBoundaryMarker(profile);
   const cut = ensured.indexOf(marker) + marker.length;
   const after = ensured.slice(cut);
-  const needsNewline = insert !== "" && !insert.endsWith("\n") && after !== "";
+  const needsNewline =
+    insert !== "" && !insert.endsWith("\n") && after !== "" && !after.startsWith("\n");
   return ensured.slice(0, cut) + insert + (needsNewline ? "\n" : "") + after;
 }

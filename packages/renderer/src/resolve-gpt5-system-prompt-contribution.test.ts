@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { resolveGpt5SystemPromptContribution as resolve } from "./resolve-gpt5-system-prompt-contribution.js";
+
+describe("resolveGpt5SystemPromptContribution", () => {
+  it("applies to gpt-5* via openai or codex, case-insensitively", () => {
+    for (const [modelId, provider] of [
+      ["gpt-5", "openai"],
+      ["gpt-5.5", "Codex"],
+      ["GPT-5-mini", "OPENAI"],
+    ] as const) {
+      expect(resolve({ modelId, provider })?.stablePrefix).toContain("Behaviour Contract");
+    }
+  });
+
+  it("does not apply to other models or providers", () => {
+    expect(resolve({ modelId: "gpt-4o", provider: "openai" })).toBeUndefined();
+    expect(resolve({ modelId: "gpt-5", provider: "openrouter" })).toBeUndefined();
+    expect(resolve({ modelId: "claude-gpt-5", provider: "openai" })).toBeUndefined();
+  });
+
+  it("adds the friendly interaction style by default and for `on`", () => {
+    const byDefault = resolve({ modelId: "gpt-5", provider: "openai" });
+    const on = resolve({ modelId: "gpt-5", provider: "openai", personality: "on" });
+    const friendly = resolve({ modelId: "gpt-5", provider: "openai", personality: "friendly" });
+    expect(byDefault?.sectionOverrides?.interaction_style).toBeTruthy();
+    expect(on).toEqual(byDefault);
+    expect(friendly).toEqual(byDefault);
+  });
+
+  it("`off` drops only the style override; the contract stays", () => {
+    const off = resolve({ modelId: "gpt-5", provider: "openai", personality: "off" });
+    expect(off?.sectionOverrides).toBeUndefined();
+    expect(off?.stablePrefix).toBe(resolve({ modelId: "gpt-5", provider: "openai" })?.stablePrefix);
+  });
+
+  it("covers every part of the behaviour contract", () => {
+    const prefix = resolve({ modelId: "gpt-5", provider: "openai" })?.stablePrefix ?? "";
+    for (const topic of [
+      "Execution",
+      "Tools",
+      "Output",
+      "Completion",
+      "Persona",
+      "Concision",
+      "Parallel lookups",
+      "Deliverables",
+      "Verification",
+      "Missing context",
+      "Terminal hygiene",
+    ]) {
+      expect(prefix).toContain(`${topic}:`);
+    }
+  });
+});
