@@ -1,5 +1,7 @@
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
+const LEADING_BLANK_LINES = /^(?:[ \t]*\n)+/;
+
 /** Bootstrap pending: a brand-new workspace still has BOOTSTRAP.md to work through. */
 export function renderBootstrapPendingSection(context: SectionRenderContext): string[] | undefined {
   if (context.input.bootstrapPending !== true) return undefined;
@@ -26,7 +28,8 @@ export function renderWorkspaceFilesSection(context: SectionRenderContext): stri
   lines.push("", "## Project Context");
   for (const file of files) {
     lines.push("", `## ${file.path.trim()}`);
-    const content = file.content.trimEnd();
+    // Leading and trailing blank lines would break the one-blank-line spacing between blocks.
+    const content = file.content.replace(LEADING_BLANK_LINES, "").trimEnd();
     if (content !== "") lines.push(content);
   }
   return lines;
