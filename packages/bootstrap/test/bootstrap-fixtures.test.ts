@@ -1,0 +1,59 @@
+import { readdir, readFile, realpath } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { SessionKind } from "@promptstack/renderer";
+import type { BootstrapBudgets } from "../src/bootstrap-types.js";
+import { loadBootstrapFiles } from "../src/load-bootstrap-files.js";
+
+const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), "../../../fixtures/bootstrap");
+
+interface CaseConfig {
+  readonly sessionKind: SessionKind;
+  readonly budgets?: BootstrapBudgets;
+  /** Folder of the case used as the execution folder. */
+  readonly executionDir?: string;
+}
+
+const cases = (await readdir(FIXTURES, { withFileTypes: true }))
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+/** Loads a fixture case and renders the result as stable JSON, case paths replaced by `<case>`. */
+async function renderCase(caseDir: string): Promise<string> {
+  const config = JSON.parse(await readFile(join(caseDir, "case.json"), "utf8")) as CaseConfig;
+  const result = await loadBootstrapFiles({
+    workspaceDir: join(caseDir, "workspace"),
+    sessionKind: config.sessionKind,
+    ...(config.executionDir === undefined
+      ? {}
+      : { executionDir: join(caseDir, config.executionDir) }),
+    ...(config.budgets === undefined ? {} : { budgets: config.budgets }),
+  });
+  const json = JSON.stringify(
+    {
+      truncated: result.truncated,
+      bootstrapPending: result.bootstrapPending,
+      contextFiles: result.contextFiles,
+      stats: result.stats,
+      diagnostics: result.diagnostics,
+    },
+    null,
+    2,
+  );
+  return `${json.split(caseDir).join("<case>")}\n`;
+}
+
+describe("bootstrap fixtures", () => {
+  it("has cases", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(6);
+  });
+
+  for (const name of cases) {
+    it(name, async () => {
+      const caseDir = await realpath(join(FIXTURES, name));
+      await expect(await renderCase(caseDir)).toMatchFileSnapshot(join(caseDir, "expected.json"));
+    });
+  }
+});

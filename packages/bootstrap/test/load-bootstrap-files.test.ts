@@ -1,0 +1,217 @@
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, realpath, rm, symlink, unlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { TokenCounter } from "../src/bootstrap-types.js";
+import { loadBootstrapFiles } from "../src/load-bootstrap-files.js";
+import { seedBootstrapTemplates } from "../src/seed-bootstrap-templates.js";
+
+let root: string;
+let workspace: string;
+
+beforeEach(async () => {
+  root = await realpath(await mkdtemp(join(tmpdir(), "bootstrap-load-")));
+  workspace = join(root, "ws");
+  await mkdir(workspace);
+  for (const name of ["AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "MEMORY.md"]) {
+    await writeFile(join(workspace, name), `${name} text\n`);
+  }
+});
+
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe("loadBootstrapFiles", () => {
+  it("loads the workspace files in order, ready for the renderer", async () => {
+    const result = await loadBootstrapFiles({ workspaceDir: workspace, sessionKind: "main" });
+    expect(result.contextFiles).toEqual(
+      ["AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "MEMORY.md"].map((name) => ({
+        path: name,
+        content: `${name} text`,
+      })),
+    );
+    expect(result.truncated).toBe(false);
+    expect(result.bootstrapPending).toBe(false);
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it("does not append the execution folder's AGENTS.md when it resolves to the workspace", async () => {
+    await symlink(workspace, join(root, "alias"));
+    const result = await loadBootstrapFiles({
+      workspaceDir: workspace,
+      executionDir: join(root, "alias"),
+      sessionKind: "main",
+    });
+    expect(result.files.filter((f) => f.name === "AGENTS.md")).toHaveLength(1);
+  });
+
+  it("appends only AGENTS.md of a different execution folder, after the workspace files", async () => {
+    const repo = join(root, "repo");
+    await mkdir(repo);
+    await writeFile(join(repo, "AGENTS.md"), "repo rules");
+    await writeFile(join(repo, "MEMORY.md"), "repo memory");
+    const result = await loadBootstrapFiles({
+      workspaceDir: workspace,
+      executionDir: repo,
+      sessionKind: "subagent",
+    });
+    expect(result.contextFiles).toEqual([
+      { path: "AGENTS.md", content: "AGENTS.md text" },
+      { path: join(repo, "AGENTS.md"), content: "repo rules" },
+    ]);
+  });
+
+  it("injects BOOTSTRAP.md and reports it pending only in a brand-new workspace", async () => {
+    const fresh = join(root, "fresh");
+    await seedBootstrapTemplates(fresh);
+    const first = await loadBootstrapFiles({ workspaceDir: fresh, sessionKind: "direct" });
+    expect(first.bootstrapPending).toBe(true);
+    expect(first.files.map((f) => f.name)).toContain("BOOTSTRAP.md");
+    const cron = await loadBootstrapFiles({ workspaceDir: fresh, sessionKind: "cron" });
+    expect(cron.bootstrapPending).toBe(false);
+    await unlink(join(fresh, "BOOTSTRAP.md"));
+    const later = await loadBootstrapFiles({ workspaceDir: fresh, sessionKind: "direct" });
+    expect(later.bootstrapPending).toBe(false);
+    expect(later.stats.map((s) => s.name)).not.toContain("BOOTSTRAP.md");
+  });
+
+  it("marks missing required files and omits missing optional ones", async () => {
+    await unlink(join(workspace, "SOUL.md"));
+    await unlink(join(workspace, "MEMORY.md"));
+    const result = await loadBootstrapFiles({ workspaceDir: workspace, sessionKind: "main" });
+    expect(result.contextFiles[1]).toEqual({
+      path: "SOUL.md",
+      content: `[MISSING] Expected at: ${join(workspace, "SOUL.md")}`,
+    });
+    expect(result.stats.map((s) => s.name)).not.toContain("MEMORY.md");
+  });
+
+  it("reports a missing workspace without throwing", async () => {
+    const result = await loadBootstrapFiles({
+      workspaceDir: join(root, "nope"),
+      sessionKind: "subagent",
+    });
+    expect(result.files.map((f) => f.status)).toEqual(["missing"]);
+    expect(result.diagnostics[0]?.code).toBe("BOOTSTRAP_WORKSPACE_NOT_FOUND");
+  });
+
+  it("does not hang on a FIFO named MEMORY.md and reports it", async () => {
+    await unlink(join(workspace, "MEMORY.md"));
+    execFileSync("mkfifo", [join(workspace, "MEMORY.md")]);
+    const result = await loadBootstrapFiles({ workspaceDir: workspace, sessionKind: "main" });
+    expect(result.stats.at(-1)).toMatchObject({
+      name: "MEMORY.md",
+      status: "skipped",
+      reason: "not a regular file",
+    });
+    expect(result.diagnostics.map((d) => d.code)).toContain("BOOTSTRAP_FILE_NOT_REGULAR");
+  });
+
+  it("skips a persona file symlinked outside the workspace", async () => {
+    await writeFile(join(root, "secret.md"), "top secret");
+    await unlink(join(workspace, "USER.md"));
+    await symlink(join(root, "secret.md"), join(workspace, "USER.md"));
+    const result = await loadBootstrapFiles({ workspaceDir: workspace, sessionKind: "main" });
+    expect(JSON.stringify(result.files)).not.toContain("top secret");
+    expect(result.stats.find((s) => s.name === "USER.md")).toMatchObject({
+      status: "skipped",
+      reason: "outside workspace",
+    });
+  });
+
+  it("truncates a 5 MB MEMORY.md from bounded reads", async () => {
+    await writeFile(join(workspace, "MEMORY.md"), Buffer.alloc(5 * 1024 * 1024, "m"));
+    const result = await loadBootstrapFiles({ workspaceDir: workspace, sessionKind: "main" });
+    expect(result.truncated).toBe(true);
+    expect(result.stats.at(-1)).toMatchObject({ rawChars: 5 * 1024 * 1024, injectedChars: 20_000 });
+    expect(result.files.at(-1)?.content).toContain("[... truncated MEMORY.md: kept");
+  });
+
+  it("lets hooks swap a persona, then filters again and drops heartbeat scratch", async () => {
+    const result = await loadBootstrapFiles({
+      workspaceDir: workspace,
+      sessionKind: "subagent",
+      hooks: {
+        "agent:bootstrap": [
+          (event) => [
+            ...event.files,
+            {
+              name: "SOUL.md",
+              path: join(workspace, "SOUL.md"),
+              origin: "workspace",
+              content: "pirate",
+            },
+            {
+              name: "HEARTBEAT.md",
+              path: join(workspace, "HEARTBEAT.md"),
+              origin: "workspace",
+              content: "x",
+            },
+          ],
+          () => {
+            throw new Error("broken handler");
+          },
+        ],
+      },
+    });
+    expect(result.files.map((f) => f.name)).toEqual(["AGENTS.md"]);
+    expect(result.diagnostics.map((d) => d.code)).toEqual([
+      "BOOTSTRAP_HOOK_FAILED",
+      "BOOTSTRAP_HEARTBEAT_DROPPED",
+    ]);
+  });
+
+  it("applies a hook's persona swap in a main session", async () => {
+    const result = await loadBootstrapFiles({
+      workspaceDir: workspace,
+      sessionKind: "main",
+      hooks: {
+        "agent:bootstrap": [
+          (event) => {
+            const soul = event.files.find((f) => f.name === "SOUL.md");
+            if (soul) soul.content = "pirate persona";
+          },
+        ],
+      },
+    });
+    expect(result.contextFiles[1]).toEqual({ path: "SOUL.md", content: "pirate persona" });
+  });
+
+  it("applies token budgets with the given counter", async () => {
+    await writeFile(join(workspace, "AGENTS.md"), "word ".repeat(500));
+    const counter: TokenCounter = {
+      countTokens: (text) => text.split(/\s+/).filter(Boolean).length,
+      isWithinLimit: (text, limit) => text.split(/\s+/).filter(Boolean).length <= limit,
+    };
+    const result = await loadBootstrapFiles({
+      workspaceDir: workspace,
+      sessionKind: "subagent",
+      budgets: { maxTokens: 40 },
+      tokenCounter: counter,
+    });
+    expect(counter.countTokens(result.files[0]?.content ?? "")).toBeLessThanOrEqual(40);
+    expect(result.truncated).toBe(true);
+  });
+
+  it("loads the o200k_base counter itself when token budgets are set", async () => {
+    await writeFile(join(workspace, "AGENTS.md"), "tokens and more tokens ".repeat(400));
+    const result = await loadBootstrapFiles({
+      workspaceDir: workspace,
+      sessionKind: "subagent",
+      budgets: { maxTokens: 100 },
+    });
+    expect(result.stats[0]?.status).toBe("truncated");
+    expect(result.files[0]?.content.length).toBeLessThan(1000);
+  });
+
+  it("rejects a relative workspace path", async () => {
+    await expect(
+      loadBootstrapFiles({ workspaceDir: "ws", sessionKind: "main" }),
+    ).rejects.toMatchObject({
+      code: "BOOTSTRAP_INVALID_OPTIONS",
+      path: "workspaceDir",
+    });
+  });
+});
