@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { applyConfigPatch, mergePatch, replaceConfig } from "./apply-config-patch.js";
+import { ConfigError } from "./config-error.js";
+import type { PromptstackConfig } from "./config-types.js";
+import { parseConfig } from "./parse-config.js";
+
+const base: PromptstackConfig = parseConfig({
+  agents: { defaults: { workspace: "/w" } },
+  tools: { updatePlan: true, exec: { ask: "always", security: "allowlist" } },
+}).config;
+
+function expectProtected(run: () => unknown): ConfigError {
+  try {
+    run();
+  } catch (error) {
+    expect(ConfigError.isInstance(error)).toBe(true);
+    expect((error as ConfigError).code).toBe("CONFIG_PROTECTED_PATH");
+    return error as ConfigError;
+  }
+  throw new Error("expected CONFIG_PROTECTED_PATH");
+}
+
+describe("mergePatch (RFC 7396)", () => {
+  it.each([
+    [{ a: "b" }, { a: "c" }, { a: "c" }],
+    [{ a: "b" }, { b: "c" }, { a: "b", b: "c" }],
+    [{ a: "b" }, { a: null }, {}],
+    [{ a: "b", b: "c" }, { a: null }, { b: "c" }],
+    [{ a: ["b"] }, { a: "c" }, { a: "c" }],
+    [{ a: "c" }, { a: ["b"] }, { a: ["b"] }],
+    [{ a: { b: "c" } }, { a: { b: "d", c: null } }, { a: { b: "d" } }],
+    [{ a: [{ b: "c" }] }, { a: [1] }, { a: [1] }],
+    [
+      ["a", "b"],
+      ["c", "d"],
+      ["c", "d"],
+    ],
+    [{ a: "b" }, ["c"], ["c"]],
+    [{ a: "foo" }, null, null],
+    [{ e: null }, { a: 1 }, { e: null, a: 1 }],
+    [[1, 2], { a: "b", c: null }, { a: "b" }],
+    [{}, { a: { bb: { ccc: null } } }, { a: { bb: {} } }],
+  ])("merge %j with %j", (target, patch, expected) => {
+    expect(mergePatch(target, patch)).toEqual(expected);
+  });
+});
+
+describe("applyConfigPatch", () => {
+  it("applies a normal agent patch and returns a new validated config", () => {
+    const frozen = Object.freeze(structuredClone(base));
+    const { config } = applyConfigPatch(
+      frozen,
+      { agents: { defaults: { ownerDisplay: "Dana" } } },
+      { actor: "agent" },
+    );
+    expect(config.agents?.defaults).toEqual({ workspace: "/w", ownerDisplay: "Dana" });
+    expect(config.tools).toEqual(base.tools);
+    expect(frozen).toEqual(base);
+  });
+
+  it.each([
+    ["tools.exec.ask", { tools: { exec: { ask: "off" } } }],
+    ["tools.exec.security", { tools: { exec: { security: "full" } } }],
+    ["tools.exec.ask with the same value", { tools: { exec: { ask: "always" } } }],
+    ["tools.exec.ask deletion", { tools: { exec: { ask: null } } }],
+    ["legacy tools.bash.ask", { tools: { bash: { ask: "off" } } }],
+    ["legacy tools.bash.security", { tools: { bash: { security: "full" } } }],
+    ["legacy deletion tools.bash.security", { tools: { bash: { security: null } } }],
+    ["replacing tools.exec", { tools: { exec: null } }],
+    ["replacing tools", { tools: null }],
+  ])("refuses an agent write on %s", (_name, patch) => {
+    const error = expectProtected(() => applyConfigPatch(base, patch, { actor: "agent" }));
+    expect(error.message).toMatch(/tools\.exec\.(ask|security)/);
+    expect(error.message).toContain("only the owner may change");
+  });
+
+  it("lets the owner write protected paths, also through legacy aliases", () => {
+    expect(
+      applyConfigPatch(base, { tools: { exec: { ask: "off" } } }, { actor: "owner" }).config.tools
+        ?.exec?.ask,
+    ).toBe("off");
+    expect(
+      applyConfigPatch(base, { tools: { bash: { security: "full" } } }, { actor: "owner" }).config
+        .tools?.exec?.security,
+    ).toBe("full");
+    expect(applyConfigPatch(base, { tools: null }, { actor: "owner" }).config).not.toHaveProperty(
+      "tools",
+    );
+  });
+
+  it("allows an agent patch that touches tools but leaves protected values alone", () => {
+    const patch = { tools: { exec: {}, updatePlan: false } };
+    const { config } = applyConfigPatch(base, patch, { actor: "agent" });
+    expect(config.tools).toEqual({ updatePlan: false, exec: base.tools?.exec });
+  });
+
+  it("allows an agent to replace tools when the protected values are unset before and after", () => {
+    const plain = parseConfig({ tools: { updatePlan: false } }).config;
+    expect(applyConfigPatch(plain, { tools: null }, { actor: "agent" }).config).toEqual({});
+  });
+
+  it("validates the patched result", () => {
+    expect(() =>
+      applyConfigPatch(
+        base,
+        { agents: { defaults: { bootstrapMaxChars: -3 } } },
+        { actor: "owner" },
+      ),
+    ).toThrow(/agents\.defaults\.bootstrapMaxChars: must be greater than 0/);
+    expect(() =>
+      applyConfigPatch(base, JSON.parse('{"__proto__": {"x": 1}}'), { actor: "owner" }),
+    ).toThrow(ConfigError);
+  });
+});
+
+describe("replaceConfig", () => {
+  it("refuses an agent replacement that changes protected values", () => {
+    expectProtected(() =>
+      replaceConfig(
+        base,
+        { tools: { exec: { ask: "off", security: "allowlist" } } },
+        { actor: "agent" },
+      ),
+    );
+    expectProtected(() => replaceConfig(base, {}, { actor: "agent" }));
+    expectProtected(() =>
+      replaceConfig(
+        base,
+        { tools: { bash: { ask: "off", security: "allowlist" } } },
+        { actor: "agent" },
+      ),
+    );
+  });
+
+  it("allows an agent replacement that carries protected values over unchanged", () => {
+    const next = {
+      tools: { bash: { ask: "always", security: "allowlist" } },
+      agents: { defaults: { workspace: "/n" } },
+    };
+    const { config, diagnostics } = replaceConfig(base, next, { actor: "agent" });
+    expect(config.agents?.defaults?.workspace).toBe("/n");
+    expect(diagnostics.map((d) => d.code)).toContain("CONFIG_DEPRECATED_KEY");
+  });
+
+  it("lets the owner replace anything", () => {
+    expect(replaceConfig(base, {}, { actor: "owner" }).config).toEqual({});
+  });
+});

@@ -1,0 +1,92 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError } from "./config-error.js";
+import { loadConfigFile } from "./load-config-file.js";
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "promptstack-config-"));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function write(name: string, content: string | Buffer): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, content);
+  return path;
+}
+
+async function loadError(path: string): Promise<ConfigError> {
+  const error: unknown = await loadConfigFile(path).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(ConfigError.isInstance(error)).toBe(true);
+  return error as ConfigError;
+}
+
+describe("loadConfigFile", () => {
+  it("reads JSON", async () => {
+    const path = await write("c.json", '{"agents":{"defaults":{"workspace":"/w"}}}');
+    expect((await loadConfigFile(path)).config.agents?.defaults?.workspace).toBe("/w");
+  });
+
+  it("reads JSON5 with comments, trailing commas and a BOM", async () => {
+    const path = await write("c.json5", "\uFEFF// c\n{ tools: { updatePlan: false, }, }\n");
+    expect((await loadConfigFile(path)).config).toEqual({ tools: { updatePlan: false } });
+  });
+
+  it("names file, line and column on a syntax error", async () => {
+    const path = await write(
+      "bad.json5",
+      "{\n  agents: {\n    defaults: { workspace: '/w' ]\n  }\n}\n",
+    );
+    const error = await loadError(path);
+    expect(error.code).toBe("CONFIG_SYNTAX");
+    expect(error.message.startsWith(`${path}:3:33: `)).toBe(true);
+  });
+
+  it.each([
+    ["binary garbage", Buffer.from([0x00, 0xff, 0x13, 0x37, 0x89])],
+    ["YAML", "agents:\n  defaults:\n    workspace: /w\n"],
+    ["an empty file", ""],
+  ])("rejects a file that is %s as CONFIG_SYNTAX", async (_name, content) => {
+    const path = await write(`not-json-${_name.length}.json`, content);
+    const error = await loadError(path);
+    expect(error.code).toBe("CONFIG_SYNTAX");
+    expect(error.message).toContain(path);
+    expect(error.message).not.toMatch(/\[object Object\]|undefined/);
+  });
+
+  it("reports a missing file as CONFIG_NOT_FOUND", async () => {
+    const error = await loadError(join(dir, "missing.json5"));
+    expect(error.code).toBe("CONFIG_NOT_FOUND");
+  });
+
+  it("reports a directory as CONFIG_READ_FAILED", async () => {
+    expect((await loadError(dir)).code).toBe("CONFIG_READ_FAILED");
+  });
+
+  it("reports invalid content as CONFIG_INVALID naming the file", async () => {
+    const path = await write(
+      "invalid.json5",
+      "{ agents: { defaults: { bootstrapMaxChars: -1 } } }",
+    );
+    const error = await loadError(path);
+    expect(error.code).toBe("CONFIG_INVALID");
+    expect(error.message).toContain(`Invalid ${path}`);
+    expect(error.message).toContain("agents.defaults.bootstrapMaxChars: must be greater than 0");
+  });
+
+  it("rejects a deeply nested file without overflowing the stack", async () => {
+    const depth = 5_000;
+    const path = await write("deep.json", `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`);
+    const error = await loadError(path);
+    expect(["CONFIG_INVALID", "CONFIG_SYNTAX"]).toContain(error.code);
+  });
+});

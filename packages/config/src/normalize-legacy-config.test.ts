@@ -1,0 +1,175 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { normalizeLegacyConfig } from "./normalize-legacy-config.js";
+import { parseConfig } from "./parse-config.js";
+import { resolveAgentSystemPromptConfig } from "./resolve-agent-system-prompt-config.js";
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+const resolveFor = (raw: unknown, agentId = "main") =>
+  resolveAgentSystemPromptConfig(parseConfig(raw).config, { agentId, sessionKind: "direct" });
+
+describe("normalizeLegacyConfig", () => {
+  it.each([
+    [
+      "agents.list[] → agents.entries",
+      { agents: { list: [{ id: "main", skills: ["a"], workspace: "/w" }] } },
+      { agents: { entries: { main: { skills: ["a"], workspace: "/w" } } } },
+    ],
+    [
+      "promptOverlays personality on → plugins personality friendly",
+      { agents: { defaults: { promptOverlays: { gpt5: { personality: "on" } } } } },
+      { plugins: { entries: { openai: { config: { personality: "friendly" } } } } },
+    ],
+    [
+      "promptOverlays personality off",
+      { agents: { defaults: { promptOverlays: { gpt5: { personality: "off" } } } } },
+      { plugins: { entries: { openai: { config: { personality: "off" } } } } },
+    ],
+    [
+      "personality value on → friendly",
+      { plugins: { entries: { openai: { config: { personality: "on" } } } } },
+      { plugins: { entries: { openai: { config: { personality: "friendly" } } } } },
+    ],
+    [
+      "tools.bash.* → tools.exec.*",
+      { tools: { bash: { ask: "always", security: "full" } } },
+      { tools: { exec: { ask: "always", security: "full" } } },
+    ],
+    [
+      "tools.experimental.planTool → tools.updatePlan",
+      { tools: { experimental: { planTool: false } } },
+      { tools: { updatePlan: false } },
+    ],
+    [
+      "agents.defaults.timeFormat has no effect",
+      { agents: { defaults: { timeFormat: "12" } } },
+      {},
+    ],
+    [
+      "agents.defaults.bootstrapPromptTruncationWarning has no effect",
+      { agents: { defaults: { bootstrapPromptTruncationWarning: "off" } } },
+      {},
+    ],
+  ])("%s: legacy and current spelling resolve identically", (_name, legacy, current) => {
+    expect(resolveFor(legacy)).toEqual(resolveFor(current));
+    expect(resolveFor(legacy, "other")).toEqual(resolveFor(current, "other"));
+    const { diagnostics } = normalizeLegacyConfig(legacy);
+    expect(diagnostics.length).toBeGreaterThan(0);
+  });
+
+  it("the legacy alias actually changes the result (the table is not vacuous)", () => {
+    expect(resolveFor({ tools: { experimental: { planTool: false } } }).planTool).toBe(false);
+    expect(resolveFor({}).planTool).toBe(true);
+    expect(
+      resolveFor({ agents: { defaults: { promptOverlays: { gpt5: { personality: "off" } } } } })
+        .gpt5Personality,
+    ).toBe("off");
+  });
+
+  it("current spelling wins over legacy, with a conflict warning", () => {
+    const { raw, diagnostics } = normalizeLegacyConfig({
+      tools: { exec: { ask: "always" }, bash: { ask: "off", security: "deny" } },
+      agents: { entries: { main: { workspace: "/a" } }, list: [{ id: "main", workspace: "/b" }] },
+    });
+    expect(raw).toEqual({
+      tools: { exec: { ask: "always", security: "deny" } },
+      agents: { entries: { main: { workspace: "/a" } } },
+    });
+    expect(
+      diagnostics.filter((d) => d.code === "CONFIG_LEGACY_CONFLICT").map((d) => d.path),
+    ).toEqual(["agents.list.0", "tools.bash.ask"]);
+  });
+
+  it("reports malformed legacy shapes as error diagnostics and leaves them in place", () => {
+    const input = { agents: { list: [{ id: "a" }, { name: "no id" }, 3] }, tools: { bash: "x" } };
+    const { raw, diagnostics } = normalizeLegacyConfig(input);
+    expect(raw).toEqual(input);
+    expect(diagnostics.filter((d) => d.severity === "error").map((d) => d.path)).toEqual([
+      "agents.list.1",
+      "agents.list.2",
+      "tools.bash",
+    ]);
+    expect(() => parseConfig(input)).toThrow(/agents\.list\.1: expected an object/);
+  });
+
+  it("never mutates its input", () => {
+    const input = deepFreeze({
+      agents: {
+        list: [{ id: "x", skills: [] }],
+        defaults: { promptOverlays: { gpt5: { personality: "on" } } },
+      },
+      tools: { bash: { ask: "off" }, experimental: { planTool: true } },
+    });
+    const before = JSON.stringify(input);
+    normalizeLegacyConfig(input);
+    expect(JSON.stringify(input)).toBe(before);
+  });
+
+  it("is idempotent (property)", () => {
+    const leaf = fc.oneof(
+      fc.constantFrom("on", "off", "friendly", "always", "x"),
+      fc.boolean(),
+      fc.integer(),
+    );
+    const legacyish = fc.record(
+      {
+        agents: fc.record(
+          {
+            list: fc.array(
+              fc.record({
+                id: fc.constantFrom("a", "b", "main"),
+                skills: fc.array(fc.string(), { maxLength: 2 }),
+              }),
+              { maxLength: 4 },
+            ),
+            entries: fc.dictionary(
+              fc.constantFrom("a", "main"),
+              fc.record({ workspace: fc.string() }),
+            ),
+            defaults: fc.record(
+              {
+                promptOverlays: fc.record({
+                  gpt5: fc.record({ personality: leaf }, { requiredKeys: [] }),
+                }),
+                timeFormat: leaf,
+              },
+              { requiredKeys: [] },
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+        plugins: fc.record({
+          entries: fc.record({ openai: fc.record({ config: fc.record({ personality: leaf }) }) }),
+        }),
+        tools: fc.record(
+          {
+            bash: fc.oneof(
+              fc.dictionary(fc.constantFrom("ask", "security", "host"), leaf),
+              fc.constant(null),
+            ),
+            exec: fc.dictionary(fc.constantFrom("ask", "security"), leaf),
+            experimental: fc.record({ planTool: leaf }, { requiredKeys: [] }),
+            updatePlan: fc.boolean(),
+          },
+          { requiredKeys: [] },
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(legacyish, fc.anything()), (raw) => {
+        const once = normalizeLegacyConfig(raw).raw;
+        const twice = normalizeLegacyConfig(once).raw;
+        expect(twice).toEqual(once);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,205 @@
+import type { SessionKind } from "@promptstack/renderer";
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "./parse-config.js";
+import { resolveAgentSystemPromptConfig } from "./resolve-agent-system-prompt-config.js";
+
+const resolve = (raw: unknown, agentId = "main", sessionKind: SessionKind = "direct") =>
+  resolveAgentSystemPromptConfig(parseConfig(raw).config, { agentId, sessionKind });
+
+describe("resolveAgentSystemPromptConfig", () => {
+  it("applies built-in defaults to an empty config", () => {
+    const resolved = resolve({});
+    expect(resolved).toEqual({
+      agentId: "main",
+      sessionKind: "direct",
+      promptMode: "full",
+      modelAliases: [],
+      memoryCitations: "auto",
+      delegationMode: "suggest",
+      delegationModeSource: "computed",
+      gpt5Personality: "friendly",
+      budgets: {
+        bootstrapMaxChars: 20000,
+        bootstrapTotalMaxChars: 60000,
+        maxSkillsPromptChars: 18000,
+        maxSkillsInPrompt: 150,
+        contextLimits: {
+          memoryGetMaxChars: 12000,
+          toolResultMaxChars: 16000,
+          agentsRefreshMaxChars: 20000,
+          startupContextMaxChars: 8000,
+        },
+      },
+      skillEntries: {},
+      extraSkillDirs: [],
+      enabledPlugins: [],
+      planTool: true,
+      exec: { ask: "on-miss", security: "allowlist" },
+    });
+    expect(resolved).not.toHaveProperty("bootstrapMaxTokens");
+    expect(resolved.budgets).not.toHaveProperty("bootstrapMaxTokens");
+  });
+
+  it("precedence: built-in < agents.defaults < agents.entries.<id>", () => {
+    const raw = {
+      agents: {
+        defaults: {
+          bootstrapMaxChars: 1000,
+          bootstrapTotalMaxChars: 3000,
+          ownerDisplay: "Owner",
+          workspace: "/d",
+          contextLimits: { memoryGetMaxChars: 111 },
+          memory: { citations: "off" },
+          tts: { hint: "default hint" },
+        },
+        entries: {
+          main: {
+            bootstrapMaxChars: 500,
+            workspace: "/m",
+            contextLimits: { toolResultMaxChars: 222 },
+            bootstrapMaxTokens: 900,
+          },
+        },
+      },
+    };
+    const main = resolve(raw, "main");
+    expect(main.budgets.bootstrapMaxChars).toBe(500);
+    expect(main.budgets.bootstrapTotalMaxChars).toBe(3000);
+    expect(main.budgets.bootstrapMaxTokens).toBe(900);
+    expect(main.budgets.contextLimits).toEqual({
+      memoryGetMaxChars: 111,
+      toolResultMaxChars: 222,
+      agentsRefreshMaxChars: 20000,
+      startupContextMaxChars: 8000,
+    });
+    expect(main.workspace).toBe("/m");
+    expect(main.ownerDisplay).toBe("Owner");
+    expect(main.memoryCitations).toBe("off");
+    expect(main.ttsHint).toBe("default hint");
+    const other = resolve(raw, "other");
+    expect(other.budgets.bootstrapMaxChars).toBe(1000);
+    expect(other.workspace).toBe("/d");
+    expect(other.budgets).not.toHaveProperty("bootstrapMaxTokens");
+  });
+
+  it.each<[string, unknown, SessionKind, "suggest" | "prefer", string]>([
+    ["computed in the main session", {}, "main", "prefer", "computed"],
+    ["computed elsewhere", {}, "group", "suggest", "computed"],
+    ["computed for sub-agents", {}, "subagent", "suggest", "computed"],
+    [
+      "explicit default beats computed (main)",
+      { agents: { defaults: { subagents: { delegationMode: "suggest" } } } },
+      "main",
+      "suggest",
+      "defaults",
+    ],
+    [
+      "explicit default beats computed (group)",
+      { agents: { defaults: { subagents: { delegationMode: "prefer" } } } },
+      "group",
+      "prefer",
+      "defaults",
+    ],
+    [
+      "per-agent beats explicit default",
+      {
+        agents: {
+          defaults: { subagents: { delegationMode: "prefer" } },
+          entries: { main: { subagents: { delegationMode: "suggest" } } },
+        },
+      },
+      "group",
+      "suggest",
+      "agent",
+    ],
+    [
+      "per-agent beats computed",
+      { agents: { entries: { main: { subagents: { delegationMode: "prefer" } } } } },
+      "cron",
+      "prefer",
+      "agent",
+    ],
+  ])("delegation mode: %s", (_name, raw, sessionKind, mode, source) => {
+    const resolved = resolve(raw, "main", sessionKind);
+    expect(resolved.delegationMode).toBe(mode);
+    expect(resolved.delegationModeSource).toBe(source);
+  });
+
+  it("skills allowlist: agent entry is final, [] means none, unset means unrestricted", () => {
+    const raw = {
+      agents: {
+        defaults: { skills: ["a", "b"] },
+        entries: { narrow: { skills: ["c"] }, none: { skills: [] }, inherit: { workspace: "/x" } },
+      },
+    };
+    expect(resolve(raw, "narrow").skillsAllowlist).toEqual(["c"]);
+    expect(resolve(raw, "none").skillsAllowlist).toEqual([]);
+    expect(resolve(raw, "inherit").skillsAllowlist).toEqual(["a", "b"]);
+    expect(resolve({}, "any")).not.toHaveProperty("skillsAllowlist");
+  });
+
+  it("skills budget: agent > defaults > skills.limits > built-in", () => {
+    const global = { skills: { limits: { maxSkillsPromptChars: 9000, maxSkillsInPrompt: 40 } } };
+    expect(resolve(global).budgets.maxSkillsPromptChars).toBe(9000);
+    expect(resolve(global).budgets.maxSkillsInPrompt).toBe(40);
+    const withDefaults = {
+      ...global,
+      agents: { defaults: { skillsLimits: { maxSkillsPromptChars: 7000 } } },
+    };
+    expect(resolve(withDefaults).budgets.maxSkillsPromptChars).toBe(7000);
+    const withAgent = {
+      ...global,
+      agents: {
+        defaults: { skillsLimits: { maxSkillsPromptChars: 7000 } },
+        entries: { main: { skillsLimits: { maxSkillsPromptChars: 5000 } } },
+      },
+    };
+    expect(resolve(withAgent).budgets.maxSkillsPromptChars).toBe(5000);
+  });
+
+  it("model aliases: merged, agent wins, sorted by alias", () => {
+    const resolved = resolve({
+      agents: {
+        defaults: { models: { smart: "gpt-5.5", fast: "gpt-5.5-mini" } },
+        entries: { main: { models: { fast: "gpt-5.5-nano", cheap: "x" } } },
+      },
+    });
+    expect(resolved.modelAliases).toEqual([
+      { alias: "cheap", model: "x" },
+      { alias: "fast", model: "gpt-5.5-nano" },
+      { alias: "smart", model: "gpt-5.5" },
+    ]);
+  });
+
+  it("plugins, skill entries, personality, plan tool, heartbeat, exec", () => {
+    const resolved = resolve({
+      plugins: {
+        entries: {
+          openai: { config: { personality: "off" } },
+          zeta: { enabled: true },
+          off: { enabled: false },
+          bare: {},
+        },
+      },
+      skills: { entries: { gh: { enabled: false } }, load: { extraDirs: ["/x"] } },
+      tools: { updatePlan: false, exec: { ask: "always", security: "deny" } },
+      agents: {
+        defaults: { heartbeat: { every: "30m", prompt: "p", includeSystemPromptSection: true } },
+        entries: { main: { heartbeat: { every: "1h" } } },
+      },
+    });
+    expect(resolved.enabledPlugins).toEqual(["bare", "openai", "zeta"]);
+    expect(resolved.gpt5Personality).toBe("off");
+    expect(resolved.skillEntries).toEqual({ gh: { enabled: false } });
+    expect(resolved.extraSkillDirs).toEqual(["/x"]);
+    expect(resolved.planTool).toBe(false);
+    expect(resolved.heartbeat).toEqual({ every: "1h", prompt: "p" });
+    expect(resolved.exec).toEqual({ ask: "always", security: "deny" });
+  });
+
+  it("does not mistake inherited object properties for agent entries", () => {
+    expect(
+      resolve({ agents: { entries: { main: { workspace: "/m" } } } }, "toString").workspace,
+    ).toBe(undefined);
+  });
+});

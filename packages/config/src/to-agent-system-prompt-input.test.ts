@@ -1,0 +1,82 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "./parse-config.js";
+import { parseRunFacts } from "./parse-run-facts.js";
+import { resolveAgentSystemPromptConfig } from "./resolve-agent-system-prompt-config.js";
+import { toAgentSystemPromptInput } from "./to-agent-system-prompt-input.js";
+
+const facts = parseRunFacts(
+  JSON.parse(
+    readFileSync(
+      fileURLToPath(
+        new URL("../../../fixtures/config/telegram-direct-turn-facts/facts.json", import.meta.url),
+      ),
+      "utf8",
+    ),
+  ),
+);
+
+describe("toAgentSystemPromptInput", () => {
+  it("maps facts and resolved config onto the renderer input", () => {
+    const config = parseConfig({
+      agents: { defaults: { workspace: "/w", ownerDisplay: "Dana", models: { fast: "m" } } },
+      tools: { updatePlan: false },
+    }).config;
+    const resolved = resolveAgentSystemPromptConfig(config, {
+      agentId: "main",
+      sessionKind: "main",
+    });
+    const input = toAgentSystemPromptInput(facts, resolved);
+    expect(input).toMatchObject({
+      mode: "full",
+      sessionKind: "main",
+      planTool: false,
+      delegationMode: "prefer",
+      workspaceDir: "/w",
+      ownerDisplay: "Dana",
+      modelAliases: [{ alias: "fast", model: "m" }],
+      memoryRecall: { citations: "auto" },
+    });
+    expect(input.tools?.[0]).toEqual({ name: "read", summary: "Read a file." });
+    expect(input.volatile?.channel).toEqual({
+      id: "telegram",
+      chatType: "direct",
+      nativeApprovals: true,
+      collapsibleDetails: false,
+      messageToolOnly: false,
+      reactions: "minimal",
+      voice: true,
+      controlUiEmbed: false,
+    });
+    expect(input.volatile?.runtime).toEqual({
+      host: "gw-1",
+      os: "linux 6.8",
+      node: "v20.19.0",
+      model: "gpt-5.5",
+      repoRoot: "/srv/agents/main",
+      sessionKey: "agent:main:telegram:direct:42",
+    });
+    expect(input.volatile?.time).toEqual({
+      date: "2026-09-06",
+      time: "14:05",
+      timeZone: "Europe/Berlin",
+    });
+    expect(input.volatile?.presentationTools).toBe(false);
+  });
+
+  it("never emits undefined-valued keys", () => {
+    const resolved = resolveAgentSystemPromptConfig({}, { agentId: "x", sessionKind: "group" });
+    const input = toAgentSystemPromptInput(facts, resolved);
+    const walk = (value: unknown, path: string): void => {
+      if (typeof value !== "object" || value === null) return;
+      for (const [key, child] of Object.entries(value)) {
+        expect(child, `${path}.${key}`).not.toBeUndefined();
+        walk(child, `${path}.${key}`);
+      }
+    };
+    walk(input, "input");
+    expect(input).not.toHaveProperty("modelAliases");
+    expect(input).not.toHaveProperty("workspaceDir");
+  });
+});
