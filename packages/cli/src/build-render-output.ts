@@ -1,0 +1,70 @@
+import { countTokens } from "./count-tokens.js";
+import type { RenderOutput } from "./render-output-schema.js";
+import type { RenderRun } from "./render-run.js";
+
+function toDiagnostic(
+  diagnostic: RenderRun["diagnostics"][number],
+): RenderOutput["diagnostics"][number] {
+  return {
+    code: diagnostic.code,
+    severity: diagnostic.severity,
+    message: diagnostic.message,
+    ...(diagnostic.path === undefined ? {} : { path: diagnostic.path }),
+    ...(diagnostic.hint === undefined ? {} : { hint: diagnostic.hint }),
+  };
+}
+
+/** Maps a render run onto the `render --json` contract (see `renderOutputSchema`). */
+export function buildRenderOutput(run: RenderRun): RenderOutput {
+  const stableText = run.boundary === -1 ? run.modelText : run.modelText.slice(0, run.boundary);
+  const output: RenderOutput = {
+    version: 1,
+    text: run.modelText,
+    boundary: run.boundary,
+    sections: run.prompt.sections.map((section) => ({
+      id: section.id,
+      heading: section.heading,
+      cache: section.cache,
+      chars: section.text.length,
+      tokens: countTokens(section.text),
+    })),
+    bootstrap: run.bootstrap.map((file) => ({
+      name: file.name,
+      path: file.path,
+      status: file.status,
+      rawChars: file.rawChars,
+      injectedChars: file.injectedChars,
+      limitedBy: file.limitedBy,
+    })),
+    skills: {
+      eligible: run.skills.eligible,
+      included: run.skills.included,
+      omitted: [...run.skills.omitted],
+      chars: run.skills.text.length,
+      format: run.skills.format,
+    },
+    diagnostics: run.diagnostics.map(toDiagnostic),
+    totals: {
+      chars: run.modelText.length,
+      tokens: countTokens(run.modelText),
+      stableChars: stableText.length,
+      stableTokens: countTokens(stableText),
+    },
+  };
+  if (run.codex === undefined) return output;
+  return {
+    ...output,
+    codex: {
+      threadStart: { ...run.codex.threadStart },
+      threadResume: { ...run.codex.threadResume },
+      turnStart: { ...run.codex.turnStart },
+      layers: run.codex.layers.map((layer) => ({
+        role: layer.role,
+        source: layer.source,
+        text: layer.text,
+        chars: layer.text.length,
+        tokens: countTokens(layer.text),
+      })),
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { hasErrorMarker, markError, PromptstackError } from "@promptstack/renderer";
+import type { PromptstackErrorOptions } from "@promptstack/renderer";
+
+const CLI_ERROR_MARKER = Symbol.for("promptstack.cli.error");
+
+/** Codes thrown by `@promptstack/cli`. Every one of them exits with status 2. */
+export type CliErrorCode =
+  | "CLI_USAGE"
+  | "CLI_WORKSPACE_MISSING"
+  | "CLI_FILE_MISSING"
+  | "CLI_FACTS_INVALID"
+  | "CLI_CONFIG_INVALID"
+  | "CLI_SKILL_ENV_INVALID"
+  | "CLI_AGENT_UNKNOWN";
+
+/** A usage error or invalid input: the user can fix it; printed without a stack trace. */
+export class CliError extends PromptstackError<CliErrorCode> {
+  constructor(code: CliErrorCode, message: string, options: PromptstackErrorOptions = {}) {
+    super(code, message, options);
+    this.name = "CliError";
+    markError(this, CLI_ERROR_MARKER);
+  }
+
+  static isInstance(value: unknown): value is CliError {
+    return hasErrorMarker(value, CLI_ERROR_MARKER);
+  }
+}

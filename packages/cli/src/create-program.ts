@@ -1,0 +1,35 @@
+import { Command } from "commander";
+import type { CliIo } from "./cli-io.js";
+import { registerCodexCommand } from "./commands/codex-command.js";
+import { registerContextCommand } from "./commands/context-command.js";
+import { registerExplainCacheCommand } from "./commands/explain-cache-command.js";
+import { registerRenderCommand } from "./commands/render-command.js";
+import { registerSchemaCommand } from "./commands/schema-command.js";
+import { registerSnapshotsCommand } from "./commands/snapshots-command.js";
+
+/** Mutable outcome of one CLI run; commands set `exitCode` when they finish with a failure. */
+export interface ProgramState {
+  exitCode: number;
+}
+
+/** Builds the `promptstack` commander program; output goes to `io`, commander never exits. */
+export function createProgram(io: CliIo, state: ProgramState): Command {
+  const program = new Command("promptstack");
+  program
+    .description("Render, inspect and explain agent system prompts.")
+    .version("0.1.0", "-V, --version")
+    .option("--debug", "print stack traces of internal errors")
+    .configureOutput({
+      writeOut: (text) => io.stdout(text),
+      writeErr: (text) => io.stderr(text),
+    })
+    .exitOverride()
+    .showHelpAfterError("(run with --help for usage)");
+  registerRenderCommand(program, io, state);
+  registerContextCommand(program, io, state);
+  registerExplainCacheCommand(program, io, state);
+  registerSchemaCommand(program, io, state);
+  registerSnapshotsCommand(program, io, state);
+  registerCodexCommand(program, io, state);
+  return program;
+}

@@ -1,0 +1,19 @@
+import type { Diagnostic } from "@promptstack/renderer";
+import type { Styler } from "./create-styler.js";
+
+/** Diagnostics as stderr lines: `warning CODE: message (path)` plus an indented hint. */
+export function formatDiagnostics(diagnostics: readonly Diagnostic[], styler: Styler): string {
+  return diagnostics
+    .map((diagnostic) => {
+      const severity =
+        diagnostic.severity === "error"
+          ? styler.red("error")
+          : diagnostic.severity === "warning"
+            ? styler.yellow("warning")
+            : styler.dim("info");
+      const where = diagnostic.path === undefined ? "" : ` (${diagnostic.path})`;
+      const hint = diagnostic.hint === undefined ? "" : `\n  fix: ${diagnostic.hint}`;
+      return `${severity} ${diagnostic.code}: ${diagnostic.message}${where}${hint}\n`;
+    })
+    .join("");
+}

@@ -1,0 +1,11 @@
+import type { PromptstackError } from "@promptstack/renderer";
+
+/** The user-facing text of an input error: what (with its code), where, how to fix. No stack. */
+export function formatErrorMessage(error: PromptstackError): string {
+  const lines = [`promptstack: ${error.message} [${error.code}]`];
+  if (error.path !== undefined && !error.message.includes(error.path)) {
+    lines.push(`  where: ${error.path}`);
+  }
+  if (error.hint !== undefined) lines.push(`  fix: ${error.hint}`);
+  return lines.join("\n");
+}

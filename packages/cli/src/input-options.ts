@@ -1,0 +1,68 @@
+import { Option } from "commander";
+import type { Command } from "commander";
+
+/** Harness whose prompt surfaces are rendered. */
+export type HarnessKind = "embedded" | "codex";
+
+/** Codex app-server connection kind. */
+export type ConnectionKind = "managed-stdio" | "external" | "desktop";
+
+/** The input flags shared by `render`, `context` and `explain-cache`, as commander parses them. */
+export interface InputOptions {
+  readonly workspace?: string;
+  readonly execDir?: string;
+  readonly config?: string;
+  readonly agent?: string;
+  readonly facts?: string;
+  readonly mode?: "full" | "minimal" | "none";
+  readonly harness?: HarnessKind;
+  readonly connection?: ConnectionKind;
+  readonly skillsRoot?: readonly string[];
+  readonly skillEnv?: string;
+  readonly json?: boolean;
+}
+
+function collect(value: string, previous: readonly string[] | undefined): readonly string[] {
+  return [...(previous ?? []), value];
+}
+
+/** Adds the shared input flags to `command`. `withFacts: false` leaves out `--facts`. */
+export function addInputOptions(command: Command, { withFacts = true } = {}): Command {
+  command
+    .option("--workspace <dir>", "agent workspace (default: the demo workspace)")
+    .option("--exec-dir <dir>", "execution folder, when the session runs outside the workspace")
+    .option(
+      "--config <file>",
+      "config file, JSON or JSON5 (default: built-in defaults; the demo's config for the demo)",
+    )
+    .option("--agent <id>", "agent id whose settings apply", "main");
+  if (withFacts) {
+    command.option("--facts <file>", "run facts JSON (default: the demo's facts.json)");
+  }
+  return command
+    .addOption(
+      new Option("--mode <mode>", "prompt mode")
+        .choices(["full", "minimal", "none"])
+        .default("full"),
+    )
+    .addOption(
+      new Option("--harness <harness>", "harness")
+        .choices(["embedded", "codex"])
+        .default("embedded"),
+    )
+    .addOption(
+      new Option("--connection <kind>", "Codex connection kind (with --harness codex)")
+        .choices(["managed-stdio", "external", "desktop"])
+        .default("managed-stdio"),
+    )
+    .option(
+      "--skills-root <tier=dir>",
+      "extra skill root, repeatable; tier is extra|bundled|managed|personal|workspace|plugin:<id>",
+      collect,
+    )
+    .option(
+      "--skill-env <file>",
+      "JSON {platform, bins, env} used for skill gates instead of this machine",
+    )
+    .option("--json", "print JSON instead of text");
+}

@@ -1,0 +1,379 @@
+import { readFile, stat } from "node:fs/promises";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { loadBootstrapFiles } from "@promptstack/bootstrap";
+import {
+  ConfigError,
+  buildConfiguredAgentSystemPrompt,
+  loadConfigFile,
+  parseConfig,
+  parseRunFacts,
+  resolveAgentSystemPromptConfig,
+} from "@promptstack/config";
+import type { ParsedConfig, RunFacts } from "@promptstack/config";
+import type { Diagnostic } from "@promptstack/renderer";
+import {
+  discoverSkills,
+  escapeXml,
+  filterEligibleSkills,
+  formatSkillsForPrompt,
+} from "@promptstack/skills";
+import type { Skill, SkillRoot } from "@promptstack/skills";
+import { CliError } from "./cli-error.js";
+import type { CliIo } from "./cli-io.js";
+import type { InputOptions } from "./input-options.js";
+import { loadCodexRun } from "./load-codex-run.js";
+import { parseSkillsRootOption } from "./parse-skills-root-option.js";
+import { readJsonFile } from "./read-json-file.js";
+import { readProcessSkillEnvironment } from "./read-process-skill-environment.js";
+import { readSkillEnvironment } from "./read-skill-environment.js";
+import type { SkillEnvironment } from "./read-skill-environment.js";
+import type { RenderRun, RenderRunBootstrapFile, RenderRunSkill } from "./render-run.js";
+import { resolveDemoPaths } from "./resolve-demo-paths.js";
+import { toDisplayPath } from "./to-display-path.js";
+import type { DisplayPathContext } from "./to-display-path.js";
+import { toModelText } from "./to-model-text.js";
+
+// Raw files larger than this are not read again just to count their tokens.
+const MAX_RAW_TOKEN_COUNT_CHARS = 1_000_000;
+
+async function requireDirectory(
+  path: string,
+  shown: string,
+  what: string,
+  flag: string,
+): Promise<void> {
+  let isDirectory = false;
+  try {
+    isDirectory = (await stat(path)).isDirectory();
+  } catch {
+    throw new CliError("CLI_WORKSPACE_MISSING", `${what} ${shown} does not exist.`, {
+      path: shown,
+      hint: `Pass ${flag} with an existing folder${flag === "--workspace" ? ", or leave it out to render the demo workspace" : ""}.`,
+    });
+  }
+  if (!isDirectory) {
+    throw new CliError("CLI_WORKSPACE_MISSING", `${what} ${shown} is not a folder.`, {
+      path: shown,
+      hint: `Pass ${flag} with a folder, not a file.`,
+    });
+  }
+}
+
+function wrapInputError(
+  error: unknown,
+  code: "CLI_CONFIG_INVALID" | "CLI_FACTS_INVALID",
+  shown: string,
+): never {
+  if (ConfigError.isInstance(error)) {
+    const message = error.message.includes(shown) ? error.message : `${shown}: ${error.message}`;
+    throw new CliError(code, message, {
+      path: shown,
+      ...(error.hint === undefined ? {} : { hint: error.hint }),
+      cause: error,
+    });
+  }
+  throw error;
+}
+
+async function loadConfig(
+  options: InputOptions,
+  io: CliIo,
+  isDemo: boolean,
+): Promise<{ parsed: ParsedConfig; dir: string }> {
+  const demo = resolveDemoPaths();
+  const file =
+    options.config !== undefined
+      ? resolve(io.cwd, options.config)
+      : isDemo
+        ? demo.configFile
+        : undefined;
+  if (file === undefined) return { parsed: parseConfig({}), dir: io.cwd };
+  const shown = options.config ?? `${demo.displayWorkspaceDir}/config.json5`;
+  try {
+    return { parsed: await loadConfigFile(file), dir: dirname(file) };
+  } catch (error) {
+    return wrapInputError(error, "CLI_CONFIG_INVALID", shown);
+  }
+}
+
+async function loadFacts(factsOption: string | undefined, io: CliIo): Promise<RunFacts> {
+  const demo = resolveDemoPaths();
+  const file = factsOption === undefined ? demo.factsFile : resolve(io.cwd, factsOption);
+  const shown = factsOption ?? `${demo.displayWorkspaceDir}/facts.json`;
+  const raw = await readJsonFile(file, shown, "CLI_FACTS_INVALID", "facts");
+  try {
+    return parseRunFacts(raw, { source: shown });
+  } catch (error) {
+    return wrapInputError(error, "CLI_FACTS_INVALID", shown);
+  }
+}
+
+async function loadSkillEnvironment(
+  options: InputOptions,
+  io: CliIo,
+  isDemo: boolean,
+): Promise<SkillEnvironment> {
+  if (options.skillEnv !== undefined) {
+    return readSkillEnvironment(resolve(io.cwd, options.skillEnv), options.skillEnv);
+  }
+  if (isDemo) {
+    const demo = resolveDemoPaths();
+    return readSkillEnvironment(
+      demo.skillEnvFile,
+      `${demo.displayWorkspaceDir}/.demo-roots/environment.json`,
+    );
+  }
+  return readProcessSkillEnvironment(io.env);
+}
+
+function resolveSkillRoots(
+  options: InputOptions,
+  io: CliIo,
+  workspaceDir: string,
+  isDemo: boolean,
+  extraDirs: readonly string[],
+  configDir: string,
+): SkillRoot[] {
+  const demo = resolveDemoPaths();
+  const roots: SkillRoot[] = extraDirs.map((dir) => ({
+    tier: "extra",
+    dir: resolve(configDir, dir),
+  }));
+  if (isDemo) {
+    roots.push(
+      ...demo.pluginSkillRoots.map((root): SkillRoot => ({
+        tier: "plugin",
+        dir: root.dir,
+        pluginId: root.pluginId,
+      })),
+      { tier: "bundled", dir: demo.bundledSkillsDir },
+      { tier: "managed", dir: demo.managedSkillsDir },
+    );
+  }
+  for (const value of options.skillsRoot ?? []) {
+    const root = parseSkillsRootOption(value);
+    roots.push({ ...root, dir: resolve(io.cwd, root.dir) });
+  }
+  roots.push(
+    { tier: "workspace", dir: join(workspaceDir, ".agents", "skills") },
+    { tier: "workspace", dir: join(workspaceDir, "skills") },
+  );
+  return roots;
+}
+
+function extractSkillEntries(text: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const match of text.matchAll(/ {2}<skill>\n[\s\S]*?\n {2}<\/skill>/g)) {
+    const name = /<name>([\s\S]*?)<\/name>/.exec(match[0])?.[1];
+    if (name !== undefined) entries.set(name, match[0]);
+  }
+  return entries;
+}
+
+async function readRawText(
+  path: string,
+  status: string,
+  rawChars: number,
+): Promise<string | undefined> {
+  if (status === "missing" || status === "skipped" || rawChars > MAX_RAW_TOKEN_COUNT_CHARS) {
+    return undefined;
+  }
+  try {
+    return (await readFile(path, "utf8")).replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Loads every input of one render (workspace files, config, facts, skills) and renders through
+ * the configured facade. Missing inputs fall back to the demo: workspace → the demo workspace;
+ * facts → the demo's facts; config → built-in defaults (the demo's config for the demo itself).
+ */
+export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<RenderRun> {
+  const demo = resolveDemoPaths();
+  const workspaceDir =
+    options.workspace === undefined ? demo.workspaceDir : resolve(io.cwd, options.workspace);
+  const isDemo = workspaceDir === demo.workspaceDir;
+  const display: DisplayPathContext = {
+    workspaceDir,
+    displayWorkspaceDir: isDemo ? demo.displayWorkspaceDir : workspaceDir,
+  };
+  const show = (path: string): string => toDisplayPath(path, display);
+  const showDiagnostic = (diagnostic: Diagnostic): Diagnostic => ({
+    ...diagnostic,
+    message: diagnostic.message.split(workspaceDir).join(display.displayWorkspaceDir),
+    ...(diagnostic.path === undefined ? {} : { path: show(diagnostic.path) }),
+  });
+  await requireDirectory(
+    workspaceDir,
+    options.workspace ?? display.displayWorkspaceDir,
+    "Workspace",
+    "--workspace",
+  );
+  const executionDir = options.execDir === undefined ? undefined : resolve(io.cwd, options.execDir);
+  if (executionDir !== undefined && options.execDir !== undefined) {
+    await requireDirectory(executionDir, options.execDir, "Execution folder", "--exec-dir");
+  }
+
+  const { parsed, dir: configDir } = await loadConfig(options, io, isDemo);
+  const facts = await loadFacts(options.facts, io);
+  const agentId = options.agent ?? "main";
+  const promptMode = options.mode ?? "full";
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
+
+  // Resolve once up front for budgets and skill settings; the facade resolves the same again.
+  const resolved = resolveAgentSystemPromptConfig(parsed.config, {
+    agentId,
+    sessionKind: facts.sessionKind,
+    promptMode,
+  });
+
+  const bootstrap = await loadBootstrapFiles({
+    workspaceDir,
+    ...(executionDir === undefined || executionDir === workspaceDir ? {} : { executionDir }),
+    sessionKind: facts.sessionKind,
+    budgets: {
+      maxChars: resolved.budgets.bootstrapMaxChars,
+      totalMaxChars: resolved.budgets.bootstrapTotalMaxChars,
+      ...(resolved.budgets.bootstrapMaxTokens === undefined
+        ? {}
+        : { maxTokens: resolved.budgets.bootstrapMaxTokens }),
+      ...(resolved.budgets.bootstrapTotalMaxTokens === undefined
+        ? {}
+        : { totalMaxTokens: resolved.budgets.bootstrapTotalMaxTokens }),
+    },
+  });
+  diagnostics.push(...bootstrap.diagnostics.map(showDiagnostic));
+  const injectedByPath = new Map(bootstrap.files.map((file) => [file.path, file.content]));
+  const bootstrapFiles: RenderRunBootstrapFile[] = await Promise.all(
+    bootstrap.stats.map(async (stat): Promise<RenderRunBootstrapFile> => {
+      const rawText = await readRawText(stat.path, stat.status, stat.rawChars);
+      const injectedText = injectedByPath.get(stat.path);
+      return {
+        name: stat.name,
+        path: show(stat.path),
+        status: stat.status,
+        rawChars: stat.rawChars,
+        injectedChars: stat.injectedChars,
+        limitedBy: stat.limitedBy,
+        ...(rawText === undefined ? {} : { rawText }),
+        ...(injectedText === undefined ? {} : { injectedText }),
+        ...(stat.reason === undefined ? {} : { reason: stat.reason }),
+      };
+    }),
+  );
+  const contextFiles = bootstrap.contextFiles.map((file) => ({ ...file, path: show(file.path) }));
+
+  const environment = await loadSkillEnvironment(options, io, isDemo);
+  const roots = resolveSkillRoots(
+    options,
+    io,
+    workspaceDir,
+    isDemo,
+    resolved.extraSkillDirs,
+    configDir,
+  );
+  const discovered = await discoverSkills(roots);
+  diagnostics.push(
+    ...discovered.diagnostics
+      .filter((diagnostic) => diagnostic.code !== "SKILLS_ROOT_MISSING")
+      .map(showDiagnostic),
+  );
+  const shownSkills: Skill[] = discovered.skills.map((skill) => ({
+    ...skill,
+    path: show(skill.path),
+    dir: show(skill.dir),
+  }));
+  const { eligible, excluded } = filterEligibleSkills(shownSkills, {
+    platform: environment.platform,
+    env: environment.env,
+    config: parsed.config,
+    hasBin: environment.hasBin,
+    enabledPlugins: resolved.enabledPlugins,
+    ...(resolved.skillsAllowlist === undefined ? {} : { allowlist: resolved.skillsAllowlist }),
+    entries: resolved.skillEntries,
+  });
+  const formatted = formatSkillsForPrompt(eligible, {
+    maxSkills: resolved.budgets.maxSkillsInPrompt,
+    maxChars: resolved.budgets.maxSkillsPromptChars,
+    homeDir: io.env["HOME"] ?? homedir(),
+  });
+  const entries = extractSkillEntries(formatted.text);
+  const omitted = new Set(formatted.omitted);
+  const skillRows: RenderRunSkill[] = [
+    ...eligible.map((skill): RenderRunSkill => {
+      const entry = entries.get(escapeXml(skill.name));
+      return {
+        name: skill.name,
+        tier: skill.tier,
+        path: skill.path,
+        status: omitted.has(skill.name) || entry === undefined ? "omitted" : "included",
+        chars: entry?.length ?? 0,
+        ...(entry === undefined ? {} : { entryText: entry }),
+      };
+    }),
+    ...excluded.map(({ skill, reason }): RenderRunSkill => ({
+      name: skill.name,
+      tier: skill.tier,
+      path: skill.path,
+      status: "excluded",
+      reason,
+      chars: 0,
+    })),
+  ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+  const configured = buildConfiguredAgentSystemPrompt({
+    config: parsed.config,
+    agentId,
+    facts,
+    promptMode,
+    contextFiles,
+    bootstrapTruncated: bootstrap.truncated,
+    bootstrapPending: bootstrap.bootstrapPending,
+    ...(formatted.text === "" ? {} : { skillsPrompt: formatted.text }),
+    overrides: { workspaceDir: display.displayWorkspaceDir },
+  });
+  diagnostics.push(...configured.diagnostics);
+  const model = toModelText(configured.prompt);
+
+  const run: RenderRun = {
+    prompt: configured.prompt,
+    modelText: model.text,
+    boundary: model.boundary,
+    bootstrap: bootstrapFiles,
+    skills: {
+      all: skillRows,
+      eligible: eligible.length,
+      included: formatted.included.length,
+      omitted: formatted.omitted,
+      text: formatted.text,
+      format: formatted.format,
+    },
+    tools: facts.tools.map((tool) => ({
+      name: tool.name,
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      ...(tool.parameters === undefined ? {} : { parameters: tool.parameters }),
+    })),
+    diagnostics,
+  };
+  if (options.harness !== "codex") return run;
+  return loadCodexRun(run, {
+    facts,
+    config: parsed.config,
+    agentId,
+    promptMode,
+    connection: options.connection ?? "managed-stdio",
+    workspaceDir: display.displayWorkspaceDir,
+    ...(executionDir === undefined ? {} : { executionDir: show(executionDir) }),
+    bootstrapFiles: bootstrap.files.map((file) => ({
+      name: file.name,
+      path: show(file.path),
+      content: file.content,
+      origin: file.origin,
+      missing: file.status === "missing",
+    })),
+    skillsPrompt: formatted.text,
+  });
+}
