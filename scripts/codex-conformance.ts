@@ -7,13 +7,14 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The Codex release the adapter and its protocol fixtures are pinned to. */
-export const PINNED_CODEX_VERSION = "0.171.0";
+import { PINNED_CODEX_VERSION } from "../packages/harness-codex/src/index.js";
+
+export { PINNED_CODEX_VERSION };
 
 /** One request to send and how to judge its answer. */
 export interface ConformanceCase {
@@ -164,11 +165,22 @@ export async function runConformanceCases(
       }
       params["threadId"] = threadId;
     }
-    const answer = await client.request(testCase.method, params, timeoutMs);
+    let answer = await client.request(testCase.method, params, timeoutMs);
+    // The rollout a resume needs is persisted asynchronously after turn/start; wait for it.
+    for (let attempt = 0; attempt < 20 && isMissingRollout(testCase, answer); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      answer = await client.request(testCase.method, params, timeoutMs);
+    }
     if (testCase.method === "thread/start") threadId = readThreadId(answer);
     results.push(judgeConformanceAnswer(testCase.name, answer));
   }
   return results;
+}
+
+function isMissingRollout(testCase: ConformanceCase, answer: JsonRpcAnswer | undefined): boolean {
+  return (
+    testCase.method === "thread/resume" && /no rollout found/i.test(answer?.error?.message ?? "")
+  );
 }
 
 function readThreadId(answer: JsonRpcAnswer | undefined): string | undefined {
@@ -181,12 +193,16 @@ async function main(): Promise<number> {
   const root = fileURLToPath(new URL("..", import.meta.url));
   const binary = installCodexCli(join(root, ".tmp", `codex-${PINNED_CODEX_VERSION}`));
   const { buildConformanceCases } = await import("./prompt-snapshots.js");
-  const cases = await buildConformanceCases(root);
   const home = mkdtempSync(join(tmpdir(), "promptstack-codex-home-"));
+  const workDir = join(home, "work");
+  mkdirSync(workDir);
+  const cases = await buildConformanceCases(root, workDir);
   const child = spawn(binary, ["app-server"], {
     cwd: home,
     env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: home, CODEX_HOME: home },
     stdio: ["pipe", "pipe", "pipe"],
+    // Own process group, so the app-server and any helper it spawned are killed together.
+    detached: true,
   });
   child.stderr.resume();
   try {
@@ -198,8 +214,14 @@ async function main(): Promise<number> {
     process.stdout.write(`${formatConformanceSummary(results)}\n`);
     return results.every((result) => result.passed) ? 0 : 1;
   } finally {
-    child.kill("SIGKILL");
-    rmSync(home, { recursive: true, force: true });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    try {
+      rmSync(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch {
+      process.stderr.write(`codex conformance: could not remove ${home}\n`);
+    }
   }
 }
 

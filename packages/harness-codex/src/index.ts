@@ -42,3 +42,40 @@ export { buildCodexThreadResumeParams } from "./build-codex-thread-resume-params
 export { buildCodexTurnStartParams } from "./build-codex-turn-start-params.js";
 export { buildCodexPromptLayers } from "./build-codex-prompt-layers.js";
 export type { CodexPromptLayer } from "./build-codex-prompt-layers.js";
+export { PINNED_CODEX_VERSION } from "./pinned-codex-version.js";
+export { CODEX_NATIVE_TOOL_NAMES, toCodexDynamicTools } from "./to-codex-dynamic-tools.js";
+export { countO200kTokens } from "./count-o200k-tokens.js";
+export { formatUnifiedDiff } from "./format-unified-diff.js";
+export {
+  PROMPT_SNAPSHOT_DIRS,
+  SNAPSHOT_THREAD_ID,
+  buildCodexScenarioParams,
+  buildPromptSnapshots,
+  toCodexRendererInput,
+} from "./build-prompt-snapshots.js";
+export type {
+  CodexScenarioParams,
+  PromptSnapshotInputs,
+  PromptSnapshotOptions,
+  PromptSnapshotScenario,
+} from "./build-prompt-snapshots.js";
+export {
+  comparePromptSnapshots,
+  formatPromptSnapshotDrift,
+  isPromptSnapshotDriftEmpty,
+} from "./compare-prompt-snapshots.js";
+export type { PromptSnapshotDrift } from "./compare-prompt-snapshots.js";
+export { readPromptSnapshotFiles } from "./read-prompt-snapshot-files.js";
+export { writePromptSnapshots } from "./write-prompt-snapshots.js";
+export type { PromptSnapshotWriteResult } from "./write-prompt-snapshots.js";
+export { SNAPSHOT_VIRTUAL_HOME, loadPromptSnapshotInputs } from "./load-prompt-snapshot-inputs.js";
+export type { LoadPromptSnapshotInputsOptions } from "./load-prompt-snapshot-inputs.js";
+export {
+  checkPromptSnapshots,
+  generatePromptSnapshotFiles,
+  resolveSnapshotRoot,
+} from "./check-prompt-snapshots.js";
+export type {
+  PromptSnapshotCheckResult,
+  PromptSnapshotRunOptions,
+} from "./check-prompt-snapshots.js";

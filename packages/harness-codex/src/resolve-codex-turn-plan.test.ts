@@ -124,7 +124,7 @@ describe("resolveCodexTurnPlan routing", () => {
       }
       expect(plan.parentRequestInstructions).toBeNull();
       expect(plan.diagnostics.map((d) => [d.code, d.severity])).toEqual([
-        ["CODEX_PERSONA_LEGACY_CARRIER", "warning"],
+        ["BOOTSTRAP_COLLABORATION_CARRIER", "warning"],
       ]);
     },
   );
@@ -133,6 +133,7 @@ describe("resolveCodexTurnPlan routing", () => {
     const { turn } = allParams(resolveCodexTurnPlan(input()));
     const text = turn.input[0]?.text ?? "";
     expect(text).toContain("memory_search");
+    expect(text).toContain("## Workspace memory");
     expect(text).not.toContain("MEMORY-BODY");
     expect(text.endsWith("USER-REQUEST hello")).toBe(true);
     expect(text.startsWith("<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>")).toBe(true);

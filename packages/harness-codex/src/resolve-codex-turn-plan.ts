@@ -1,3 +1,5 @@
+import { buildWorkspaceMemoryNote, routeBootstrapFiles } from "@promptstack/bootstrap";
+import type { BootstrapFileOrigin, BootstrapSurface } from "@promptstack/bootstrap";
 import { formatInternalContextDelimiters } from "@promptstack/renderer";
 import type { Diagnostic, ProductProfile, RenderedPrompt } from "@promptstack/renderer";
 import { CodexError } from "./codex-error.js";
@@ -32,6 +34,8 @@ export interface CodexWorkspaceFile {
   readonly path: string;
   readonly content: string;
   readonly missing?: boolean;
+  /** `execution` for the execution folder's own AGENTS.md (Codex loads it natively). */
+  readonly origin?: BootstrapFileOrigin;
 }
 
 /** Everything one Codex turn depends on. Pure data: the caller did all I/O. */
@@ -98,7 +102,6 @@ export interface CodexTurnPlan {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-const PERSONA_FILES = new Set(["SOUL.md", "IDENTITY.md", "USER.md"]);
 const CRON_OMITTED = new Set(["MEMORY.md", "BOOTSTRAP.md"]);
 const DEFAULT_AGENTS_SNAPSHOT_MAX_CHARS = 8000;
 
@@ -120,73 +123,65 @@ export function resolveCodexTurnPlan(input: CodexTurnPlanInput): CodexTurnPlan {
   const routing: CodexRoutingDecision[] = [];
   const diagnostics: Diagnostic[] = [];
 
-  const threadParts: string[] = [stripCodexBoundaryMarkers(input.runtimePolicy.text)];
+  const threadParts: string[] = [
+    stripCodexBoundaryMarkers(input.runtimePolicy.text, input.profile),
+  ];
   const parentParts: string[] = [];
   const carrierFiles: CodexWorkspaceFile[] = [];
   const contextParts: string[] = [];
 
-  for (const file of input.workspaceFiles) {
+  const present = input.workspaceFiles.filter((file) => {
     if (file.missing === true || file.content.trim() === "") {
       routing.push({ file: file.name, surface: "omitted", reason: "missing or empty" });
-      continue;
+      return false;
     }
-    if (file.name === "AGENTS.md") {
-      if (!separateExecution) {
-        routing.push({
-          file: file.name,
-          surface: "codex-native",
-          reason: "Codex loads the execution folder's AGENTS.md itself",
-        });
-      } else {
-        const limit = input.agentsSnapshotMaxChars ?? DEFAULT_AGENTS_SNAPSHOT_MAX_CHARS;
-        threadParts.push(formatAgentsSnapshot(file, limit));
-        routing.push({
-          file: file.name,
-          surface: "thread-developer-instructions",
-          reason: "execution folder differs: bounded snapshot so native sub-agents inherit it",
-        });
-      }
-    } else if (PERSONA_FILES.has(file.name)) {
-      if (managed) {
-        parentParts.push(formatFileBlock(file));
-        routing.push({
-          file: file.name,
-          surface: "parent-request-instructions",
-          reason: "managed stdio relay: parent-only, not native history",
-        });
-      } else {
-        carrierFiles.push(file);
-        routing.push({
-          file: file.name,
-          surface: "collaboration-carrier",
-          reason: "no parent-only relay on this connection: legacy collaboration carrier",
-        });
-      }
-    } else if (cron && CRON_OMITTED.has(file.name)) {
+    if (cron && CRON_OMITTED.has(file.name)) {
       routing.push({
         file: file.name,
         surface: "omitted",
         reason: "cron turns load AGENTS, SOUL, IDENTITY and USER only",
       });
-    } else if (file.name === "MEMORY.md") {
-      if (input.memoryToolsAvailable) {
-        contextParts.push(formatMemoryNote(file));
-        routing.push({
-          file: file.name,
-          surface: "memory-note",
-          reason: "memory tools available: a pointer instead of the content",
-        });
-      } else {
+      return false;
+    }
+    return true;
+  });
+  const routed = routeBootstrapFiles(
+    present.map((file) => ({ ...file, origin: file.origin ?? "workspace" })),
+    {
+      harness: "codex",
+      connection: input.connection,
+      memoryToolsAvailable: input.memoryToolsAvailable,
+      executionDirDiffers: separateExecution,
+    },
+  );
+  diagnostics.push(...routed.diagnostics);
+  for (const { file, surface } of routed.routes) {
+    const decided = toCodexSurface(surface);
+    routing.push({ file: file.name, surface: decided, reason: SURFACE_REASONS[decided] });
+    switch (decided) {
+      case "thread-developer-instructions":
+        threadParts.push(
+          formatAgentsSnapshot(
+            file,
+            input.agentsSnapshotMaxChars ?? DEFAULT_AGENTS_SNAPSHOT_MAX_CHARS,
+          ),
+        );
+        break;
+      case "parent-request-instructions":
+        parentParts.push(formatFileBlock(file));
+        break;
+      case "collaboration-carrier":
+        carrierFiles.push(file);
+        break;
+      case "memory-note":
+        contextParts.push(`## Workspace memory\n${buildWorkspaceMemoryNote()}`);
+        break;
+      case "turn-context":
         contextParts.push(formatFileBlock(file));
-        routing.push({
-          file: file.name,
-          surface: "turn-context",
-          reason: "no memory tools: bounded content in the turn input",
-        });
-      }
-    } else {
-      contextParts.push(formatFileBlock(file));
-      routing.push({ file: file.name, surface: "turn-context", reason: "per-turn context" });
+        break;
+      case "codex-native":
+      case "omitted":
+        break;
     }
   }
 
@@ -218,12 +213,6 @@ export function resolveCodexTurnPlan(input: CodexTurnPlanInput): CodexTurnPlan {
   const collaborationParts: string[] = [];
   if (carrierFiles.length > 0) {
     collaborationParts.push(formatLegacyCarrier(carrierFiles));
-    diagnostics.push({
-      code: "CODEX_PERSONA_LEGACY_CARRIER",
-      severity: "warning",
-      message: `Persona files (${carrierFiles.map((file) => file.name).join(", ")}) travel in the collaboration-mode instructions on the ${input.connection} connection; parent-only delivery needs the managed stdio app-server.`,
-      hint: "Use the managed stdio app-server so a new persona does not reach native sub-agents or history.",
-    });
   }
   if (input.turnKind === "heartbeat" && input.heartbeatFile !== undefined) {
     if (input.heartbeatFile.content.trim() !== "") {
@@ -282,15 +271,6 @@ function formatSkillsBlock(skills: string): string {
   return `## Skills\nRead a skill's SKILL.md at its location before using it.\n${skills}`;
 }
 
-function formatMemoryNote(file: CodexWorkspaceFile): string {
-  return [
-    "## Workspace memory",
-    `${file.path} holds durable notes for this workspace.`,
-    "Use memory_search to find relevant notes and memory_get to read them.",
-    "Do not assume its content without looking it up.",
-  ].join("\n");
-}
-
 function formatLegacyCarrier(files: readonly CodexWorkspaceFile[]): string {
   return [
     "## Persona",
@@ -311,4 +291,20 @@ function formatHeartbeatNote(path: string): string {
 function formatTurnContext(parts: readonly string[], profile: ProductProfile | undefined): string {
   const delimiters = formatInternalContextDelimiters(profile);
   return `${delimiters.begin}\n${parts.join("\n\n")}\n${delimiters.end}`;
+}
+
+const SURFACE_REASONS: Readonly<Record<CodexSurface, string>> = {
+  "codex-native": "Codex loads the execution folder's AGENTS.md through its own discovery",
+  "thread-developer-instructions":
+    "execution folder differs: bounded snapshot that native sub-agents inherit",
+  "parent-request-instructions": "managed stdio relay: parent-only, not native history",
+  "collaboration-carrier": "no parent-only relay on this connection: legacy collaboration carrier",
+  "memory-note": "memory tools available: a pointer instead of the content",
+  "turn-context": "per-turn context ahead of the request",
+  omitted: "not sent",
+};
+
+function toCodexSurface(surface: BootstrapSurface): CodexSurface {
+  // The embedded-only surface never occurs with harness "codex"; map it defensively.
+  return surface === "system-prompt-project-context" ? "turn-context" : surface;
 }

@@ -1,17 +1,21 @@
+import { stripCacheBoundary } from "@promptstack/renderer";
+import type { ProductProfile } from "@promptstack/renderer";
 import { CodexError } from "./codex-error.js";
 
-// Renderer markers are whole lines of the form `<!-- UPPER_CASE_WORDS -->` (cache boundary and the
-// relocatable runtime pair). Codex takes single strings, so none of them may reach it.
+// After the renderer's own strip, any remaining marker is a whole line `<!-- UPPER_WORDS -->`
+// (the relocatable runtime-tail pair). Codex takes single strings, so none may reach it.
 const MARKER_LINE = /^<!-- [A-Z0-9_]+ -->$/;
 
-/** Removes every renderer marker line from `text`; throws if a marker survives inline. */
-export function stripCodexBoundaryMarkers(text: string): string {
-  const kept = text.split("\n").filter((line) => !MARKER_LINE.test(line.trim()));
+/** Removes the cache boundary and every other renderer marker line; throws if one survives. */
+export function stripCodexBoundaryMarkers(text: string, profile?: ProductProfile): string {
+  const kept = stripCacheBoundary(text, profile)
+    .split("\n")
+    .filter((line) => !MARKER_LINE.test(line.trim()));
   const result = kept.join("\n").trim();
-  if (/<!-- [A-Z0-9_]*BOUNDARY[A-Z0-9_]* -->/.test(result)) {
+  if (/<!-- [A-Z0-9_]*(BOUNDARY|RUNTIME_TAIL)[A-Z0-9_]* -->/.test(result)) {
     throw new CodexError(
       "CODEX_BOUNDARY_LEAK",
-      "A cache-boundary marker is embedded inside a line of the runtime policy text.",
+      "A renderer marker is embedded inside a line of the runtime policy text.",
       {
         path: "runtimePolicy.text",
         hint: "Render the policy with the renderer's boundary helpers.",

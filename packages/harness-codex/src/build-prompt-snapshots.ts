@@ -1,0 +1,286 @@
+import type { AgentSystemPromptInput, Diagnostic, RenderedPrompt } from "@promptstack/renderer";
+import type { CodexModelPromptFixture } from "./build-codex-model-prompt-fixture.js";
+import { buildCodexPromptLayers } from "./build-codex-prompt-layers.js";
+import type { CodexPromptLayer } from "./build-codex-prompt-layers.js";
+import { buildCodexThreadResumeParams } from "./build-codex-thread-resume-params.js";
+import { buildCodexThreadStartParams } from "./build-codex-thread-start-params.js";
+import { buildCodexTurnStartParams } from "./build-codex-turn-start-params.js";
+import type {
+  CodexThreadResumeParams,
+  CodexThreadStartParams,
+  CodexTurnStartParams,
+} from "./codex-protocol-types.js";
+import { countO200kTokens } from "./count-o200k-tokens.js";
+import { formatStableJson } from "./format-stable-json.js";
+import { resolveCodexTurnPlan } from "./resolve-codex-turn-plan.js";
+import type { CodexTurnPlan, CodexTurnPlanInput } from "./resolve-codex-turn-plan.js";
+
+/** Snapshot folders under `fixtures/prompt-snapshots/`. */
+export const PROMPT_SNAPSHOT_DIRS = ["codex-runtime-happy-path", "embedded-happy-path"] as const;
+
+/** One snapshot scenario, already loaded and configured (no I/O left). */
+export interface PromptSnapshotScenario {
+  /** Kebab-case name, used in file names. */
+  readonly name: string;
+  readonly description: string;
+  /** Fixed facts shown in the metadata table (clock, time zone, host, ...). */
+  readonly metadata: Readonly<Record<string, string>>;
+  /** The configured embedded-harness renderer input (config facade output + run facts). */
+  readonly rendererInput: AgentSystemPromptInput;
+  /** The effective configuration the scenario ran with, shown as sorted JSON. */
+  readonly effectiveConfig: unknown;
+  /** Codex turn inputs; absent for embedded-only scenarios (e.g. a sub-agent turn). */
+  readonly codex?: Omit<CodexTurnPlanInput, "runtimePolicy">;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Everything the snapshot pipeline reads. */
+export interface PromptSnapshotInputs {
+  readonly codexVersion: string;
+  readonly modelPrompt: CodexModelPromptFixture;
+  readonly scenarios: readonly PromptSnapshotScenario[];
+}
+
+/** The injectable pieces: the renderer (so tests can prove a prompt change is caught). */
+export interface PromptSnapshotOptions {
+  readonly render: (input: AgentSystemPromptInput) => RenderedPrompt;
+  readonly countTokens?: (text: string) => number;
+}
+
+/** The params a scenario sends to Codex (thread id is a placeholder). */
+export interface CodexScenarioParams {
+  readonly name: string;
+  readonly plan: CodexTurnPlan;
+  readonly threadStart: CodexThreadStartParams;
+  readonly threadResume: CodexThreadResumeParams;
+  readonly turnStart: CodexTurnStartParams;
+  readonly layers: readonly CodexPromptLayer[];
+}
+
+/** Placeholder thread id in snapshots; conformance replaces it with the real one. */
+export const SNAPSHOT_THREAD_ID = "$thread";
+
+/**
+ * The renderer input for the Codex developer instructions: everything Codex owns or that the
+ * adapter routes itself (workspace files, skills list, sandbox) is removed.
+ */
+export function toCodexRendererInput(input: AgentSystemPromptInput): AgentSystemPromptInput {
+  const {
+    contextFiles: _contextFiles,
+    skillsPrompt: _skillsPrompt,
+    sandbox: _sandbox,
+    bootstrapTruncated: _bootstrapTruncated,
+    bootstrapPending: _bootstrapPending,
+    ...rest
+  } = input;
+  return rest;
+}
+
+/** Builds the Codex params and layer stack of every Codex scenario. */
+export function buildCodexScenarioParams(
+  inputs: PromptSnapshotInputs,
+  options: PromptSnapshotOptions,
+): CodexScenarioParams[] {
+  const result: CodexScenarioParams[] = [];
+  for (const scenario of inputs.scenarios) {
+    if (scenario.codex === undefined) continue;
+    const runtimePolicy = options.render(toCodexRendererInput(scenario.rendererInput));
+    const plan = resolveCodexTurnPlan({ ...scenario.codex, runtimePolicy });
+    const thread = { threadId: SNAPSHOT_THREAD_ID };
+    result.push({
+      name: scenario.name,
+      plan,
+      threadStart: buildCodexThreadStartParams(plan),
+      threadResume: buildCodexThreadResumeParams(plan, thread),
+      turnStart: buildCodexTurnStartParams(plan, thread),
+      layers: buildCodexPromptLayers(plan, {
+        source: `codex model prompt ${inputs.modelPrompt.slug} (${inputs.modelPrompt.source.file})`,
+        instructions: inputs.modelPrompt.instructions,
+      }),
+    });
+  }
+  return result;
+}
+
+/**
+ * Builds every snapshot file: path relative to `fixtures/prompt-snapshots/` → exact bytes.
+ * Pure: the same inputs and renderer always give the same bytes.
+ */
+export function buildPromptSnapshots(
+  inputs: PromptSnapshotInputs,
+  options: PromptSnapshotOptions,
+): Map<string, string> {
+  const count = options.countTokens ?? countO200kTokens;
+  const files = new Map<string, string>();
+  const codexByName = new Map(
+    buildCodexScenarioParams(inputs, options).map((params) => [params.name, params]),
+  );
+  for (const scenario of [...inputs.scenarios].sort((a, b) => a.name.localeCompare(b.name))) {
+    const codex = codexByName.get(scenario.name);
+    if (codex !== undefined) {
+      files.set(
+        `codex-runtime-happy-path/${scenario.name}.md`,
+        formatCodexSnapshot(scenario, codex, inputs, count),
+      );
+      files.set(
+        `codex-runtime-happy-path/codex-dynamic-tools.${scenario.name}.json`,
+        formatStableJson(codex.threadStart.dynamicTools),
+      );
+    }
+    files.set(
+      `embedded-happy-path/${scenario.name}.md`,
+      formatEmbeddedSnapshot(scenario, options.render(scenario.rendererInput), count),
+    );
+  }
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function formatCodexSnapshot(
+  scenario: PromptSnapshotScenario,
+  codex: CodexScenarioParams,
+  inputs: PromptSnapshotInputs,
+  count: (text: string) => number,
+): string {
+  const toolNames = codex.threadStart.dynamicTools.map((tool) => tool.name);
+  const toolsFile = `codex-dynamic-tools.${scenario.name}.json`;
+  const threadStartShown = {
+    ...codex.threadStart,
+    dynamicTools: { $ref: toolsFile, names: toolNames },
+  };
+  const model = inputs.modelPrompt;
+  const metadata: Record<string, string> = {
+    scenario: scenario.name,
+    connection: codex.plan.connection,
+    "turn kind": codex.plan.turnKind,
+    "codex version": inputs.codexVersion,
+    model: codex.plan.model,
+    "model prompt source": [
+      model.source.file,
+      model.source.shape,
+      model.source.clientVersion === undefined ? "" : `client ${model.source.clientVersion}`,
+      model.source.fetchedAt === undefined ? "" : `fetched ${model.source.fetchedAt}`,
+    ]
+      .filter((part) => part !== "")
+      .join(", "),
+    cwd: codex.plan.cwd,
+    ...scenario.metadata,
+  };
+  const routing = codex.plan.routing.map(
+    (decision) => `| ${decision.file} | ${decision.surface} | ${escapeCell(decision.reason)} |`,
+  );
+  const diagnostics = [...scenario.diagnostics, ...codex.plan.diagnostics];
+  const layerRows = codex.layers.map(
+    (layer, index) =>
+      `| ${index + 1} | ${layer.role} | ${escapeCell(layer.source)} | ${layer.text.length} | ${count(layer.text)} |`,
+  );
+  const total = codex.layers.reduce((sum, layer) => sum + count(layer.text), 0);
+  return joinBlocks([
+    `# Codex runtime snapshot: ${scenario.name}`,
+    "## Scope",
+    [
+      scenario.description,
+      "This shows the app-server params promptstack sends and the model-bound layers they become.",
+      "It is not a raw request capture: Codex adds runtime-owned context (its AGENTS.md discovery, environment context, memories, app and plugin instructions, the Default collaboration preset when `developer_instructions` is null).",
+      `Dynamic tool specs are shown by name; the full specs are in \`${toolsFile}\`.`,
+      `Thread ids are the placeholder \`${SNAPSHOT_THREAD_ID}\`.`,
+    ].join("\n"),
+    "## Scenario Metadata",
+    formatTable(["key", "value"], Object.entries(metadata)),
+    "### Routing",
+    ["| file | surface | reason |", "| --- | --- | --- |", ...routing].join("\n"),
+    "### Diagnostics",
+    formatDiagnostics(diagnostics),
+    "## Effective Config",
+    fence("json", formatStableJson(scenario.effectiveConfig).trimEnd()),
+    "## Thread Start Params",
+    fence("json", formatStableJson(threadStartShown).trimEnd()),
+    "## Thread Resume Params",
+    fence("json", formatStableJson(codex.threadResume).trimEnd()),
+    "## Turn Start Params",
+    fence("json", formatStableJson(codex.turnStart).trimEnd()),
+    "## Reconstructed Model-Bound Prompt Layers",
+    [
+      "| # | role | source | chars | tokens (o200k_base) |",
+      "| --- | --- | --- | --- | --- |",
+      ...layerRows,
+      `| | | total | ${codex.layers.reduce((sum, layer) => sum + layer.text.length, 0)} | ${total} |`,
+    ].join("\n"),
+    ...codex.layers.flatMap((layer, index) => [
+      `### ${index + 1}. ${layer.role}: ${layer.source}`,
+      fence("text", layer.text),
+    ]),
+    "## Dynamic Tool Names",
+    toolNames.length === 0 ? "(none)" : toolNames.map((name) => `- ${name}`).join("\n"),
+  ]);
+}
+
+function formatEmbeddedSnapshot(
+  scenario: PromptSnapshotScenario,
+  rendered: RenderedPrompt,
+  count: (text: string) => number,
+): string {
+  const rows = rendered.sections.map(
+    (section, index) =>
+      `| ${index + 1} | ${section.id} | ${escapeCell(section.heading === "" ? "(none)" : section.heading)} | ${section.cache} | ${section.text.length} | ${count(section.text)} |`,
+  );
+  const metadata: Record<string, string> = {
+    scenario: scenario.name,
+    "prompt mode": scenario.rendererInput.mode ?? "full",
+    "session kind": scenario.rendererInput.sessionKind ?? "(unset)",
+    ...scenario.metadata,
+    "total chars": String(rendered.text.length),
+    "total tokens (o200k_base)": String(count(rendered.text)),
+    "boundary offset": String(rendered.boundary),
+  };
+  return joinBlocks([
+    `# Embedded system prompt snapshot: ${scenario.name}`,
+    "## Scope",
+    [
+      scenario.description,
+      "The embedded harness's full system prompt for this turn, exactly as rendered (cache-boundary marker included).",
+    ].join("\n"),
+    "## Scenario Metadata",
+    formatTable(["key", "value"], Object.entries(metadata)),
+    "## Effective Config",
+    fence("json", formatStableJson(scenario.effectiveConfig).trimEnd()),
+    "## Sections",
+    [
+      "| # | id | heading | cache | chars | tokens (o200k_base) |",
+      "| --- | --- | --- | --- | --- | --- |",
+      ...rows,
+    ].join("\n"),
+    "## System Prompt",
+    fence("text", rendered.text),
+  ]);
+}
+
+function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return [
+    `| ${header.join(" | ")} |`,
+    `| ${header.map(() => "---").join(" | ")} |`,
+    ...rows.map((row) => `| ${row.map(escapeCell).join(" | ")} |`),
+  ].join("\n");
+}
+
+function formatDiagnostics(diagnostics: readonly Diagnostic[]): string {
+  if (diagnostics.length === 0) return "(none)";
+  return diagnostics
+    .map(
+      (d) => `- ${d.severity} ${d.code}: ${d.message}${d.path === undefined ? "" : ` (${d.path})`}`,
+    )
+    .join("\n");
+}
+
+function escapeCell(value: string): string {
+  return value.replace(/\|/g, "\\|").replace(/\n/g, " ");
+}
+
+function fence(language: string, text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const ticks = "`".repeat(Math.max(3, longest + 1));
+  return `${ticks}${language}\n${text}\n${ticks}`;
+}
+
+function joinBlocks(blocks: readonly string[]): string {
+  return `${blocks.join("\n\n")}\n`;
+}
