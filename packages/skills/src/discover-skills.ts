@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Diagnostic } from "@promptstack/renderer";
 import { parseSkillFile } from "./parse-skill-file.js";
 import { SkillsError } from "./skills-error.js";
-import type { ParsedSkill, Skill, SkillRoot, SkillTier } from "./types.js";
+import type { ParsedSkill, Skill, SkillMetadata, SkillRoot, SkillTier } from "./types.js";
 
 /** Precedence of each tier: a skill from a higher rank replaces one of the same name. */
 export const SKILL_TIER_RANK: Readonly<Record<SkillTier, number>> = {
@@ -85,6 +85,7 @@ const SKIPPED_DIRECTORIES = new Set(["node_modules"]);
 
 interface Candidate {
   readonly path: string;
+  readonly dir: string;
   readonly mtimeMs: number;
   readonly size: number;
 }
@@ -174,10 +175,10 @@ export async function discoverSkills(
       } else {
         cacheHits += 1;
       }
-      diagnostics.push(...entry.diagnostics);
+      if (entry.diagnostics.length > 0) diagnostics.push(...entry.diagnostics);
       if (entry.skill === undefined) continue;
       loadedHere += 1;
-      loaded.push(toSkill(entry.skill, candidate.path, root, entry.contentHash));
+      loaded.push(toSkill(entry.skill, candidate, root, entry.contentHash));
     }
     // Discovery is synchronous per root; give other work a turn between roots.
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -290,9 +291,9 @@ function collectCandidates(
     entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
     for (const entry of entries) {
       if (entry.name.startsWith(".") || SKIPPED_DIRECTORIES.has(entry.name)) continue;
-      const child = path.join(dir, entry.name);
+      const child = joinChild(dir, entry.name);
       if (entry.isDirectory()) {
-        const childReal = path.join(realDir, entry.name);
+        const childReal = joinChild(realDir, entry.name);
         if (visited.has(childReal)) continue;
         visited.add(childReal);
         walk(child, childReal, depth + 1);
@@ -324,7 +325,7 @@ function inspectSkillFile(
   rootReal: string,
   diagnostics: Diagnostic[],
 ): Candidate | undefined {
-  const filePath = path.join(dir, SKILL_FILE);
+  const filePath = joinChild(dir, SKILL_FILE);
   let stat: fs.Stats | undefined;
   try {
     stat = fs.lstatSync(filePath, { throwIfNoEntry: false });
@@ -348,7 +349,7 @@ function inspectSkillFile(
     return undefined;
   }
   if (!stat.isFile()) return undefined;
-  return { path: filePath, mtimeMs: stat.mtimeMs, size: stat.size };
+  return { path: filePath, dir, mtimeMs: stat.mtimeMs, size: stat.size };
 }
 
 function resolveLinkedDirectory(
@@ -379,6 +380,11 @@ function resolveLinkedDirectory(
     return undefined;
   }
   return real;
+}
+
+// Plain concatenation: names from readdir need none of path.join's normalization.
+function joinChild(dir: string, name: string): string {
+  return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
 }
 
 function outsideRoot(link: string, real: string): Diagnostic {
@@ -439,6 +445,7 @@ function toCacheEntry(bytes: Uint8Array, candidate: Candidate): SkillFileCacheEn
     };
   }
   const parsed = parseSkillFile(text, candidate.path);
+  if (parsed.skill !== undefined) freezeMetadata(parsed.skill.metadata);
   return {
     mtimeMs: candidate.mtimeMs,
     size: candidate.size,
@@ -448,79 +455,96 @@ function toCacheEntry(bytes: Uint8Array, candidate: Candidate): SkillFileCacheEn
   };
 }
 
-// Fresh arrays and objects per scan, so a caller mutating a skill cannot corrupt the cache.
+// The parsed part is frozen once and shared between scans; only the outer object is new.
 function toSkill(
   parsed: ParsedSkill,
-  filePath: string,
+  candidate: Candidate,
   root: SkillRoot,
   contentHash: string | undefined,
 ): Skill {
-  const { requires, os, ...scalars } = parsed.metadata;
-  return {
-    ...parsed,
-    metadata: {
-      ...scalars,
-      ...(os === undefined ? {} : { os: [...os] }),
-      ...(requires === undefined
-        ? {}
-        : {
-            requires: Object.fromEntries(
-              Object.entries(requires).map(([key, list]) => [key, [...(list as string[])]]),
-            ),
-          }),
-    },
-    path: filePath,
-    dir: path.dirname(filePath),
+  const skill: {
+    -readonly [Key in keyof Skill]: Skill[Key];
+  } = {
+    name: parsed.name,
+    description: parsed.description,
+    userInvocable: parsed.userInvocable,
+    disableModelInvocation: parsed.disableModelInvocation,
+    metadata: parsed.metadata,
+    path: candidate.path,
+    dir: candidate.dir,
     tier: root.tier,
-    ...(root.pluginId === undefined ? {} : { pluginId: root.pluginId }),
-    ...(contentHash === undefined ? {} : { contentHash }),
   };
+  if (parsed.homepage !== undefined) skill.homepage = parsed.homepage;
+  if (root.pluginId !== undefined) skill.pluginId = root.pluginId;
+  if (contentHash !== undefined) skill.contentHash = contentHash;
+  return skill;
+}
+
+function freezeMetadata(metadata: SkillMetadata): SkillMetadata {
+  if (metadata.os !== undefined) Object.freeze(metadata.os);
+  if (metadata.requires !== undefined) {
+    for (const list of Object.values(metadata.requires)) Object.freeze(list);
+    Object.freeze(metadata.requires);
+  }
+  return Object.freeze(metadata);
 }
 
 // Separators sort before any other character, so the order matches the depth-first walk.
-function comparePaths(left: string, right: string): number {
-  const a = left.split(path.sep);
-  const b = right.split(path.sep);
-  for (let index = 0; index < Math.min(a.length, b.length); index += 1) {
-    const x = a[index] as string;
-    const y = b[index] as string;
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return a.length - b.length;
+function toPathSortKey(filePath: string): string {
+  return filePath.split(path.sep).join("\u0000");
 }
 
+// Only names defined more than once need ordering by tier and path.
 function resolvePrecedence(loaded: readonly Skill[], diagnostics: Diagnostic[]): Skill[] {
-  const ordered = [...loaded].sort(
-    (left, right) =>
-      SKILL_TIER_RANK[left.tier] - SKILL_TIER_RANK[right.tier] ||
-      comparePaths(left.path, right.path),
-  );
-  const byName = new Map<string, Skill>();
-  for (const skill of ordered) {
-    const existing = byName.get(skill.name);
-    if (existing === undefined) {
-      byName.set(skill.name, skill);
-    } else if (SKILL_TIER_RANK[existing.tier] === SKILL_TIER_RANK[skill.tier]) {
-      diagnostics.push({
-        code: "SKILL_DUPLICATE_NAME",
-        severity: "warning",
-        message: `Skill "${skill.name}" is defined twice in the ${skill.tier} tier: kept ${existing.path}, ignored ${skill.path}.`,
-        path: skill.path,
-        hint: "Rename one of the skills or remove the copy.",
-      });
-    } else {
-      diagnostics.push({
-        code: "SKILL_OVERRIDDEN",
-        severity: "info",
-        message: `Skill "${skill.name}" from ${skill.tier} (${skill.path}) overrides ${existing.tier} (${existing.path}).`,
-        path: skill.path,
-      });
-      byName.set(skill.name, skill);
-    }
+  const groups = new Map<string, Skill[]>();
+  for (const skill of loaded) {
+    const group = groups.get(skill.name);
+    if (group === undefined) groups.set(skill.name, [skill]);
+    else group.push(skill);
   }
-  return [...byName.values()].sort((left, right) =>
-    left.name < right.name ? -1 : left.name > right.name ? 1 : 0,
+  const names = [...groups.keys()].sort((left, right) =>
+    left < right ? -1 : left > right ? 1 : 0,
   );
+  const skills: Skill[] = [];
+  for (const name of names) {
+    const group = groups.get(name) as Skill[];
+    if (group.length === 1) {
+      skills.push(group[0] as Skill);
+      continue;
+    }
+    const ordered = group
+      .map((skill) => ({
+        skill,
+        rank: SKILL_TIER_RANK[skill.tier],
+        key: toPathSortKey(skill.path),
+      }))
+      .sort(
+        (left, right) =>
+          left.rank - right.rank || (left.key < right.key ? -1 : left.key > right.key ? 1 : 0),
+      );
+    let winner = (ordered[0] as { skill: Skill }).skill;
+    for (const { skill } of ordered.slice(1)) {
+      if (SKILL_TIER_RANK[winner.tier] === SKILL_TIER_RANK[skill.tier]) {
+        diagnostics.push({
+          code: "SKILL_DUPLICATE_NAME",
+          severity: "warning",
+          message: `Skill "${name}" is defined twice in the ${skill.tier} tier: kept ${winner.path}, ignored ${skill.path}.`,
+          path: skill.path,
+          hint: "Rename one of the skills or remove the copy.",
+        });
+      } else {
+        diagnostics.push({
+          code: "SKILL_OVERRIDDEN",
+          severity: "info",
+          message: `Skill "${name}" from ${skill.tier} (${skill.path}) overrides ${winner.tier} (${winner.path}).`,
+          path: skill.path,
+        });
+        winner = skill;
+      }
+    }
+    skills.push(winner);
+  }
+  return skills;
 }
 
 function readLimits(limits: SkillsDiscoveryLimits | undefined): Required<SkillsDiscoveryLimits> {

@@ -267,14 +267,14 @@ describe("formatSkillsForPrompt", () => {
           const result = formatSkillsForPrompt(input, { ...options, homeDir: "/home/u" });
           expect(result.chars).toBe(result.text.length);
           expect(result.chars).toBeLessThanOrEqual(options.maxChars);
-          const names = input.map((s) => normalize(s.name)).sort();
+          const names = input.map((s) => s.name).sort();
           expect([...result.included, ...result.omitted].sort()).toEqual(names);
           if (result.text === "") {
             expect(input.length === 0 || result.format === "truncated").toBe(true);
             return;
           }
           const parsed = parseList(result.text);
-          expect(parsed.entries.map((entry) => entry.name)).toEqual(result.included);
+          expect(parsed.entries.map((entry) => entry.name)).toEqual(result.included.map(normalize));
           expect(parsed.note === undefined).toBe(result.omitted.length === 0);
           const location = (path: string): string =>
             `~${path.slice("/home/u".length)}`

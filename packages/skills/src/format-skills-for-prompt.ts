@@ -29,9 +29,9 @@ export type SkillsPromptFormat = "full" | "shortened" | "compact" | "truncated";
 export interface FormattedSkillsPrompt {
   /** The `<available_skills>` block plus, when some skills are left out, a one-line note. */
   readonly text: string;
-  /** Names listed, in listed order. */
+  /** Names listed, in listed order, exactly as given (the text shows them normalized). */
   readonly included: string[];
-  /** Names left out (by `maxSkills` or by the budget), sorted by name. */
+  /** Names left out (by `maxSkills` or by the budget), sorted by name, exactly as given. */
   readonly omitted: string[];
   readonly format: SkillsPromptFormat;
   /** `text.length`; never above `maxChars`. */
@@ -66,7 +66,6 @@ const COMPACT_OVERHEAD =
 const DESCRIPTION_OVERHEAD = DESCRIPTION_OPEN.length + DESCRIPTION_CLOSE.length;
 
 interface PreparedEntry {
-  readonly name: string;
   readonly nameXml: string;
   /** Description after whitespace collapsing, not yet escaped. */
   readonly description: string;
@@ -96,7 +95,7 @@ export function formatSkillsForPrompt(
   const listed = sorted.slice(0, maxSkills);
   const home = options.homeDir === undefined ? undefined : trimTrailingSeparators(options.homeDir);
   const entries = listed.map((skill) => prepareEntry(skill, home, options.versionMarkers === true));
-  const allNames = sorted.map((skill) => normalizeInline(skill.name));
+  const allNames = sorted.map((skill) => skill.name);
   const fixed = OPEN.length + CLOSE.length;
 
   let compactSum = 0;
@@ -117,7 +116,7 @@ export function formatSkillsForPrompt(
   }
 
   if (longestDescription > MIN_SHORTENED_DESCRIPTION_CHARS) {
-    const prefixes = entries.map((entry) => escapedPrefixLengths(entry.description));
+    const positions = entries.map((entry) => escapePositions(entry.description));
     const lengthAtCap = (cap: number): number => {
       let sum = fixed + compactSum + entries.length * DESCRIPTION_OVERHEAD;
       for (let index = 0; index < entries.length; index += 1) {
@@ -126,7 +125,7 @@ export function formatSkillsForPrompt(
           sum += entry.descriptionXmlLength;
         } else {
           const cut = surrogateSafeCut(entry.description, cap - 1);
-          sum += (prefixes[index] as Int32Array)[cut] as number;
+          sum += escapedPrefixLength(entry.description, positions[index] as Int32Array, cut);
           sum += ELLIPSIS.length;
         }
       }
@@ -186,7 +185,7 @@ function finish(
   const included: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const entry = entries[index] as PreparedEntry;
-    included.push(entry.name);
+    included.push(allNames[index] as string);
     parts.push(SKILL_OPEN, NAME_OPEN, entry.nameXml, NAME_CLOSE);
     if (mode.kind !== "compact") {
       const description =
@@ -201,12 +200,22 @@ function finish(
   let text = parts.join("");
   const omitted = allNames.slice(count);
   if (omitted.length > 0) {
-    const named = `\n${countsNote(count, allNames.length)} Not listed: ${omitted.map(escapeXml).join(", ")}.`;
-    text +=
-      text.length + named.length <= maxChars ? named : `\n${countsNote(count, allNames.length)}`;
+    const counts = `\n${countsNote(count, allNames.length)}`;
+    // Stop escaping names as soon as the list cannot fit: most budgets cut it short.
+    let remaining = maxChars - text.length - counts.length - NOT_LISTED.length - 1;
+    const shown: string[] = [];
+    for (const name of omitted) {
+      const escaped = escapeXml(normalizeInline(name));
+      remaining -= escaped.length + (shown.length === 0 ? 0 : 2);
+      if (remaining < 0) break;
+      shown.push(escaped);
+    }
+    text += remaining >= 0 ? `${counts}${NOT_LISTED}${shown.join(", ")}.` : counts;
   }
   return { text, included, omitted, format, chars: text.length };
 }
+
+const NOT_LISTED = " Not listed: ";
 
 function countsNote(listed: number, total: number): string {
   return `Skills listed: ${listed} of ${total}.`;
@@ -217,8 +226,7 @@ function prepareEntry(
   home: string | undefined,
   versionMarkers: boolean,
 ): PreparedEntry {
-  const name = normalizeInline(skill.name);
-  const nameXml = escapeXml(name);
+  const nameXml = escapeXml(normalizeInline(skill.name));
   const description = normalizeInline(skill.description);
   let tailXml =
     LOCATION_OPEN + escapeXml(normalizePath(toDisplayPath(skill.path, home))) + LOCATION_CLOSE;
@@ -226,7 +234,6 @@ function prepareEntry(
     tailXml += `    <version>sha256:${escapeXml(normalizeInline(skill.contentHash))}</version>\n`;
   }
   return {
-    name,
     nameXml,
     description,
     descriptionXmlLength: escapedLength(description),
@@ -268,12 +275,16 @@ function readLimit(value: number | undefined, fallback: number, field: string): 
 
 const XML_INVALID =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const NEEDS_INLINE_WORK = /[\s\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+// Whitespace other than the ASCII space, double spaces, controls, surrogates and non-characters.
+const NEEDS_INLINE_WORK =
+  /[\u0000-\u001F\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF\uD800-\uDFFF\uFFFE\uFFFF]| {2}/;
 const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
 
 /** Collapses whitespace runs (newlines included) to one space and replaces XML-invalid characters with U+FFFD. */
 export function normalizeInline(value: string): string {
-  if (!NEEDS_INLINE_WORK.test(value)) return value;
+  if (!NEEDS_INLINE_WORK.test(value) && value[0] !== " " && value[value.length - 1] !== " ") {
+    return value;
+  }
   return value.replace(XML_INVALID, "\uFFFD").replace(/\s+/g, " ").trim();
 }
 
@@ -338,13 +349,26 @@ function escapedLength(value: string): number {
   return length;
 }
 
-// prefix[k] = escaped length of value.slice(0, k).
-function escapedPrefixLengths(value: string): Int32Array {
-  const prefix = new Int32Array(value.length + 1);
+// Positions of characters that escape to more than one unit; empty for most descriptions.
+function escapePositions(value: string): Int32Array {
+  if (!NEEDS_ESCAPE.test(value)) return EMPTY_POSITIONS;
+  const positions: number[] = [];
   for (let index = 0; index < value.length; index += 1) {
-    prefix[index + 1] = (prefix[index] as number) + escapedUnitLength(value.charCodeAt(index));
+    if (escapedUnitLength(value.charCodeAt(index)) > 1) positions.push(index);
   }
-  return prefix;
+  return Int32Array.from(positions);
+}
+const EMPTY_POSITIONS = new Int32Array(0);
+
+// Escaped length of value.slice(0, cut), given the escape positions of value.
+function escapedPrefixLength(value: string, positions: Int32Array, cut: number): number {
+  let length = cut;
+  for (let index = 0; index < positions.length; index += 1) {
+    const position = positions[index] as number;
+    if (position >= cut) break;
+    length += escapedUnitLength(value.charCodeAt(position)) - 1;
+  }
+  return length;
 }
 
 // Never split a surrogate pair: step back when the cut would keep only the high half.

@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { bench, describe } from "vitest";
+import { createSkillsCatalog } from "../src/create-skills-catalog.js";
+import { discoverSkills } from "../src/discover-skills.js";
+import { formatSkillsForPrompt } from "../src/format-skills-for-prompt.js";
+import type { FormattableSkill } from "../src/format-skills-for-prompt.js";
+import type { SkillRoot } from "../src/types.js";
+
+// 10,000 skills spread over 50 roots of 200, so the default per-root bounds hold.
+const ROOTS = 50;
+const PER_ROOT = 200;
+const temp = fs.mkdtempSync(path.join(os.tmpdir(), "promptstack-skills-bench-"));
+process.on("exit", () => fs.rmSync(temp, { recursive: true, force: true }));
+
+const roots: SkillRoot[] = [];
+for (let r = 0; r < ROOTS; r += 1) {
+  const dir = path.join(temp, `root-${String(r).padStart(2, "0")}`);
+  roots.push({ tier: r % 2 === 0 ? "workspace" : "managed", dir });
+  for (let s = 0; s < PER_ROOT; s += 1) {
+    const name = `skill-${r}-${s}`;
+    // Every fifth skill sits one folder deeper, as organizational nesting does.
+    const folder = s % 5 === 0 ? path.join(dir, "group", name) : path.join(dir, name);
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(
+      path.join(folder, "SKILL.md"),
+      `---\nname: ${name}\ndescription: Handles task ${s} of area ${r}; use it when the user asks about ${name}.\nmetadata:\n  openclaw:\n    requires:\n      bins: [git]\n---\n# ${name}\n\nSteps go here.\n`,
+    );
+  }
+}
+
+const catalog = createSkillsCatalog(roots);
+await catalog.scan();
+
+const words = "read write search deploy review summarize convert schedule notify archive".split(
+  " ",
+);
+const formattable: FormattableSkill[] = Array.from({ length: 1000 }, (_, index) => ({
+  name: `skill-${String(index).padStart(4, "0")}`,
+  description: Array.from(
+    { length: 12 + (index % 30) },
+    (_, w) => words[(index + w) % words.length],
+  ).join(" "),
+  path: `/home/bench/.agents/skills/skill-${index}/SKILL.md`,
+}));
+
+describe("discovery", () => {
+  bench(
+    "discover 10,000 SKILL.md cold (50 roots x 200)",
+    async () => {
+      await discoverSkills(roots);
+    },
+    { iterations: 5, warmupIterations: 1 },
+  );
+
+  bench(
+    "catalog re-scan, 10,000 unchanged SKILL.md",
+    async () => {
+      await catalog.scan();
+    },
+    { iterations: 20, warmupIterations: 2 },
+  );
+});
+
+describe("formatting", () => {
+  bench("format 1,000 skills with default limits", () => {
+    formatSkillsForPrompt(formattable, { homeDir: "/home/bench" });
+  });
+});

@@ -1,0 +1,318 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { discoverSkills } from "./discover-skills.js";
+import type { SkillFileReader } from "./discover-skills.js";
+import type { SkillRoot } from "./types.js";
+
+let temp: string;
+beforeEach(async () => {
+  temp = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "promptstack-skills-")));
+});
+afterEach(async () => {
+  await fs.rm(temp, { recursive: true, force: true });
+});
+
+const skillText = (name: string, description = `Use ${name}.`): string =>
+  `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`;
+
+async function writeTree(root: string, files: Record<string, string | Uint8Array>): Promise<void> {
+  await Promise.all(
+    Object.entries(files).map(async ([relative, content]) => {
+      const file = path.join(root, relative);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, content);
+    }),
+  );
+}
+
+const names = (result: { skills: { name: string }[] }): string[] =>
+  result.skills.map((s) => s.name);
+const codes = (result: { diagnostics: { code: string }[] }): string[] =>
+  result.diagnostics.map((d) => d.code);
+
+describe("discoverSkills", () => {
+  it("finds skills, uses the flat frontmatter name for nested folders, and stops below a skill", async () => {
+    const root = path.join(temp, "skills");
+    await writeTree(root, {
+      "weather/SKILL.md": skillText("weather"),
+      "personal/tools/foo/SKILL.md": skillText("foo-flat"),
+      "weather/examples/inner/SKILL.md": skillText("inner-ignored"),
+      "notes/readme.md": "not a skill",
+    });
+    const result = await discoverSkills([{ tier: "workspace", dir: root }]);
+    expect(names(result)).toEqual(["foo-flat", "weather"]);
+    expect(result.diagnostics).toEqual([]);
+    const foo = result.skills[0];
+    expect(foo).toMatchObject({
+      path: path.join(root, "personal/tools/foo/SKILL.md"),
+      dir: path.join(root, "personal/tools/foo"),
+      tier: "workspace",
+    });
+    expect(foo?.contentHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("finds a skill 6 levels deep but not 7", async () => {
+    const root = path.join(temp, "deep");
+    await writeTree(root, {
+      "1/2/3/4/5/six/SKILL.md": skillText("six"),
+      "a/b/c/d/e/f/seven/SKILL.md": skillText("seven"),
+    });
+    expect(names(await discoverSkills([{ tier: "managed", dir: root }]))).toEqual(["six"]);
+  });
+
+  it("treats a root that holds SKILL.md itself as one skill", async () => {
+    const root = path.join(temp, "solo");
+    await writeTree(root, {
+      "SKILL.md": "---\ndescription: d\n---\n",
+      "child/SKILL.md": skillText("child"),
+    });
+    expect(names(await discoverSkills([{ tier: "extra", dir: root }]))).toEqual(["solo"]);
+  });
+
+  it("skips hidden folders and node_modules", async () => {
+    const root = path.join(temp, "s");
+    await writeTree(root, {
+      ".git/x/SKILL.md": skillText("hidden"),
+      "node_modules/pkg/SKILL.md": skillText("dep"),
+      "real/SKILL.md": skillText("real"),
+    });
+    expect(names(await discoverSkills([{ tier: "workspace", dir: root }]))).toEqual(["real"]);
+  });
+
+  it("lets later tiers win by name and reports each collision with both paths", async () => {
+    const bundled = path.join(temp, "bundled");
+    const workspace = path.join(temp, "ws");
+    const personal = path.join(temp, "personal");
+    await writeTree(bundled, { "git/SKILL.md": skillText("git", "bundled git") });
+    await writeTree(workspace, { "git/SKILL.md": skillText("git", "workspace git") });
+    await writeTree(personal, { "git/SKILL.md": skillText("git", "personal git") });
+    const roots: SkillRoot[] = [
+      { tier: "workspace", dir: workspace },
+      { tier: "bundled", dir: bundled },
+      { tier: "personal", dir: personal },
+    ];
+    const result = await discoverSkills(roots);
+    expect(result.skills.map((s) => [s.name, s.description, s.tier])).toEqual([
+      ["git", "workspace git", "workspace"],
+    ]);
+    const overrides = result.diagnostics.filter((d) => d.code === "SKILL_OVERRIDDEN");
+    expect(overrides).toHaveLength(2);
+    expect(overrides[0]?.message).toContain(path.join(personal, "git/SKILL.md"));
+    expect(overrides[0]?.message).toContain(path.join(bundled, "git/SKILL.md"));
+    expect(overrides[1]?.message).toContain(path.join(workspace, "git/SKILL.md"));
+    expect(overrides[1]?.message).toContain(path.join(personal, "git/SKILL.md"));
+  });
+
+  it("keeps the first by sorted path for duplicates within one tier", async () => {
+    const first = path.join(temp, "a-root");
+    const second = path.join(temp, "b-root");
+    await writeTree(first, { "z/SKILL.md": skillText("dup", "from a") });
+    await writeTree(second, {
+      "a/SKILL.md": skillText("dup", "from b"),
+      "b/SKILL.md": skillText("dup", "from b2"),
+    });
+    const result = await discoverSkills([
+      { tier: "workspace", dir: second },
+      { tier: "workspace", dir: first },
+    ]);
+    expect(result.skills.map((s) => s.description)).toEqual(["from a"]);
+    const duplicates = result.diagnostics.filter((d) => d.code === "SKILL_DUPLICATE_NAME");
+    expect(duplicates.map((d) => d.message)).toEqual([
+      `Skill "dup" is defined twice in the workspace tier: kept ${path.join(first, "z/SKILL.md")}, ignored ${path.join(second, "a/SKILL.md")}.`,
+      `Skill "dup" is defined twice in the workspace tier: kept ${path.join(first, "z/SKILL.md")}, ignored ${path.join(second, "b/SKILL.md")}.`,
+    ]);
+    // extra and plugin share a rank: same rule.
+    const tied = await discoverSkills([
+      { tier: "plugin", dir: second, pluginId: "p" },
+      { tier: "extra", dir: first },
+    ]);
+    expect(tied.skills.map((s) => s.tier)).toEqual(["extra"]);
+  });
+
+  it("reports a missing root and throws SKILLS_BAD_ROOT for a file or a non-string", async () => {
+    const missing = await discoverSkills([{ tier: "managed", dir: path.join(temp, "nope") }]);
+    expect(missing).toMatchObject({
+      skills: [],
+      diagnostics: [{ code: "SKILLS_ROOT_MISSING", severity: "info" }],
+    });
+    await writeTree(temp, { "file.txt": "x" });
+    await expect(
+      discoverSkills([{ tier: "managed", dir: path.join(temp, "file.txt") }]),
+    ).rejects.toMatchObject({
+      code: "SKILLS_BAD_ROOT",
+      path: "roots[0].dir",
+    });
+    await expect(
+      discoverSkills([{ tier: "managed", dir: 42 as unknown as string }]),
+    ).rejects.toMatchObject({
+      code: "SKILLS_BAD_ROOT",
+    });
+    await expect(discoverSkills([{ tier: "nope" as "managed", dir: temp }])).rejects.toMatchObject({
+      code: "SKILLS_BAD_ROOT",
+      path: "roots[0].tier",
+    });
+    await expect(discoverSkills([{ tier: "plugin", dir: temp }])).rejects.toMatchObject({
+      code: "SKILLS_BAD_ROOT",
+      path: "roots[0].pluginId",
+    });
+  });
+
+  it("skips a 1 MB SKILL.md without reading it", async () => {
+    const root = path.join(temp, "big");
+    const huge = skillText("huge") + "x".repeat(1024 * 1024);
+    await writeTree(root, { "huge/SKILL.md": huge, "ok/SKILL.md": skillText("ok") });
+    const read: string[] = [];
+    const reader: SkillFileReader = async (file, maxBytes) => {
+      read.push(file);
+      return (await fs.readFile(file)).subarray(0, maxBytes + 1);
+    };
+    const result = await discoverSkills([{ tier: "workspace", dir: root }], { readFile: reader });
+    expect(names(result)).toEqual(["ok"]);
+    expect(codes(result)).toEqual(["SKILL_TOO_LARGE"]);
+    expect(read).toEqual([path.join(root, "ok/SKILL.md")]);
+  });
+
+  it("skips a file that grew past the limit between stat and read", async () => {
+    const root = path.join(temp, "grow");
+    await writeTree(root, { "g/SKILL.md": skillText("g") });
+    const result = await discoverSkills([{ tier: "workspace", dir: root }], {
+      readFile: (_file, maxBytes) => new Uint8Array(maxBytes + 1),
+    });
+    expect(codes(result)).toEqual(["SKILL_TOO_LARGE"]);
+  });
+
+  it("skips binary and non-UTF-8 files, keeping the good ones", async () => {
+    const root = path.join(temp, "bin");
+    await writeTree(root, {
+      "nul/SKILL.md": new Uint8Array([0x2d, 0x2d, 0x2d, 0x0a, 0x00, 0xff, 0x00]),
+      "latin1/SKILL.md": Buffer.from("---\ndescription: caf\xe9\n---\n", "latin1"),
+      "good/SKILL.md": skillText("good"),
+    });
+    const result = await discoverSkills([{ tier: "workspace", dir: root }]);
+    expect(names(result)).toEqual(["good"]);
+    expect(codes(result)).toEqual(["SKILL_BINARY", "SKILL_BINARY"]);
+  });
+
+  it("survives symlink loops and skips links that leave the root", async () => {
+    const root = path.join(temp, "links");
+    const outside = path.join(temp, "outside");
+    await writeTree(root, { "inside/real/SKILL.md": skillText("real") });
+    await writeTree(outside, {
+      "escaped/SKILL.md": skillText("escaped"),
+      "lone/SKILL.md": skillText("lone"),
+    });
+    await fs.symlink(root, path.join(root, "inside/back-to-root"));
+    await fs.symlink(path.join(root, "loop-b"), path.join(root, "loop-a"));
+    await fs.symlink(path.join(root, "loop-a"), path.join(root, "loop-b"));
+    await fs.symlink(outside, path.join(root, "to-outside"));
+    await fs.mkdir(path.join(root, "file-link"));
+    await fs.symlink(path.join(outside, "lone/SKILL.md"), path.join(root, "file-link/SKILL.md"));
+    await fs.symlink(path.join(root, "inside/real"), path.join(root, "alias"));
+    const result = await discoverSkills([{ tier: "workspace", dir: root }]);
+    expect(names(result)).toEqual(["real"]);
+    expect(result.skills[0]?.path).toBe(path.join(root, "alias/SKILL.md"));
+    expect(codes(result).sort()).toEqual([
+      "SKILLS_SYMLINK_LOOP",
+      "SKILLS_SYMLINK_LOOP",
+      "SKILLS_SYMLINK_OUTSIDE_ROOT",
+      "SKILLS_SYMLINK_OUTSIDE_ROOT",
+      "SKILLS_SYMLINK_REVISITED",
+    ]);
+  });
+
+  it("reports an unreadable SKILL.md through an injected reader and keeps the rest", async () => {
+    const root = path.join(temp, "perm");
+    await writeTree(root, {
+      "locked/SKILL.md": skillText("locked"),
+      "open/SKILL.md": skillText("open"),
+    });
+    const result = await discoverSkills([{ tier: "workspace", dir: root }], {
+      readFile: async (file, maxBytes) => {
+        if (file.includes("locked"))
+          throw Object.assign(new Error("permission denied"), { code: "EACCES" });
+        return (await fs.readFile(file)).subarray(0, maxBytes + 1);
+      },
+    });
+    expect(names(result)).toEqual(["open"]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "SKILL_READ_FAILED",
+        message: "SKILL.md could not be read (EACCES); the skill was skipped.",
+      }),
+    ]);
+  });
+
+  // chmod cannot block reads for root, which is who runs this suite in CI containers.
+  it.skipIf(process.getuid?.() === 0)("reports a chmod 000 SKILL.md", async () => {
+    const root = path.join(temp, "chmod");
+    await writeTree(root, { "locked/SKILL.md": skillText("locked") });
+    await fs.chmod(path.join(root, "locked/SKILL.md"), 0o000);
+    const result = await discoverSkills([{ tier: "workspace", dir: root }]);
+    expect(codes(result)).toEqual(["SKILL_READ_FAILED"]);
+  });
+
+  it("never lets bad skills take down good ones", async () => {
+    const root = path.join(temp, "mixed");
+    await writeTree(root, {
+      "a-yaml/SKILL.md": "---\nname: [\n---\n",
+      "b-empty/SKILL.md": "",
+      "c-nofm/SKILL.md": "# hi",
+      "d-nodesc/SKILL.md": "---\nname: d\n---\n",
+      "e-ctrl/SKILL.md": '---\nname: "a\\u0000b"\ndescription: d\n---\n',
+      "f-good/SKILL.md": skillText("good"),
+    });
+    const result = await discoverSkills([{ tier: "workspace", dir: root }]);
+    expect(names(result)).toEqual(["good"]);
+    expect(codes(result)).toEqual([
+      "SKILL_YAML_INVALID",
+      "SKILL_NO_FRONTMATTER",
+      "SKILL_NO_FRONTMATTER",
+      "SKILL_DESCRIPTION_MISSING",
+      "SKILL_NAME_INVALID",
+    ]);
+  });
+
+  it("applies per-root bounds over 2,000 skills, deterministically", async () => {
+    const big = path.join(temp, "big");
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 2000; index += 1) {
+      files[`s${String(index).padStart(4, "0")}/SKILL.md`] = skillText(
+        `s${String(index).padStart(4, "0")}`,
+      );
+    }
+    await writeTree(big, files);
+    const one = await discoverSkills([{ tier: "workspace", dir: big }]);
+    expect(one.skills).toHaveLength(200);
+    expect(one.skills.at(-1)?.name).toBe("s0199");
+    expect(one.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      [
+        "SKILLS_CANDIDATE_LIMIT",
+        `Skill root ${big} has more than 300 SKILL.md files; the search stopped there.`,
+      ],
+      [
+        "SKILLS_LOAD_LIMIT",
+        `Skill root ${big} reached 200 loaded skills; 100 more SKILL.md files were not loaded.`,
+      ],
+    ]);
+    expect(one.stats.filesRead).toBe(200);
+
+    const raised = await discoverSkills([{ tier: "workspace", dir: big }], {
+      limits: { maxCandidatesPerRoot: 5000, maxSkillsLoadedPerRoot: 5000 },
+    });
+    expect(raised.skills).toHaveLength(2000);
+    expect(raised.diagnostics).toEqual([]);
+    const again = await discoverSkills([{ tier: "workspace", dir: big }], {
+      limits: { maxCandidatesPerRoot: 5000, maxSkillsLoadedPerRoot: 5000 },
+    });
+    expect(again.skills).toEqual(raised.skills);
+  });
+
+  it("rejects invalid limits", async () => {
+    await expect(discoverSkills([], { limits: { maxDepth: -1 } })).rejects.toMatchObject({
+      code: "SKILLS_BAD_OPTIONS",
+      path: "limits.maxDepth",
+    });
+  });
+});
