@@ -1,0 +1,171 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { buildAgentSystemPrompt, splitCacheBoundary } from "@promptstack/renderer";
+import type { RenderedPrompt } from "@promptstack/renderer";
+import { describe, expect, it } from "vitest";
+import { buildConfiguredAgentSystemPrompt, parseConfig, parseRunFacts } from "../src/index.js";
+import type { RunFacts } from "../src/index.js";
+
+const factsRaw = JSON.parse(
+  readFileSync(
+    fileURLToPath(
+      new URL("../../../fixtures/config/telegram-direct-turn-facts/facts.json", import.meta.url),
+    ),
+    "utf8",
+  ),
+) as Record<string, unknown>;
+const facts = parseRunFacts(factsRaw);
+const withFacts = (patch: Record<string, unknown>): RunFacts =>
+  parseRunFacts({ ...factsRaw, ...patch });
+const ids = (prompt: RenderedPrompt) => prompt.sections.map((section) => section.id);
+const section = (prompt: RenderedPrompt, id: string) => prompt.sections.find((s) => s.id === id);
+
+const config = parseConfig({
+  agents: {
+    defaults: { workspace: "/srv/main", ownerDisplay: "Dana", models: { fast: "gpt-5.5-mini" } },
+  },
+}).config;
+
+describe("buildConfiguredAgentSystemPrompt", () => {
+  it("renders exactly what the bare renderer renders for the returned input", () => {
+    const result = buildConfiguredAgentSystemPrompt({ config, agentId: "main", facts });
+    expect(result.prompt).toEqual(buildAgentSystemPrompt(result.input));
+    expect(result.input.workspaceDir).toBe("/srv/main");
+    expect(result.resolved.delegationMode).toBe("prefer");
+    expect(ids(result.prompt)).toContain("model_aliases");
+  });
+
+  it("adds the GPT-5 contribution for gpt-5* on openai, honouring personality", () => {
+    const friendly = buildConfiguredAgentSystemPrompt({ config, agentId: "main", facts });
+    expect(ids(friendly.prompt)).toContain("provider_stable_prefix");
+    expect(ids(friendly.prompt)).toContain("interaction_style");
+
+    const offConfig = parseConfig({
+      plugins: { entries: { openai: { config: { personality: "off" } } } },
+    }).config;
+    const off = buildConfiguredAgentSystemPrompt({ config: offConfig, agentId: "main", facts });
+    expect(ids(off.prompt)).toContain("provider_stable_prefix");
+    expect(ids(off.prompt)).not.toContain("interaction_style");
+
+    const claude = buildConfiguredAgentSystemPrompt({
+      config,
+      agentId: "main",
+      facts: withFacts({ model: { id: "claude-opus-4-7", provider: "anthropic" } }),
+    });
+    expect(claude.input.provider).toBeUndefined();
+    expect(ids(claude.prompt)).not.toContain("provider_stable_prefix");
+  });
+
+  it("merges a caller provider contribution after the GPT-5 one", () => {
+    const result = buildConfiguredAgentSystemPrompt({
+      config,
+      agentId: "main",
+      facts,
+      provider: {
+        stablePrefix: "Caller prefix line.",
+        sectionOverrides: { interaction_style: "Caller style." },
+        dynamicSuffix: "Caller suffix.",
+      },
+    });
+    const prefix = result.input.provider?.stablePrefix ?? "";
+    expect(prefix.endsWith("\n\nCaller prefix line.")).toBe(true);
+    expect(prefix.length).toBeGreaterThan("Caller prefix line.".length + 2);
+    expect(result.input.provider?.sectionOverrides?.interaction_style).toBe("Caller style.");
+    expect(section(result.prompt, "interaction_style")?.text).toContain("Caller style.");
+    expect(result.prompt.text).toContain("Caller suffix.");
+  });
+
+  it("precedence: caller overrides > config > computed", () => {
+    const explicit = parseConfig({
+      agents: {
+        defaults: { subagents: { delegationMode: "suggest" }, ownerDisplay: "Config Owner" },
+      },
+    }).config;
+    const fromConfig = buildConfiguredAgentSystemPrompt({
+      config: explicit,
+      agentId: "main",
+      facts,
+    });
+    expect(fromConfig.input.delegationMode).toBe("suggest");
+    expect(ids(fromConfig.prompt)).not.toContain("delegation");
+
+    const computed = buildConfiguredAgentSystemPrompt({ config: {}, agentId: "main", facts });
+    expect(computed.input.delegationMode).toBe("prefer");
+    expect(ids(computed.prompt)).toContain("delegation");
+
+    const overridden = buildConfiguredAgentSystemPrompt({
+      config: explicit,
+      agentId: "main",
+      facts,
+      overrides: {
+        delegationMode: "prefer",
+        ownerDisplay: "Caller Owner",
+        volatile: { sender: "Caller sender" },
+      },
+    });
+    expect(overridden.input.delegationMode).toBe("prefer");
+    expect(overridden.input.ownerDisplay).toBe("Caller Owner");
+    expect(overridden.input.volatile?.sender).toBe("Caller sender");
+    expect(overridden.input.volatile?.channel?.id).toBe("telegram");
+    expect(overridden.prompt.text).toContain("Caller Owner");
+    expect(overridden.prompt.text).not.toContain("Config Owner");
+  });
+
+  it("passes bootstrap and skills inputs through", () => {
+    const result = buildConfiguredAgentSystemPrompt({
+      config,
+      agentId: "main",
+      facts,
+      contextFiles: [{ path: "AGENTS.md", content: "Agent rules here." }],
+      bootstrapTruncated: true,
+      skillsPrompt: "<available_skills>\n</available_skills>",
+    });
+    expect(result.prompt.text).toContain("Agent rules here.");
+    expect(result.input.bootstrapTruncated).toBe(true);
+    expect(result.input.skillsPrompt).toContain("<available_skills>");
+  });
+
+  it("defaults sub-agent sessions to minimal mode", () => {
+    const result = buildConfiguredAgentSystemPrompt({
+      config,
+      agentId: "main",
+      facts: withFacts({ sessionKind: "subagent" }),
+    });
+    expect(result.input.mode).toBe("minimal");
+    expect(ids(result.prompt)).not.toContain("model_aliases");
+  });
+
+  it("keeps the stable prefix byte-identical when only volatile facts change", () => {
+    const a = buildConfiguredAgentSystemPrompt({ config, agentId: "main", facts });
+    const b = buildConfiguredAgentSystemPrompt({
+      config,
+      agentId: "main",
+      facts: withFacts({
+        channel: {
+          id: "discord",
+          chatType: "group",
+          chatLabel: "Team",
+          capabilities: { reactions: "extensive" },
+        },
+        time: { date: "2026-09-07", time: "09:00", timeZone: "Europe/Berlin" },
+        sender: "Someone else",
+        thinkingLevel: "high",
+        elevation: "on",
+      }),
+    });
+    expect(splitCacheBoundary(b.prompt.text).stablePrefix).toBe(
+      splitCacheBoundary(a.prompt.text).stablePrefix,
+    );
+    expect(b.prompt.text).not.toBe(a.prompt.text);
+  });
+
+  it("reports an agent id without an entry", () => {
+    const withEntries = parseConfig({ agents: { entries: { ops: { workspace: "/ops" } } } }).config;
+    const result = buildConfiguredAgentSystemPrompt({
+      config: withEntries,
+      agentId: "main",
+      facts,
+    });
+    expect(result.diagnostics.map((d) => d.code)).toEqual(["CONFIG_UNKNOWN_AGENT"]);
+  });
+});

@@ -1,0 +1,58 @@
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { describe, expect, it } from "vitest";
+import {
+  buildConfigJsonSchema,
+  formatConfigReferenceMarkdown,
+  formatJsonSchemaFile,
+  formatRunFactsReferenceMarkdown,
+} from "../src/index.js";
+import { buildJsonSchemaFromZod } from "../src/build-config-json-schema.js";
+import { configSchema } from "../src/config-schema.js";
+
+const schemaFile = fileURLToPath(new URL("../schema.json", import.meta.url));
+
+describe("generated artifacts", () => {
+  it("packages/config/schema.json matches the schema", async () => {
+    await expect(formatJsonSchemaFile(buildConfigJsonSchema())).toMatchFileSnapshot(
+      "../schema.json",
+    );
+  });
+
+  it("docs/configuration.md matches the schema", async () => {
+    await expect(formatConfigReferenceMarkdown()).toMatchFileSnapshot(
+      "../../../docs/configuration.md",
+    );
+  });
+
+  it("docs/run-facts.md matches the run facts schema", async () => {
+    await expect(formatRunFactsReferenceMarkdown()).toMatchFileSnapshot(
+      "../../../docs/run-facts.md",
+    );
+  });
+
+  it("the schema.json gate fails when the schema changes", async () => {
+    const committed = await readFile(schemaFile, "utf8");
+    expect(formatJsonSchemaFile(buildConfigJsonSchema())).toBe(committed);
+    const changed = configSchema.extend({
+      extra: z.boolean().optional().describe("A key added to prove the gate."),
+    });
+    const drifted = formatJsonSchemaFile(
+      buildJsonSchemaFromZod(changed, "promptstack configuration"),
+    );
+    expect(drifted).not.toBe(committed);
+    expect(drifted).toContain("A key added to prove the gate.");
+  });
+
+  it("the docs gate fails when a description changes", async () => {
+    const committed = await readFile(
+      fileURLToPath(new URL("../../../docs/configuration.md", import.meta.url)),
+      "utf8",
+    );
+    expect(committed).toBe(formatConfigReferenceMarkdown());
+    expect(committed).toContain(
+      "`agents.defaults.bootstrapMaxChars` (integer > 0; default `20000`)",
+    );
+  });
+});
