@@ -63,9 +63,9 @@ export function buildBootstrapRoutingTable(): string {
     "file",
     ...COLUMNS.map((c) => (c.harness === "embedded" ? "embedded (any)" : `codex ${c.connection}`)),
   ];
-  const lines = [`| ${header.join(" | ")} |`, `| ${header.map(() => "---").join(" | ")} |`];
-  for (const r of ROWS) {
-    const cells = COLUMNS.map((c) => {
+  const body = ROWS.map((r) => [
+    r.label,
+    ...COLUMNS.map((c) => {
       const options: RouteBootstrapFilesOptions = {
         harness: c.harness,
         connection: c.connection,
@@ -73,8 +73,14 @@ export function buildBootstrapRoutingTable(): string {
         executionDirDiffers: r.executionDirDiffers,
       };
       return `\`${toBootstrapSurface({ name: r.name, origin: r.origin }, options)}\``;
-    });
-    lines.push(`| ${r.label} | ${cells.join(" | ")} |`);
-  }
+    }),
+  ]);
+  // Padded like prettier pads Markdown tables, so formatting the doc never changes the table.
+  const widths = header.map((cell, i) =>
+    Math.max(cell.length, ...body.map((cells) => cells[i]?.length ?? 0)),
+  );
+  const format = (cells: readonly string[]) =>
+    `| ${cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(" | ")} |`;
+  const lines = [format(header), format(widths.map((w) => "-".repeat(w))), ...body.map(format)];
   return `${lines.join("\n")}\n`;
 }

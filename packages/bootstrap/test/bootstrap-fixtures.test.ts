@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { SessionKind } from "@promptstack/renderer";
 import type { BootstrapBudgets } from "../src/bootstrap-types.js";
+import { formatMissingFileMarker } from "../src/apply-bootstrap-budgets.js";
 import { loadBootstrapFiles } from "../src/load-bootstrap-files.js";
 
 const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), "../../../fixtures/bootstrap");
@@ -31,18 +32,26 @@ async function renderCase(caseDir: string): Promise<string> {
       : { executionDir: join(caseDir, config.executionDir) }),
     ...(config.budgets === undefined ? {} : { budgets: config.budgets }),
   });
+  // Absolute paths depend on the checkout location: show them as `<case>/...`, and count a
+  // missing-file marker as if it named that normalized path.
+  const normalize = (text: string) => text.split(caseDir).join("<case>");
+  const stats = result.stats.map((stat) =>
+    stat.status === "missing"
+      ? { ...stat, injectedChars: formatMissingFileMarker(normalize(stat.path)).length }
+      : stat,
+  );
   const json = JSON.stringify(
     {
       truncated: result.truncated,
       bootstrapPending: result.bootstrapPending,
       contextFiles: result.contextFiles,
-      stats: result.stats,
+      stats,
       diagnostics: result.diagnostics,
     },
     null,
     2,
   );
-  return `${json.split(caseDir).join("<case>")}\n`;
+  return `${normalize(json)}\n`;
 }
 
 describe("bootstrap fixtures", () => {
@@ -56,4 +65,22 @@ describe("bootstrap fixtures", () => {
       await expect(await renderCase(caseDir)).toMatchFileSnapshot(join(caseDir, "expected.json"));
     });
   }
+});
+
+describe("bootstrap fixture gate", () => {
+  it("renders a copied case identically, and differently once an input changes", async () => {
+    const { cp, mkdtemp, rm, writeFile } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const source = await realpath(join(FIXTURES, "missing-soul-marker"));
+    const copy = await realpath(await mkdtemp(join(tmpdir(), "bootstrap-gate-")));
+    try {
+      await cp(source, copy, { recursive: true });
+      const expected = await readFile(join(source, "expected.json"), "utf8");
+      expect(await renderCase(copy)).toBe(expected);
+      await writeFile(join(copy, "workspace", "SOUL.md"), "now present");
+      expect(await renderCase(copy)).not.toBe(expected);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
 });
