@@ -1,0 +1,116 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resolveCodexCatalogCandidates, runSyncCodexModel } from "./sync-codex-model.js";
+
+const CATALOG = fileURLToPath(
+  new URL("../fixtures/codex-model-catalog/models_cache.json", import.meta.url),
+);
+let dir: string;
+let home: string;
+let codexHome: string;
+let fixturePath: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "sync-codex-model-"));
+  home = join(dir, "home");
+  codexHome = join(dir, "codex-home");
+  fixturePath = join(dir, "gpt-5.5.model-prompt.json");
+  await mkdir(home);
+  await mkdir(codexHome);
+  await writeFile(fixturePath, "UNTOUCHED\n");
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function place(path: string, slugSuffix: string): Promise<void> {
+  const catalog = JSON.parse(await readFile(CATALOG, "utf8")) as {
+    models: { slug: string; base_instructions: string; model_messages: unknown }[];
+  };
+  const models = catalog.models.map((model) => ({
+    ...model,
+    model_messages: null,
+    base_instructions: `from ${slugSuffix}`,
+  }));
+  await mkdir(join(path, ".."), { recursive: true });
+  await writeFile(path, JSON.stringify({ models }));
+}
+
+async function run(argv: string[] = [], env: Record<string, string> = { CODEX_HOME: codexHome }) {
+  const result = await runSyncCodexModel({ argv, env, homeDir: home, fixturePath });
+  return { ...result, fixture: await readFile(fixturePath, "utf8") };
+}
+
+describe("sync-codex-model lookup order", () => {
+  const cache = () => join(codexHome, "models_cache.json");
+  const userCache = () => join(home, ".codex", "models_cache.json");
+  const checkout = () => join(home, "code/codex/codex-rs/models-manager/models.json");
+
+  it("prefers $CODEX_HOME/models_cache.json", async () => {
+    await place(cache(), "codex-home");
+    await place(userCache(), "user-cache");
+    await place(checkout(), "checkout");
+    const result = await run();
+    expect(result.exitCode).toBe(0);
+    expect(JSON.parse(result.fixture).instructions).toBe("from codex-home");
+  });
+
+  it("falls back to ~/.codex/models_cache.json", async () => {
+    await place(userCache(), "user-cache");
+    await place(checkout(), "checkout");
+    expect(JSON.parse((await run()).fixture).instructions).toBe("from user-cache");
+  });
+
+  it("falls back to the maintainer checkout's models.json", async () => {
+    await place(checkout(), "checkout");
+    const result = await run([], {});
+    expect(JSON.parse(result.fixture).instructions).toBe("from checkout");
+    expect(JSON.parse(result.fixture).source).toEqual({ file: "models.json", shape: "models" });
+  });
+
+  it("uses --catalog over every default location", async () => {
+    await place(cache(), "codex-home");
+    const explicit = join(dir, "elsewhere", "models.json");
+    await place(explicit, "explicit");
+    expect(JSON.parse((await run(["--catalog", explicit])).fixture).instructions).toBe(
+      "from explicit",
+    );
+  });
+
+  it("prints what it looked for and leaves the fixture alone when nothing exists", async () => {
+    const result = await run();
+    expect(result.exitCode).toBe(0);
+    expect(result.fixture).toBe("UNTOUCHED\n");
+    expect(result.output).toContain(join(codexHome, "models_cache.json"));
+    expect(result.output).toContain(join(home, ".codex", "models_cache.json"));
+    expect(result.output).toContain("models-manager/models.json");
+  });
+
+  it("fails for a missing --catalog path and for a bad catalog", async () => {
+    expect((await run(["--catalog", join(dir, "nope.json")])).exitCode).toBe(1);
+    const bad = join(dir, "bad.json");
+    await writeFile(bad, JSON.stringify({ data: [] }));
+    await expect(run(["--catalog", bad])).rejects.toThrow(/not a Codex model catalog/);
+    expect(await readFile(fixturePath, "utf8")).toBe("UNTOUCHED\n");
+  });
+
+  it("lists candidates without CODEX_HOME", () => {
+    expect(
+      resolveCodexCatalogCandidates({ argv: [], env: {}, homeDir: "/h", fixturePath }),
+    ).toEqual(["/h/.codex/models_cache.json", "/h/code/codex/codex-rs/models-manager/models.json"]);
+  });
+});
+
+describe("the committed model-prompt fixture", () => {
+  it("is what the synthetic catalog produces", async () => {
+    const committed = fileURLToPath(
+      new URL("../fixtures/codex-model-catalog/gpt-5.5.model-prompt.json", import.meta.url),
+    );
+    const result = await run(["--catalog", CATALOG]);
+    expect(result.fixture).toBe(await readFile(committed, "utf8"));
+  });
+});
