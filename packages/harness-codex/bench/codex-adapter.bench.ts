@@ -1,0 +1,23 @@
+import { fileURLToPath } from "node:url";
+import { bench, describe } from "vitest";
+import { buildAgentSystemPrompt } from "@promptstack/renderer";
+import {
+  PINNED_CODEX_VERSION,
+  buildCodexScenarioParams,
+  buildPromptSnapshots,
+  loadPromptSnapshotInputs,
+} from "../src/index.js";
+
+const inputs = await loadPromptSnapshotInputs({
+  repoRoot: fileURLToPath(new URL("../../../", import.meta.url)),
+  codexVersion: PINNED_CODEX_VERSION,
+});
+
+describe("codex adapter", () => {
+  bench("plan + params + layers for the 4 Codex scenarios", () => {
+    buildCodexScenarioParams(inputs, { render: buildAgentSystemPrompt });
+  });
+  bench("all 13 snapshot files (with o200k token counts)", () => {
+    buildPromptSnapshots(inputs, { render: buildAgentSystemPrompt });
+  });
+});
