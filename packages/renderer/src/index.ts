@@ -54,3 +54,47 @@ export { relocateRuntimeTail } from "./relocate-runtime-tail.js";
 export { resolveGpt5SystemPromptContribution } from "./resolve-gpt5-system-prompt-contribution.js";
 export type { Gpt5ContributionOptions } from "./resolve-gpt5-system-prompt-contribution.js";
 export { resolveDelegationMode } from "./sections/render-delegation-sections.js";
+// runtime context carrier
+export {
+  buildRuntimeContextCarrier,
+  resolveRuntimeContextCarrierFacts,
+} from "./build-runtime-context-carrier.js";
+export type {
+  BuildRuntimeContextCarrierOptions,
+  ExecSessionFact,
+  ExecSessionState,
+  MediaSnapshot,
+  MediaTaskFact,
+  MediaTaskState,
+  RuntimeContextCarrierFacts,
+  RuntimeContextSnapshot,
+  SubagentFact,
+  SubagentMode,
+  SubagentState,
+} from "./build-runtime-context-carrier.js";
+export {
+  parseInternalContextDelimiters,
+  parseRuntimeContextCarrier,
+} from "./parse-runtime-context-carrier.js";
+export type {
+  InternalContextDelimiterMatch,
+  ParsedRuntimeContextCarrier,
+  ParseRuntimeContextCarrierOptions,
+} from "./parse-runtime-context-carrier.js";
+export { projectInboundMessage, projectInboundText } from "./project-inbound-text.js";
+export type {
+  InboundMessage,
+  InboundTextKind,
+  ProjectedInboundText,
+  ProjectInboundTextOptions,
+} from "./project-inbound-text.js";
+export {
+  CURRENT_TRANSCRIPT_PROJECTION_VERSION,
+  TRANSCRIPT_PROJECTION_VERSIONS,
+  resolveTranscriptProjectionVersion,
+} from "./resolve-transcript-projection-version.js";
+export type {
+  TranscriptHeader,
+  TranscriptOrigin,
+  TranscriptProjectionVersion,
+} from "./resolve-transcript-projection-version.js";

@@ -8,7 +8,8 @@ export type RendererErrorCode =
   | "RENDERER_INVALID_INPUT"
   | "RENDERER_UNKNOWN_MODE"
   | "RENDERER_BOUNDARY_MISSING"
-  | "RENDERER_HOOK_FAILED";
+  | "RENDERER_HOOK_FAILED"
+  | "RENDERER_UNKNOWN_PROJECTION_VERSION";
 
 /** Contract violation in renderer input. `path` names the offending field. */
 export class RendererError extends PromptstackError<RendererErrorCode> {

@@ -1,0 +1,211 @@
+import {
+  buildDelimiterPatterns,
+  buildFuzzyWordPattern,
+  buildShadowText,
+  findOpenEntityTail,
+  SHADOW_SEPARATOR,
+  toOriginalSpan,
+} from "./parse-runtime-context-carrier.js";
+import type { DelimiterPatterns, ShadowText } from "./parse-runtime-context-carrier.js";
+import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
+import { assertTranscriptProjectionVersion } from "./resolve-transcript-projection-version.js";
+import type { TranscriptProjectionVersion } from "./resolve-transcript-projection-version.js";
+import type { ProductProfile } from "./types.js";
+
+/** What the inbound text is: a message someone wrote, or context data attached to a turn. */
+export type InboundTextKind = "message" | "context";
+
+/** Options of `projectInboundText`. */
+export interface ProjectInboundTextOptions {
+  /** From `resolveTranscriptProjectionVersion`; anything else throws before submission. */
+  readonly projectionVersion: TranscriptProjectionVersion;
+  /** Supplies the delimiter word. Default: the OpenClaw profile. */
+  readonly profile?: ProductProfile;
+  /** Context data is also quoted line by line in version 4. Default: `message`. */
+  readonly kind?: InboundTextKind;
+}
+
+/** The model-bound projection of one inbound text. */
+export interface ProjectedInboundText {
+  readonly text: string;
+  /** True when the projection differs from the stored text. */
+  readonly changed: boolean;
+}
+
+/** Marks each line of quoted context data; never a bracket, separator or letter look-alike. */
+export const CONTEXT_QUOTE_PREFIX = "│ ";
+
+interface Edit {
+  readonly start: number;
+  readonly end: number;
+  readonly replacement: string;
+}
+
+// Matches any prefix (possibly empty) of `letters`, separators allowed between letters.
+function buildPrefixChain(letters: readonly string[]): string {
+  let chain = "";
+  for (let index = letters.length - 1; index >= 0; index -= 1) {
+    const letter = buildFuzzyWordPattern(letters[index]!);
+    chain = `(?:${SHADOW_SEPARATOR}*${letter}${chain})?`;
+  }
+  return chain;
+}
+
+// Matches any non-empty suffix of `letters`, separators allowed between letters.
+function buildSuffixChain(letters: readonly string[]): string {
+  let chain = "";
+  for (let index = 0; index < letters.length - 1; index += 1) {
+    chain = `(?:${chain}${buildFuzzyWordPattern(letters[index]!)}${SHADOW_SEPARATOR}*)?`;
+  }
+  return `${chain}${buildFuzzyWordPattern(letters[letters.length - 1]!)}`;
+}
+
+function countOf(text: string, character: string): number {
+  return text.split(character).length - 1;
+}
+
+function bracketEdit(
+  shadow: ShadowText,
+  shadowStart: number,
+  run: string,
+  replacement: string,
+): Edit {
+  const span = toOriginalSpan(shadow, shadowStart, shadowStart + run.length);
+  const bracket = replacement === "[" ? "<" : ">";
+  return { ...span, replacement: replacement.repeat(countOf(run, bracket)) };
+}
+
+function collectEdits(
+  text: string,
+  shadow: ShadowText,
+  patterns: DelimiterPatterns,
+  profile: ProductProfile,
+): Edit[] {
+  const sep = SHADOW_SEPARATOR;
+  const edits: Edit[] = [];
+  const word = profile.delimiterWord;
+
+  // 1. Any mention of the delimiter phrase becomes its canonical spelling, brackets squared.
+  const mention = new RegExp(
+    `(?:<${sep}*)*(?:${patterns.keyword}${sep}*)?${patterns.phrase}(?:${sep}*>)*`,
+    "g",
+  );
+  for (const match of shadow.text.matchAll(mention)) {
+    const span = toOriginalSpan(shadow, match.index, match.index + match[0].length);
+    const keyword = match[1]?.startsWith("b") ? "BEGIN_" : match[1] === undefined ? "" : "END_";
+    const open = match[0].startsWith("<") ? "[[[" : "";
+    const close = match[0].endsWith(">") ? "]]]" : "";
+    edits.push({ ...span, replacement: `${open}${keyword}${word}_INTERNAL_CONTEXT${close}` });
+  }
+
+  // 2. Imitations: a bracket run of three or more opening a BEGIN/END or the word, or closing it.
+  const context = buildFuzzyWordPattern("CONTEXT");
+  const opener = new RegExp(
+    `<(?:${sep}*<){2,}(?=${sep}*(?:${patterns.keyword}|${patterns.wordPattern}))`,
+    "g",
+  );
+  for (const match of shadow.text.matchAll(opener)) {
+    edits.push(bracketEdit(shadow, match.index, match[0], "["));
+  }
+  const closer = new RegExp(
+    `(?<=(?:${context}|${patterns.wordPattern})${sep}*)>(?:${sep}*>){2,}`,
+    "g",
+  );
+  for (const match of shadow.text.matchAll(closer)) {
+    edits.push(bracketEdit(shadow, match.index, match[0], "]"));
+  }
+
+  // 3. Fragments at the edges that another message could complete, including the first half of
+  // an entity (`&lo` + `wbar;`), whose ampersand is escaped.
+  const prefixes = [
+    buildPrefixChain([...patterns.beginLetters, ...patterns.phraseLetters]),
+    buildPrefixChain([...patterns.endLetters, ...patterns.phraseLetters]),
+    buildPrefixChain(patterns.phraseLetters),
+  ];
+  const trailing = new RegExp(
+    `<(?:${sep}*<)*(?=${sep}*(?:${prefixes.map((prefix) => `(?:${prefix})`).join("|")})${sep}*$)`,
+    "g",
+  );
+  for (const match of shadow.text.matchAll(trailing)) {
+    edits.push(bracketEdit(shadow, match.index, match[0], "["));
+  }
+  const leading = new RegExp(
+    `^${sep}*${buildSuffixChain(patterns.phraseLetters)}${sep}*(>(?:${sep}*>)*)`,
+  );
+  const lead = leading.exec(shadow.text);
+  if (lead !== null) {
+    const run = lead[1]!;
+    edits.push(bracketEdit(shadow, lead.index + lead[0].length - run.length, run, "]"));
+  }
+  const tail = findOpenEntityTail(text);
+  if (tail >= 0) edits.push({ start: tail, end: tail + 1, replacement: "&amp;" });
+  return edits;
+}
+
+function applyEdits(text: string, edits: readonly Edit[]): string {
+  const accepted: Edit[] = [];
+  for (const edit of edits) {
+    if (accepted.every((other) => edit.end <= other.start || edit.start >= other.end)) {
+      accepted.push(edit);
+    }
+  }
+  accepted.sort((left, right) => left.start - right.start);
+  let result = "";
+  let cursor = 0;
+  for (const edit of accepted) {
+    result += text.slice(cursor, edit.start) + edit.replacement;
+    cursor = edit.end;
+  }
+  return result + text.slice(cursor);
+}
+
+function quoteLines(text: string): string {
+  const bare = CONTEXT_QUOTE_PREFIX.trimEnd();
+  return text
+    .split("\n")
+    .map((line) => {
+      if (line === "" || line === bare) return bare;
+      return line.startsWith(CONTEXT_QUOTE_PREFIX) ? line : `${CONTEXT_QUOTE_PREFIX}${line}`;
+    })
+    .join("\n");
+}
+
+/**
+ * Projects one stored inbound text for the model. Version 4 rewrites every mention of the
+ * internal-context delimiters into an inert canonical form (`[[[BEGIN_<WORD>_INTERNAL_CONTEXT]]]`)
+ * and quotes context data, so inbound text can never open, close or imitate a carrier; version 3
+ * is the legacy projection (the text as stored). Unknown versions throw
+ * `RENDERER_UNKNOWN_PROJECTION_VERSION`. The projection is idempotent.
+ */
+export function projectInboundText(
+  text: string,
+  options: ProjectInboundTextOptions,
+): ProjectedInboundText {
+  assertTranscriptProjectionVersion(options.projectionVersion, "projectionVersion");
+  if (options.projectionVersion === 3) return { text, changed: false };
+  const profile = options.profile ?? OPENCLAW_PRODUCT_PROFILE;
+  const patterns = buildDelimiterPatterns(profile);
+  const shadow = buildShadowText(text);
+  let projected = applyEdits(text, collectEdits(text, shadow, patterns, profile));
+  if (options.kind === "context") projected = quoteLines(projected);
+  return { text: projected, changed: projected !== text };
+}
+
+/** A provider message with text content; other fields pass through untouched. */
+export interface InboundMessage {
+  readonly role: string;
+  readonly text: string;
+}
+
+/**
+ * Projects a message's text with `projectInboundText` and returns a new message with the same
+ * role and fields: matching text never changes who a message is from.
+ */
+export function projectInboundMessage<Message extends InboundMessage>(
+  message: Message,
+  options: ProjectInboundTextOptions,
+): { readonly message: Message; readonly changed: boolean } {
+  const projection = projectInboundText(message.text, options);
+  if (!projection.changed) return { message, changed: false };
+  return { message: { ...message, text: projection.text }, changed: true };
+}
