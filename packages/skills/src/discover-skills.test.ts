@@ -309,6 +309,25 @@ describe("discoverSkills", () => {
     expect(again.skills).toEqual(raised.skills);
   });
 
+  it("reports the candidate bound only when a skill beyond it exists", async () => {
+    const root = path.join(temp, "bound");
+    await writeTree(root, {
+      "a/SKILL.md": skillText("a"),
+      "b/SKILL.md": skillText("b"),
+      "c/notes.md": "x",
+    });
+    const exact = await discoverSkills([{ tier: "workspace", dir: root }], {
+      limits: { maxCandidatesPerRoot: 2 },
+    });
+    expect(exact.diagnostics).toEqual([]);
+    await writeTree(root, { "d/SKILL.md": skillText("d") });
+    const over = await discoverSkills([{ tier: "workspace", dir: root }], {
+      limits: { maxCandidatesPerRoot: 2 },
+    });
+    expect(names(over)).toEqual(["a", "b"]);
+    expect(codes(over)).toEqual(["SKILLS_CANDIDATE_LIMIT"]);
+  });
+
   it("rejects invalid limits", async () => {
     await expect(discoverSkills([], { limits: { maxDepth: -1 } })).rejects.toMatchObject({
       code: "SKILLS_BAD_OPTIONS",

@@ -245,17 +245,6 @@ function collectCandidates(
 
   const walk = (dir: string, realDir: string, depth: number): void => {
     if (stopped) return;
-    if (candidates.length >= limits.maxCandidatesPerRoot) {
-      stopped = true;
-      diagnostics.push({
-        code: "SKILLS_CANDIDATE_LIMIT",
-        severity: "warning",
-        message: `Skill root ${rootDir} has more than ${limits.maxCandidatesPerRoot} SKILL.md files; the search stopped there.`,
-        path: rootDir,
-        hint: "Split the skills over several roots or remove unused ones.",
-      });
-      return;
-    }
     directories += 1;
     if (directories > limits.maxDirectoriesPerRoot) {
       stopped = true;
@@ -271,6 +260,17 @@ function collectCandidates(
 
     const candidate = inspectSkillFile(dir, rootReal, diagnostics);
     if (candidate !== undefined) {
+      if (candidates.length >= limits.maxCandidatesPerRoot) {
+        stopped = true;
+        diagnostics.push({
+          code: "SKILLS_CANDIDATE_LIMIT",
+          severity: "warning",
+          message: `Skill root ${rootDir} has more than ${limits.maxCandidatesPerRoot} SKILL.md files; the search stopped there.`,
+          path: rootDir,
+          hint: "Split the skills over several roots or remove unused ones.",
+        });
+        return;
+      }
       candidates.push(candidate);
       return;
     }
