@@ -2,7 +2,7 @@ import type { PromptstackError } from "@promptstack/renderer";
 
 /** The user-facing text of an input error: what (with its code), where, how to fix. No stack. */
 export function formatErrorMessage(error: PromptstackError): string {
-  const lines = [`promptstack: ${error.message} [${error.code}]`];
+  const lines = [`promptstack: error ${error.code}: ${error.message}`];
   if (error.path !== undefined && !error.message.includes(error.path)) {
     lines.push(`  where: ${error.path}`);
   }

@@ -43,9 +43,10 @@ export function formatRenderText(output: RenderOutput, options: RenderTextOption
     `cache boundary · ${formatNumber(output.totals.stableTokens)} stable tokens above`,
     width,
   );
-  const head = stable.endsWith("\n") ? stable : `${stable}\n`;
-  const tail = volatile.endsWith("\n") ? volatile : `${volatile}\n`;
-  return `${head}${options.styler.dim(rule)}\n${tail}`;
+  // The rule replaces the blank line between the halves.
+  const head = `${stable.trimEnd()}\n`;
+  const tail = volatile.replace(/^\n+/, "");
+  return `${head}${options.styler.dim(rule)}\n${tail.endsWith("\n") ? tail : `${tail}\n`}`;
 }
 
 /** The one-line summary printed to stderr after a text-mode render on a terminal. */

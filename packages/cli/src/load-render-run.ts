@@ -63,10 +63,12 @@ async function requireDirectory(
 function wrapInputError(
   error: unknown,
   code: "CLI_CONFIG_INVALID" | "CLI_FACTS_INVALID",
+  file: string,
   shown: string,
 ): never {
   if (ConfigError.isInstance(error)) {
-    const message = error.message.includes(shown) ? error.message : `${shown}: ${error.message}`;
+    const named = error.message.split(file).join(shown);
+    const message = named.includes(shown) ? named : `${shown}: ${named}`;
     throw new CliError(code, message, {
       path: shown,
       ...(error.hint === undefined ? {} : { hint: error.hint }),
@@ -93,7 +95,7 @@ async function loadConfig(
   try {
     return { parsed: await loadConfigFile(file), dir: dirname(file) };
   } catch (error) {
-    return wrapInputError(error, "CLI_CONFIG_INVALID", shown);
+    return wrapInputError(error, "CLI_CONFIG_INVALID", file, shown);
   }
 }
 
@@ -105,7 +107,7 @@ async function loadFacts(factsOption: string | undefined, io: CliIo): Promise<Ru
   try {
     return parseRunFacts(raw, { source: shown });
   } catch (error) {
-    return wrapInputError(error, "CLI_FACTS_INVALID", shown);
+    return wrapInputError(error, "CLI_FACTS_INVALID", file, shown);
   }
 }
 

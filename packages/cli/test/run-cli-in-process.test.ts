@@ -1,0 +1,114 @@
+import { readFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import type { CliIo } from "../src/cli-io.js";
+import { buildRenderOutputJsonSchema } from "../src/render-output-schema.js";
+import { runCli } from "../src/run-cli.js";
+import { REPO_ROOT } from "./run-cli-binary.js";
+
+function createTestIo(overrides: Partial<CliIo> = {}): CliIo & { out: string; err: string } {
+  const io = {
+    out: "",
+    err: "",
+    stdout: (text: string) => {
+      io.out += text;
+    },
+    stderr: (text: string) => {
+      io.err += text;
+    },
+    isTTY: false,
+    env: {},
+    cwd: REPO_ROOT,
+    ...overrides,
+  };
+  return io;
+}
+
+describe("runCli (in process)", () => {
+  it("on a terminal shows the boundary as a dim rule and a summary line on stderr", async () => {
+    const io = createTestIo({ isTTY: true });
+    expect(await runCli(["render"], io), io.err).toBe(0);
+    expect(io.out).toMatch(
+      /\u001b\[2m──── cache boundary · [\d,]+ stable tokens above ─+\u001b\[22m\n## Time Context/,
+    );
+    expect(io.err).toMatch(
+      /promptstack: [\d,]+ tokens \([\d,]+ chars\) · \d+% stable · \d+ sections/,
+    );
+  });
+
+  it("respects NO_COLOR on a terminal: the rule stays, the colour goes", async () => {
+    const io = createTestIo({ isTTY: true, env: { NO_COLOR: "1" } });
+    expect(await runCli(["render"], io), io.err).toBe(0);
+    expect(io.out).toContain("──── cache boundary");
+    expect(io.out).not.toContain("\u001b[");
+  });
+
+  it("exits 2 on commander usage errors and 0 on --help", async () => {
+    const unknown = createTestIo();
+    expect(await runCli(["render", "--mode", "loud"], unknown)).toBe(2);
+    expect(unknown.err).toContain("--mode");
+    const missing = createTestIo();
+    expect(await runCli(["explain-cache"], missing)).toBe(2);
+    expect(missing.err).toContain("--before");
+    const help = createTestIo();
+    expect(await runCli(["--help"], help)).toBe(0);
+    expect(help.out).toContain("explain-cache");
+    expect(await runCli(["render", "--skills-root", "nonsense"], createTestIo())).toBe(2);
+  });
+
+  it("exits 1 on an internal error; the stack only with --debug", async () => {
+    const failing = (): never => {
+      throw new Error("stdout went away");
+    };
+    const plain = createTestIo({ stdout: failing });
+    expect(await runCli(["schema"], plain)).toBe(1);
+    expect(plain.err).toContain("internal error: stdout went away");
+    expect(plain.err).not.toMatch(/\n\s+at /);
+    const debug = createTestIo({ stdout: failing });
+    expect(await runCli(["schema", "--debug"], debug)).toBe(1);
+    expect(debug.err).toMatch(/\n\s+at /);
+  });
+
+  it("schema looks up a config key, and exits 2 for an unknown one", async () => {
+    const io = createTestIo();
+    expect(await runCli(["schema", "agents.defaults.bootstrapMaxChars"], io)).toBe(0);
+    expect(io.out).toContain("default:     20000");
+    expect(io.out).toContain("Per-file character budget");
+    const unknown = createTestIo();
+    expect(await runCli(["schema", "agents.nope"], unknown)).toBe(2);
+    expect(unknown.err).toContain('no key "agents.nope"');
+  });
+
+  it("context detail --json lists every discovered skill with its fate, and each tool", async () => {
+    const io = createTestIo();
+    expect(await runCli(["context", "detail", "--json"], io)).toBe(0);
+    const report = JSON.parse(io.out) as {
+      skills: { entries: { name: string; status: string; reason?: string; tier: string }[] };
+      tools: { entries: { name: string; tokens: number }[] };
+    };
+    const github = report.skills.entries.find((skill) => skill.name === "github");
+    expect(github).toMatchObject({ status: "excluded", tier: "bundled" });
+    expect(github?.reason).toContain("gh");
+    expect(report.skills.entries.find((skill) => skill.name === "weather")?.tier).toBe("managed");
+    expect(report.skills.entries.find((skill) => skill.name === "voice-call")?.tier).toBe("plugin");
+    expect(report.tools.entries).toHaveLength(14);
+    expect(report.tools.entries.every((tool) => tool.tokens > 0)).toBe(true);
+  });
+});
+
+describe("the render --json schema", () => {
+  it("is committed as fixtures/cli/render-output.schema.json", async () => {
+    await expect(`${JSON.stringify(buildRenderOutputJsonSchema(), null, 2)}\n`).toMatchFileSnapshot(
+      "../../../fixtures/cli/render-output.schema.json",
+    );
+  });
+
+  it("is the schema docs/cli.md shows", async () => {
+    const docs = await readFile(new URL("../../../docs/cli.md", import.meta.url), "utf8");
+    const block =
+      /<!-- render-output-schema:start -->\s*```json\n([\s\S]*?)```\s*<!-- render-output-schema:end -->/.exec(
+        docs,
+      );
+    // Compared as data: prettier may re-wrap the block, the schema must stay the same.
+    expect(JSON.parse(block?.[1] ?? "null")).toEqual(buildRenderOutputJsonSchema());
+  });
+});
