@@ -206,6 +206,11 @@ export function foldCharacter(character: string): string {
   return folded;
 }
 
+// ASCII is most of any message: fold it once, by table, instead of normalizing char by char.
+const ASCII_FOLDS: readonly string[] = Object.freeze(
+  Array.from({ length: 128 }, (_, code) => foldCharacter(String.fromCharCode(code))),
+);
+
 const ENTITY_SOURCE = "&(?:#(\\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{0,31}))(;?)";
 
 function decodeEntityAt(
@@ -234,31 +239,37 @@ function decodeEntityAt(
 
 /** Builds the normalized shadow of `text` with a map from each shadow char back to `text`. */
 export function buildShadowText(text: string): ShadowText {
-  let shadow = "";
+  const parts: string[] = [];
   const originalStart: number[] = [];
   const originalEnd: number[] = [];
   let index = 0;
   while (index < text.length) {
-    const codePoint = text.codePointAt(index)!;
-    let length = codePoint > 0xffff ? 2 : 1;
-    let raw = String.fromCodePoint(codePoint);
-    if (codePoint >= 0xd800 && codePoint <= 0xdfff) raw = "";
-    if (codePoint === 0x26) {
-      const entity = decodeEntityAt(text, index);
-      if (entity !== undefined) {
-        raw = entity.decoded;
-        length = entity.length;
+    const code = text.charCodeAt(index);
+    let folded: string;
+    let length = 1;
+    if (code < 0x80 && code !== 0x26) {
+      folded = ASCII_FOLDS[code]!;
+    } else {
+      const codePoint = text.codePointAt(index)!;
+      length = codePoint > 0xffff ? 2 : 1;
+      let raw = codePoint >= 0xd800 && codePoint <= 0xdfff ? "" : String.fromCodePoint(codePoint);
+      if (code === 0x26) {
+        const entity = decodeEntityAt(text, index);
+        if (entity !== undefined) {
+          raw = entity.decoded;
+          length = entity.length;
+        }
       }
+      folded = raw === "" ? "" : foldCharacter(raw);
     }
-    const folded = raw === "" ? "" : foldCharacter(raw);
     for (let offset = 0; offset < folded.length; offset += 1) {
       originalStart.push(index);
       originalEnd.push(index + length);
     }
-    shadow += folded;
+    parts.push(folded);
     index += length;
   }
-  return { text: shadow, originalStart, originalEnd };
+  return { text: parts.join(""), originalStart, originalEnd };
 }
 
 /** Separators a reader skips inside a delimiter: whitespace, underscores, dashes, markup. */
