@@ -1,4 +1,5 @@
 import { createSectionRenderContext } from "./create-section-render-context.js";
+import type { SectionRenderContext } from "./create-section-render-context.js";
 import { ensureCacheBoundary } from "./ensure-cache-boundary.js";
 import {
   formatCacheBoundaryMarker,
@@ -7,32 +8,29 @@ import {
 import { RendererError } from "./renderer-error.js";
 import { SECTION_TABLE } from "./section-table.js";
 import { stripCacheBoundary } from "./strip-cache-boundary.js";
-import type {
-  AgentSystemPromptInput,
-  ProductProfile,
-  RenderedPrompt,
-  RenderedSection,
-} from "./types.js";
+import type { AgentSystemPromptInput, RenderedPrompt, RenderedSection } from "./types.js";
 import { validateAgentSystemPromptInput } from "./validate-agent-system-prompt-input.js";
 
-/**
- * Joins a section's lines, or returns undefined when nothing visible is left. Marker look-alikes
- * in caller text are defused so the prompt keeps exactly one boundary and one runtime tail.
- */
-function joinSectionLines(
-  lines: readonly string[],
-  markerPrefix: string,
-  profile: ProductProfile,
-): string | undefined {
+/** Joins a section's lines; undefined when no line has content (never emit empty sections). */
+function joinSectionLines(lines: readonly string[]): string | undefined {
+  let body: string | undefined;
   let visible = false;
-  let defuse = false;
   for (const line of lines) {
-    if (!visible && line.trim() !== "") visible = true;
-    if (line.includes(markerPrefix)) defuse = true;
+    // Caller text reaches lines only after a blank check, so a non-empty line is visible.
+    if (line !== "") visible = true;
+    // `+` builds a rope instead of copying: injected files are copied once, when scanned.
+    body = body === undefined ? line : body + "\n" + line;
   }
-  if (!visible) return undefined;
-  const body = lines.join("\n");
-  return defuse ? body.split(markerPrefix).join(`<!-- (quoted) ${profile.delimiterWord}_`) : body;
+  return visible ? body : undefined;
+}
+
+/** Counts occurrences of `needle` in `text`. */
+function countOccurrences(text: string, needle: string): number {
+  let count = 0;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) {
+    count++;
+  }
+  return count;
 }
 
 function applyLegacyHook(hook: (text: string) => string, text: string): string {
@@ -68,52 +66,71 @@ function applyLegacyHook(hook: (text: string) => string, text: string): string {
 export function buildAgentSystemPrompt(input: AgentSystemPromptInput): RenderedPrompt {
   validateAgentSystemPromptInput(input);
   const context = createSectionRenderContext(input);
+  const { profile } = context;
+  let prompt = assemblePrompt(context, false);
+  // Caller text that spells one of our markers would add a second boundary or a fake runtime
+  // tail. Two scans of the finished text detect it; only then are the sections re-rendered
+  // with look-alikes defused. The needles omit the profile word on purpose: V8 finds these
+  // constant suffixes several times faster, and a false alarm only costs the slow path.
+  const boundaries = countOccurrences(prompt.text, "_CACHE_BOUNDARY -->");
+  const tails = countOccurrences(prompt.text, "_RUNTIME_TAIL_");
+  if (
+    boundaries !== (prompt.boundary === -1 ? 0 : 1) ||
+    tails !== (prompt.hasRuntimeTail ? 2 : 0)
+  ) {
+    prompt = assemblePrompt(context, true);
+  }
+  let { text, boundary } = prompt;
+  if (input.beforePromptBuild !== undefined) {
+    const hooked = applyLegacyHook(input.beforePromptBuild, text);
+    if (context.mode === "none") {
+      text = stripCacheBoundary(hooked, profile);
+    } else {
+      text = ensureCacheBoundary(hooked, profile);
+      boundary = text.indexOf(formatCacheBoundaryMarker(profile));
+    }
+  }
+  return { text, sections: prompt.sections, boundary };
+}
+
+interface AssembledPrompt extends RenderedPrompt {
+  readonly hasRuntimeTail: boolean;
+}
+
+function assemblePrompt(context: SectionRenderContext, defuse: boolean): AssembledPrompt {
   const { mode, profile } = context;
   const markerPrefix = `<!-- ${profile.delimiterWord}_`;
+  const quotedPrefix = `<!-- (quoted) ${profile.delimiterWord}_`;
   const sections: RenderedSection[] = [];
-  const stableTexts: string[] = [];
-  const volatileTexts: string[] = [];
+  let stableText = "";
+  let volatileText = "";
+  let hasRuntimeTail = false;
   for (const row of SECTION_TABLE) {
     if (!row.modes.includes(mode)) continue;
     const lines = row.render(context);
     if (lines === undefined) continue;
-    const body = joinSectionLines(lines, markerPrefix, profile);
+    let body = joinSectionLines(lines);
     if (body === undefined) continue;
+    if (defuse && body.includes(markerPrefix)) body = body.split(markerPrefix).join(quotedPrefix);
     const heading =
       mode === "minimal" && row.minimalHeading !== undefined ? row.minimalHeading : row.heading;
     let text = row.headingInText ? `## ${heading}\n${body}` : body;
     if (row.runtimeTail === true) {
       const tail = formatRuntimeTailMarkers(profile);
       text = `${tail.begin}\n${text}\n${tail.end}`;
+      hasRuntimeTail = true;
     }
     sections.push({ id: row.id, heading, text, cache: row.cache });
-    (row.cache === "stable" ? stableTexts : volatileTexts).push(text);
+    // Plain `+` builds a rope: big blocks are copied once, when a consumer reads the text.
+    if (row.cache === "stable") stableText = stableText === "" ? text : stableText + "\n\n" + text;
+    else volatileText = volatileText === "" ? text : volatileText + "\n\n" + text;
   }
-
+  if (mode === "none") return { text: stableText + "\n", sections, boundary: -1, hasRuntimeTail };
+  // One blank line on each side of the marker line: stripping it leaves the normal spacing.
   const marker = formatCacheBoundaryMarker(profile);
-  const stableText = stableTexts.join("\n\n");
-  let text: string;
-  let boundary: number;
-  if (mode === "none") {
-    text = `${stableText}\n`;
-    boundary = -1;
-  } else {
-    // One blank line on each side of the marker line: stripping it leaves the normal spacing.
-    text =
-      volatileTexts.length === 0
-        ? `${stableText}\n${marker}`
-        : `${stableText}\n${marker}\n${volatileTexts.join("\n\n")}\n`;
-    boundary = stableText.length + 1;
-  }
-
-  if (input.beforePromptBuild !== undefined) {
-    const hooked = applyLegacyHook(input.beforePromptBuild, text);
-    if (mode === "none") {
-      text = stripCacheBoundary(hooked, profile);
-    } else {
-      text = ensureCacheBoundary(hooked, profile);
-      boundary = text.indexOf(marker);
-    }
-  }
-  return { text, sections, boundary };
+  const text =
+    volatileText === ""
+      ? stableText + "\n" + marker
+      : stableText + "\n" + marker + "\n" + volatileText + "\n";
+  return { text, sections, boundary: stableText.length + 1, hasRuntimeTail };
 }

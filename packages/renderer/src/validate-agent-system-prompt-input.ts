@@ -1,11 +1,28 @@
 import { RendererError } from "./renderer-error.js";
 import type { AgentSystemPromptInput } from "./types.js";
 
-/** A checker throws a `RendererError` naming `path` when `value` does not fit. */
-type Check = (value: unknown, path: string) => void;
+/**
+ * Where a value sits: a linked list built only one node per nested object or array item, so
+ * the happy path allocates no path strings. `formatPath` renders it on failure only.
+ */
+interface PathNode {
+  readonly parent: PathNode | undefined;
+  readonly key: string | number;
+}
+
+/** A checker throws a `RendererError` naming the field path when `value` does not fit. */
+type Check = (value: unknown, parent: PathNode | undefined, key: string | number) => void;
 
 /** A field spec: its check, and whether it must be present. */
 type Shape = Readonly<Record<string, readonly [Check, "required" | "optional"]>>;
+
+function formatPath(parent: PathNode | undefined, key: string | number): string {
+  const own = typeof key === "number" ? `[${key}]` : key;
+  if (parent === undefined) return own;
+  const base = formatPath(parent.parent, parent.key);
+  if (base === "") return own;
+  return typeof key === "number" ? `${base}${own}` : `${base}.${own}`;
+}
 
 function describe(value: unknown): string {
   if (value === undefined) return "nothing";
@@ -14,11 +31,13 @@ function describe(value: unknown): string {
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
-function join(path: string, key: string): string {
-  return path === "" ? key : `${path}.${key}`;
-}
-
-function invalid(path: string, expected: string, value: unknown): never {
+function invalid(
+  parent: PathNode | undefined,
+  key: string | number,
+  expected: string,
+  value: unknown,
+): never {
+  const path = formatPath(parent, key) || "(input)";
   throw new RendererError(
     "RENDERER_INVALID_INPUT",
     `Invalid renderer input at ${path}: expected ${expected}, got ${describe(value)}.`,
@@ -26,53 +45,65 @@ function invalid(path: string, expected: string, value: unknown): never {
   );
 }
 
-const string: Check = (value, path) => {
-  if (typeof value !== "string") invalid(path, "a string", value);
+const string: Check = (value, parent, key) => {
+  if (typeof value !== "string") invalid(parent, key, "a string", value);
 };
 
-const nonBlankString: Check = (value, path) => {
-  if (typeof value !== "string" || value.trim() === "") invalid(path, "a non-empty string", value);
+const nonBlankString: Check = (value, parent, key) => {
+  if (typeof value !== "string" || value.trim() === "") {
+    invalid(parent, key, "a non-empty string", value);
+  }
 };
 
-const boolean: Check = (value, path) => {
-  if (typeof value !== "boolean") invalid(path, "a boolean", value);
+const boolean: Check = (value, parent, key) => {
+  if (typeof value !== "boolean") invalid(parent, key, "a boolean", value);
 };
 
-const func: Check = (value, path) => {
-  if (typeof value !== "function") invalid(path, "a function", value);
+const func: Check = (value, parent, key) => {
+  if (typeof value !== "function") invalid(parent, key, "a function", value);
 };
 
 function oneOf(values: readonly string[]): Check {
   const expected = `one of ${values.map((v) => `"${v}"`).join(", ")}`;
-  return (value, path) => {
-    if (typeof value !== "string" || !values.includes(value)) invalid(path, expected, value);
+  return (value, parent, key) => {
+    if (typeof value !== "string" || !values.includes(value)) {
+      invalid(parent, key, expected, value);
+    }
   };
 }
 
 function object(shape: Shape): Check {
-  const keys = Object.keys(shape);
-  return (value, path) => {
+  const fields = Object.freeze(
+    Object.entries(shape).map(([name, [check, presence]]) => ({
+      name,
+      check,
+      required: presence === "required",
+    })),
+  );
+  return (value, parent, key) => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      invalid(path, "an object", value);
+      invalid(parent, key, "an object", value);
     }
     const record = value as Readonly<Record<string, unknown>>;
-    for (const key of keys) {
-      const [check, presence] = shape[key] as readonly [Check, "required" | "optional"];
-      const field = record[key];
-      if (field === undefined) {
-        if (presence === "required") invalid(join(path, key), "a value (required)", field);
+    const node: PathNode = { parent, key };
+    for (const field of fields) {
+      const fieldValue = record[field.name];
+      if (fieldValue === undefined) {
+        if (field.required) invalid(node, field.name, "a value (required)", fieldValue);
         continue;
       }
-      check(field, join(path, key));
+      field.check(fieldValue, node, field.name);
     }
   };
 }
 
 function arrayOf(item: Check): Check {
-  return (value, path) => {
-    if (!Array.isArray(value)) invalid(path, "an array", value);
+  return (value, parent, key) => {
+    if (!Array.isArray(value)) invalid(parent, key, "an array", value);
     const items = value as readonly unknown[];
-    for (let i = 0; i < items.length; i++) item(items[i], `${path}[${i}]`);
+    if (items.length === 0) return;
+    const node: PathNode = { parent, key };
+    for (let i = 0; i < items.length; i++) item(items[i], node, i);
   };
 }
 
@@ -184,7 +215,7 @@ export function validateAgentSystemPromptInput(
   input: unknown,
 ): asserts input is AgentSystemPromptInput {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    invalid("(input)", "an object", input);
+    invalid(undefined, "", "an object", input);
   }
   const mode = (input as { readonly mode?: unknown }).mode;
   if (mode !== undefined && (typeof mode !== "string" || !MODES.includes(mode))) {
@@ -194,5 +225,5 @@ export function validateAgentSystemPromptInput(
       { path: "mode", hint: 'Use "full" (default), "minimal" for sub-agents, or "none".' },
     );
   }
-  INPUT(input, "");
+  INPUT(input, undefined, "");
 }
