@@ -88,21 +88,23 @@ export function resolveAgentSystemPromptConfig(
     entries !== undefined && Object.hasOwn(entries, context.agentId)
       ? (entries[context.agentId] ?? {})
       : {};
-  const pick = <T>(read: (settings: AgentPromptSettings) => T | undefined): T | undefined =>
-    read(agent) ?? read(defaults);
-
+  // Direct `agent ?? defaults` reads, no helper closures: this runs on every facade render.
   const delegation = resolveDelegationMode(agent, defaults, context.sessionKind);
-  const models = { ...defaults.models, ...agent.models };
+  const models =
+    agent.models === undefined ? defaults.models : { ...defaults.models, ...agent.models };
   const skillsLimits = config.skills?.limits;
   const personality = config.plugins?.entries?.openai?.config?.personality;
-  const bootstrapMaxTokens = pick((s) => s.bootstrapMaxTokens);
-  const bootstrapTotalMaxTokens = pick((s) => s.bootstrapTotalMaxTokens);
-  const ownerDisplay = pick((s) => s.ownerDisplay);
-  const ttsHint = pick((s) => s.tts?.hint);
-  const workspace = pick((s) => s.workspace);
-  const userTimezone = pick((s) => s.userTimezone);
+  const bootstrapMaxTokens = agent.bootstrapMaxTokens ?? defaults.bootstrapMaxTokens;
+  const bootstrapTotalMaxTokens = agent.bootstrapTotalMaxTokens ?? defaults.bootstrapTotalMaxTokens;
+  const ownerDisplay = agent.ownerDisplay ?? defaults.ownerDisplay;
+  const ttsHint = agent.tts?.hint ?? defaults.tts?.hint;
+  const workspace = agent.workspace ?? defaults.workspace;
+  const userTimezone = agent.userTimezone ?? defaults.userTimezone;
   const heartbeat = resolveHeartbeat(defaults.heartbeat, agent.heartbeat);
   const skillsAllowlist = agent.skills ?? defaults.skills;
+  const agentLimits = agent.contextLimits;
+  const defaultLimits = defaults.contextLimits;
+  const pluginEntries = config.plugins?.entries;
 
   return {
     agentId: context.agentId,
@@ -110,43 +112,60 @@ export function resolveAgentSystemPromptConfig(
     promptMode: context.promptMode ?? "full",
     ...(ownerDisplay === undefined ? {} : { ownerDisplay }),
     ...(ttsHint === undefined ? {} : { ttsHint }),
-    modelAliases: Object.keys(models)
-      .sort()
-      .map((alias) => ({ alias, model: models[alias]! })),
-    memoryCitations: pick((s) => s.memory?.citations) ?? CONFIG_DEFAULTS.memoryCitations,
+    modelAliases:
+      models === undefined
+        ? []
+        : Object.keys(models)
+            .sort()
+            .map((alias) => ({ alias, model: models[alias]! })),
+    memoryCitations:
+      agent.memory?.citations ?? defaults.memory?.citations ?? CONFIG_DEFAULTS.memoryCitations,
     delegationMode: delegation.mode,
     delegationModeSource: delegation.source,
     gpt5Personality: personality === "off" ? "off" : CONFIG_DEFAULTS.gpt5Personality,
     budgets: {
-      bootstrapMaxChars: pick((s) => s.bootstrapMaxChars) ?? CONFIG_DEFAULTS.bootstrapMaxChars,
+      bootstrapMaxChars:
+        agent.bootstrapMaxChars ?? defaults.bootstrapMaxChars ?? CONFIG_DEFAULTS.bootstrapMaxChars,
       bootstrapTotalMaxChars:
-        pick((s) => s.bootstrapTotalMaxChars) ?? CONFIG_DEFAULTS.bootstrapTotalMaxChars,
+        agent.bootstrapTotalMaxChars ??
+        defaults.bootstrapTotalMaxChars ??
+        CONFIG_DEFAULTS.bootstrapTotalMaxChars,
       ...(bootstrapMaxTokens === undefined ? {} : { bootstrapMaxTokens }),
       ...(bootstrapTotalMaxTokens === undefined ? {} : { bootstrapTotalMaxTokens }),
       maxSkillsPromptChars:
-        pick((s) => s.skillsLimits?.maxSkillsPromptChars) ??
+        agent.skillsLimits?.maxSkillsPromptChars ??
+        defaults.skillsLimits?.maxSkillsPromptChars ??
         skillsLimits?.maxSkillsPromptChars ??
         CONFIG_DEFAULTS.maxSkillsPromptChars,
       maxSkillsInPrompt: skillsLimits?.maxSkillsInPrompt ?? CONFIG_DEFAULTS.maxSkillsInPrompt,
       contextLimits: {
         memoryGetMaxChars:
-          pick((s) => s.contextLimits?.memoryGetMaxChars) ?? CONFIG_DEFAULTS.memoryGetMaxChars,
+          agentLimits?.memoryGetMaxChars ??
+          defaultLimits?.memoryGetMaxChars ??
+          CONFIG_DEFAULTS.memoryGetMaxChars,
         toolResultMaxChars:
-          pick((s) => s.contextLimits?.toolResultMaxChars) ?? CONFIG_DEFAULTS.toolResultMaxChars,
+          agentLimits?.toolResultMaxChars ??
+          defaultLimits?.toolResultMaxChars ??
+          CONFIG_DEFAULTS.toolResultMaxChars,
         agentsRefreshMaxChars:
-          pick((s) => s.contextLimits?.agentsRefreshMaxChars) ??
+          agentLimits?.agentsRefreshMaxChars ??
+          defaultLimits?.agentsRefreshMaxChars ??
           CONFIG_DEFAULTS.agentsRefreshMaxChars,
         startupContextMaxChars:
-          pick((s) => s.contextLimits?.startupContextMaxChars) ??
+          agentLimits?.startupContextMaxChars ??
+          defaultLimits?.startupContextMaxChars ??
           CONFIG_DEFAULTS.startupContextMaxChars,
       },
     },
     ...(skillsAllowlist === undefined ? {} : { skillsAllowlist: [...skillsAllowlist] }),
     skillEntries: { ...config.skills?.entries },
     extraSkillDirs: [...(config.skills?.load?.extraDirs ?? [])],
-    enabledPlugins: Object.keys(config.plugins?.entries ?? {})
-      .filter((id) => config.plugins?.entries?.[id]?.enabled !== false)
-      .sort(),
+    enabledPlugins:
+      pluginEntries === undefined
+        ? []
+        : Object.keys(pluginEntries)
+            .filter((id) => pluginEntries[id]?.enabled !== false)
+            .sort(),
     ...(workspace === undefined ? {} : { workspace }),
     ...(userTimezone === undefined ? {} : { userTimezone }),
     planTool: config.tools?.updatePlan ?? CONFIG_DEFAULTS.updatePlan,

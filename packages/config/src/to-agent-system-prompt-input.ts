@@ -26,8 +26,13 @@ export type FactsPromptInput = Omit<AgentSystemPromptInput, NonFactsPromptInputK
 
 /** Drops keys whose value is undefined, so optional fields stay absent (exact optional types). */
 function defined<T extends object>(value: { [K in keyof T]: T[K] | undefined }): T {
+  // A for-in loop with no intermediate arrays: this runs on every render of the facade.
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) if (item !== undefined) out[key] = item;
+  const source = value as Record<string, unknown>;
+  for (const key in source) {
+    const item = source[key];
+    if (item !== undefined) out[key] = item;
+  }
   return out as T;
 }
 
@@ -63,8 +68,10 @@ export function toAgentSystemPromptInput(
   return defined<FactsPromptInput>({
     mode: resolved.promptMode,
     sessionKind: facts.sessionKind,
-    tools: facts.tools.map((tool) =>
-      defined<ToolSummary>({ name: tool.name, summary: tool.description }),
+    tools: facts.tools.map((tool): ToolSummary =>
+      tool.description === undefined
+        ? { name: tool.name }
+        : { name: tool.name, summary: tool.description },
     ),
     planTool: resolved.planTool,
     automaticCompletionWake: facts.automaticCompletionWake,
