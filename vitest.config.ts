@@ -1,10 +1,11 @@
+import { defaultClientConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: {
-    // Read workspace packages from source: no build step before tests.
-    conditions: ["@promptstack/source"],
-  },
+  // Read workspace packages from source: no build step before tests. Node-side test code is
+  // resolved through the SSR pipeline, so the condition is set there too.
+  resolve: { conditions: ["@promptstack/source", ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ["@promptstack/source", ...defaultServerConditions] } },
   test: {
     include: [
       "packages/*/src/**/*.test.ts",
