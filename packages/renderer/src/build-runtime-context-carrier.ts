@@ -194,8 +194,11 @@ export function resolveRuntimeContextCarrierFacts(
     const enabledTools = [...new Set(snapshot.media.enabledTools)].sort(compareText);
     const current = options.requester ?? options.sessionOwner;
     const tasks = snapshot.media.tasks
-      .filter((task, index) => {
-        toMediaTaskFact(task, `snapshot.media.tasks[${index}]`);
+      .map((task, index) => ({
+        task,
+        fact: toMediaTaskFact(task, `snapshot.media.tasks[${index}]`),
+      }))
+      .filter(({ task }) => {
         const owner = task.requester ?? options.sessionOwner;
         return (
           task.state !== "completed" &&
@@ -204,7 +207,7 @@ export function resolveRuntimeContextCarrierFacts(
           owner === current
         );
       })
-      .map((task, index) => toMediaTaskFact(task, `snapshot.media.tasks[${index}]`));
+      .map(({ fact }) => fact);
     facts.media = { enabledTools, tasks: sortFacts(tasks, (task) => [task.id]) };
   }
   return facts;
