@@ -230,11 +230,12 @@ export function formatCarrierJson(value: unknown): string {
   let line = "";
   for (const character of JSON.stringify(value)) {
     const risky =
-      character === "&" ||
-      character === "\u2028" ||
-      character === "\u2029" ||
-      character === "\u0085" ||
-      /[<>\n]/.test(foldCharacter(character));
+      character.charCodeAt(0) < 0x80
+        ? character === "&" || character === "<" || character === ">"
+        : character === "\u2028" ||
+          character === "\u2029" ||
+          character === "\u0085" ||
+          /[<>\n]/.test(foldCharacter(character));
     line += risky ? toUnicodeEscapes(character) : character;
   }
   return line;
