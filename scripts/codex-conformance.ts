@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { PINNED_CODEX_VERSION } from "../packages/harness-codex/src/index.js";
+import { PINNED_CODEX_VERSION } from "@promptstack/harness-codex";
 
 export { PINNED_CODEX_VERSION };
 

@@ -11,7 +11,7 @@ import {
   loadPromptSnapshotInputs,
   resolveSnapshotRoot,
   writePromptSnapshots,
-} from "../packages/harness-codex/src/index.js";
+} from "@promptstack/harness-codex";
 import { buildAgentSystemPrompt } from "../packages/renderer/src/index.js";
 import type { ConformanceCase } from "./codex-conformance.js";
 

@@ -15,7 +15,7 @@ import {
   buildCodexModelPromptFixture,
   formatCodexModelPromptFixture,
   readCodexModelCatalog,
-} from "../packages/harness-codex/src/index.js";
+} from "@promptstack/harness-codex";
 
 /** Everything the command reads from its surroundings, injectable for tests. */
 export interface SyncCodexModelContext {

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatStableJson } from "../packages/harness-codex/src/index.js";
+import { formatStableJson } from "@promptstack/harness-codex";
 import { installCodexCli, PINNED_CODEX_VERSION } from "./codex-conformance.js";
 
 /** Generated schema files the adapter's params and the conformance client depend on. */
