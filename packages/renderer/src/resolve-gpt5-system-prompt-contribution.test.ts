@@ -7,6 +7,7 @@ describe("resolveGpt5SystemPromptContribution", () => {
       ["gpt-5", "openai"],
       ["gpt-5.5", "Codex"],
       ["GPT-5-mini", "OPENAI"],
+      ["openai/gpt-5.5", "openai"],
     ] as const) {
       expect(resolve({ modelId, provider })?.stablePrefix).toContain("Behaviour Contract");
     }

@@ -2,7 +2,7 @@ import type { GptPersonality, ProviderContribution } from "./types.js";
 
 /** Input of `resolveGpt5SystemPromptContribution`. */
 export interface Gpt5ContributionOptions {
-  /** Model id as routed, e.g. `gpt-5.5`. */
+  /** Model id as routed, e.g. `gpt-5.5` or `openai/gpt-5.5`. */
   readonly modelId: string;
   /** Provider id, e.g. `openai` or `codex` (case-insensitive). */
   readonly provider: string;
@@ -41,7 +41,9 @@ const GPT5_FRIENDLY_STYLE = [
 export function resolveGpt5SystemPromptContribution(
   options: Gpt5ContributionOptions,
 ): ProviderContribution | undefined {
-  const modelId = options.modelId.trim().toLowerCase();
+  // Model refs often carry their provider (`openai/gpt-5.5`); only the bare id decides.
+  const ref = options.modelId.trim().toLowerCase();
+  const modelId = ref.slice(ref.lastIndexOf("/") + 1);
   const provider = options.provider.trim().toLowerCase();
   if (!modelId.startsWith("gpt-5") || !GPT5_PROVIDERS.includes(provider)) return undefined;
   if (options.personality === "off") return { stablePrefix: GPT5_BEHAVIOUR_CONTRACT };
