@@ -1,0 +1,119 @@
+/**
+ * The consumer project `pnpm release:check` writes next to the installed tarballs: an ESM script
+ * that uses the packages the way an agent runtime would, a TypeScript file type-checked against the
+ * installed declarations, and a small agent workspace.
+ */
+
+/** Facts of one Telegram direct turn, written as `facts.json` in the consumer project. */
+export const SAMPLE_FACTS = {
+  sessionKind: "direct",
+  model: { id: "gpt-5.5", provider: "openai" },
+  channel: { id: "telegram", chatType: "direct", capabilities: { reactions: "minimal" } },
+  sender: "Ada (@ada)",
+  time: { date: "2026-11-30", time: "09:15", timeZone: "Europe/Lisbon" },
+  runtime: { host: "consumer-host", os: "linux", node: "v20" },
+  tools: [
+    { name: "exec", description: "Run a shell command.", parameters: { type: "object" } },
+    { name: "read", description: "Read a file.", parameters: { type: "object" } },
+    { name: "lookup_order", description: "Look up an order.", parameters: { type: "object" } },
+  ],
+};
+
+/** The agent workspace of the consumer project (relative path → content). */
+export const SAMPLE_WORKSPACE: Readonly<Record<string, string>> = {
+  "AGENTS.md":
+    "# Agent notes\n\nAnswer orders questions from the shop's customers.\n\n## Tools\n\nUse lookup_order before answering about an order.\n",
+  "SOUL.md": "Calm, exact, brief.\n",
+  "skills/refunds/SKILL.md":
+    "---\nname: refunds\ndescription: Explain the refund policy and start a refund.\n---\n\nSteps for refunds.\n",
+};
+
+/** Runs the whole pipeline through the installed packages and prints a one-line summary. */
+export const CONSUMER_ESM = `import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { loadBootstrapFiles } from "@promptstack/bootstrap";
+import { buildConfiguredAgentSystemPrompt, parseConfig, parseRunFacts } from "@promptstack/config";
+import {
+  buildCodexThreadStartParams,
+  buildCodexTurnStartParams,
+  resolveCodexTurnPlan,
+  toCodexDynamicTools,
+  toCodexRendererInput,
+} from "@promptstack/harness-codex";
+import { buildAgentSystemPrompt, splitCacheBoundary } from "@promptstack/renderer";
+import { discoverSkills, filterEligibleSkills, formatSkillsForPrompt } from "@promptstack/skills";
+
+const workspaceDir = fileURLToPath(new URL("./workspace", import.meta.url));
+const { config } = parseConfig({ agents: { defaults: { workspace: workspaceDir } } });
+const facts = parseRunFacts(JSON.parse(readFileSync(new URL("./facts.json", import.meta.url), "utf8")));
+
+const bootstrap = await loadBootstrapFiles({ workspaceDir, sessionKind: facts.sessionKind });
+const discovered = await discoverSkills([{ tier: "workspace", dir: workspaceDir + "/skills" }]);
+const { eligible } = filterEligibleSkills(discovered.skills, { platform: process.platform });
+const skills = formatSkillsForPrompt(eligible);
+
+const configured = buildConfiguredAgentSystemPrompt({
+  config,
+  agentId: "main",
+  facts,
+  contextFiles: bootstrap.contextFiles,
+  bootstrapTruncated: bootstrap.truncated,
+  skillsPrompt: skills.text,
+});
+const { text, boundary } = configured.prompt;
+assert.ok(boundary > 0, "the prompt has a cache boundary");
+const { stablePrefix } = splitCacheBoundary(text);
+assert.ok(stablePrefix.includes("lookup_order before answering"), "AGENTS.md is injected above the boundary");
+assert.ok(stablePrefix.includes("<name>refunds</name>"), "the skill is listed above the boundary");
+assert.ok(!stablePrefix.includes("Ada (@ada)"), "the sender stays below the boundary");
+
+const plan = resolveCodexTurnPlan({
+  connection: "managed-stdio",
+  turnKind: "normal",
+  model: facts.model.id,
+  workspaceDir,
+  runtimePolicy: buildAgentSystemPrompt(toCodexRendererInput(configured.input)),
+  workspaceFiles: bootstrap.files.map((file) => ({ name: file.name, path: file.path, content: file.content })),
+  memoryToolsAvailable: false,
+  skillsPrompt: skills.text,
+  userMessage: "Where is order 1042?",
+  dynamicTools: toCodexDynamicTools(facts.tools),
+});
+const threadStart = buildCodexThreadStartParams(plan);
+const turnStart = buildCodexTurnStartParams(plan, { threadId: "thread-1" });
+assert.equal(threadStart.personality, "none");
+assert.ok(!threadStart.developerInstructions.includes("CACHE_BOUNDARY"), "no boundary marker reaches Codex");
+assert.ok(JSON.stringify(turnStart.input).includes("Where is order 1042?"));
+
+console.log(
+  \`rendered \${text.length} chars (\${boundary} stable), \${bootstrap.files.length} bootstrap files, \` +
+    \`\${skills.included.length} skill(s), codex thread/turn params built\`,
+);
+`;
+
+/** Type-checked with \`tsc --noEmit\` against the installed declarations. */
+export const CONSUMER_TS = `import type { AgentSystemPromptInput, RenderedPrompt } from "@promptstack/renderer";
+import { RendererError, buildAgentSystemPrompt } from "@promptstack/renderer";
+import type { PromptstackConfig, RunFacts } from "@promptstack/config";
+import { ConfigError, parseConfig } from "@promptstack/config";
+import type { LoadedBootstrapFiles } from "@promptstack/bootstrap";
+import { loadBootstrapFiles } from "@promptstack/bootstrap";
+import type { FormattedSkillsPrompt } from "@promptstack/skills";
+import { formatSkillsForPrompt } from "@promptstack/skills";
+import type { CodexTurnPlan } from "@promptstack/harness-codex";
+import { buildCodexThreadStartParams } from "@promptstack/harness-codex";
+import { runCli } from "@promptstack/cli";
+
+const input: AgentSystemPromptInput = { mode: "minimal", tools: [{ name: "read" }] };
+const prompt: RenderedPrompt = buildAgentSystemPrompt(input);
+const boundary: number = prompt.boundary;
+const config: PromptstackConfig = parseConfig({}).config;
+const skills: FormattedSkillsPrompt = formatSkillsForPrompt([]);
+const pending: Promise<LoadedBootstrapFiles> = loadBootstrapFiles({ workspaceDir: "/tmp", sessionKind: "main" });
+declare const plan: CodexTurnPlan;
+const model: string = buildCodexThreadStartParams(plan).model;
+declare const facts: RunFacts;
+const isError = (e: unknown): boolean => RendererError.isInstance(e) || ConfigError.isInstance(e);
+void [boundary, config, skills, pending, model, facts, isError, runCli];
+`;
