@@ -1,20 +1,16 @@
 /**
  * `pnpm prompt:snapshots:sync-codex-model [--catalog <path>]`: refreshes the pinned gpt-5.5
- * model-prompt fixture from a Codex model catalog. Without `--catalog` it looks, in order, at
- * `$CODEX_HOME/models_cache.json`, `~/.codex/models_cache.json` and
- * `~/code/codex/codex-rs/models-manager/models.json`; when none exists it says what it looked for
- * and exits 0 without touching the fixture.
+ * model-prompt fixture from a Codex model catalog. The lookup and the write live in
+ * `@promptstack/harness-codex` (`writeCodexModelPromptFixture`), shared with
+ * `promptstack codex sync-model`; this file only parses argv and maps the result to an exit code.
  */
-import { existsSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  PINNED_CODEX_MODEL,
-  buildCodexModelPromptFixture,
-  formatCodexModelPromptFixture,
-  readCodexModelCatalog,
+  formatCodexModelSyncResult,
+  resolveCodexCatalogCandidates as resolveDefaultCandidates,
+  writeCodexModelPromptFixture,
 } from "@promptstack/harness-codex";
 
 /** Everything the command reads from its surroundings, injectable for tests. */
@@ -27,49 +23,38 @@ export interface SyncCodexModelContext {
   readonly exists?: (path: string) => boolean;
 }
 
+function readCatalogFlag(argv: readonly string[]): string | undefined {
+  const flag = argv.indexOf("--catalog");
+  if (flag < 0) return undefined;
+  const value = argv[flag + 1];
+  if (value === undefined || value.startsWith("--")) {
+    throw new Error("--catalog needs a path to a models.json or models_cache.json.");
+  }
+  return value;
+}
+
 /** The catalog candidates in lookup order (`--catalog` alone when given). */
 export function resolveCodexCatalogCandidates(context: SyncCodexModelContext): string[] {
-  const flag = context.argv.indexOf("--catalog");
-  if (flag >= 0) {
-    const value = context.argv[flag + 1];
-    if (value === undefined || value.startsWith("--")) {
-      throw new Error("--catalog needs a path to a models.json or models_cache.json.");
-    }
-    return [value];
-  }
-  const candidates: string[] = [];
-  const codexHome = context.env["CODEX_HOME"];
-  if (codexHome !== undefined && codexHome !== "") {
-    candidates.push(join(codexHome, "models_cache.json"));
-  }
-  candidates.push(join(context.homeDir, ".codex", "models_cache.json"));
-  candidates.push(
-    join(context.homeDir, "code", "codex", "codex-rs", "models-manager", "models.json"),
-  );
-  return candidates;
+  const explicit = readCatalogFlag(context.argv);
+  if (explicit !== undefined) return [explicit];
+  return resolveDefaultCandidates({ env: context.env, homeDir: context.homeDir });
 }
 
 /** Runs the sync; returns the exit code and the lines to print. */
 export async function runSyncCodexModel(
   context: SyncCodexModelContext,
 ): Promise<{ readonly exitCode: number; readonly output: string }> {
-  const exists = context.exists ?? existsSync;
-  const candidates = resolveCodexCatalogCandidates(context);
-  const explicit = context.argv.includes("--catalog");
-  const found = candidates.find((path) => exists(path));
-  if (found === undefined) {
-    if (explicit) return { exitCode: 1, output: `Catalog not found: ${candidates[0] ?? ""}\n` };
-    return {
-      exitCode: 0,
-      output: `No Codex model catalog found; the fixture is unchanged. Looked for:\n${candidates.map((path) => `  ${path}`).join("\n")}\n`,
-    };
-  }
-  const catalog = await readCodexModelCatalog(found);
-  const fixture = buildCodexModelPromptFixture(catalog, PINNED_CODEX_MODEL);
-  await writeFile(context.fixturePath, formatCodexModelPromptFixture(fixture));
+  const catalogPath = readCatalogFlag(context.argv);
+  const result = await writeCodexModelPromptFixture({
+    fixturePath: context.fixturePath,
+    env: context.env,
+    homeDir: context.homeDir,
+    ...(catalogPath === undefined ? {} : { catalogPath }),
+    ...(context.exists === undefined ? {} : { exists: context.exists }),
+  });
   return {
-    exitCode: 0,
-    output: `Wrote ${context.fixturePath} from ${found} (${fixture.slug}, ${fixture.origin}).\nRun pnpm prompt:snapshots:gen to refresh the snapshots.\n`,
+    exitCode: result.status === "catalog-missing" ? 1 : 0,
+    output: formatCodexModelSyncResult(result, "pnpm prompt:snapshots:gen"),
   };
 }
 

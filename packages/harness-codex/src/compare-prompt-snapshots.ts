@@ -23,10 +23,10 @@ export function comparePromptSnapshots(
     else if (onDisk !== content) {
       stale.push({
         path,
-        diff: formatUnifiedDiff(content, onDisk, {
-          expected: `${path} (generated)`,
-          actual: `${path} (committed)`,
-        }),
+        diff: `${formatUnifiedDiff(onDisk, content, {
+          beforeLabel: `${path} (committed)`,
+          afterLabel: `${path} (generated)`,
+        })}\n`,
       });
     }
   }

@@ -1,75 +1,140 @@
-/**
- * A unified diff (3 lines of context) between two texts, `---`/`+++` headers included; an empty
- * string when they are equal. Line-based LCS: snapshot files are small.
- */
-export function formatUnifiedDiff(
-  expected: string,
-  actual: string,
-  labels: { readonly expected: string; readonly actual: string },
-): string {
-  if (expected === actual) return "";
-  const a = actual.split("\n");
-  const b = expected.split("\n");
-  const ops = diffLines(a, b);
-  const lines = [`--- ${labels.actual}`, `+++ ${labels.expected}`];
-  const context = 3;
-  const changed = ops.flatMap((op, position) => (op.kind === "same" ? [] : [position]));
-  const groups: [number, number][] = [];
-  for (const position of changed) {
-    const last = groups[groups.length - 1];
-    if (last !== undefined && position - last[1] <= context * 2) last[1] = position;
-    else groups.push([position, position]);
-  }
-  for (const [first, last] of groups) {
-    const hunk = ops.slice(Math.max(0, first - context), Math.min(ops.length, last + context + 1));
-    const head = hunk[0];
-    const aCount = hunk.filter((op) => op.kind !== "add").length;
-    const bCount = hunk.filter((op) => op.kind !== "remove").length;
-    lines.push(`@@ -${(head?.aLine ?? 0) + 1},${aCount} +${(head?.bLine ?? 0) + 1},${bCount} @@`);
-    for (const op of hunk) {
-      lines.push(`${op.kind === "same" ? " " : op.kind === "add" ? "+" : "-"}${op.text}`);
-    }
-  }
-  return `${lines.join("\n")}\n`;
+/** Options for `formatUnifiedDiff`. */
+export interface UnifiedDiffOptions {
+  /** Unchanged lines kept around each change. Default 3. */
+  readonly context?: number;
+  /** Cap on the number of output lines after the headers; a final line says how many were cut. */
+  readonly maxLines?: number;
+  /** `---` header. Default `before`. */
+  readonly beforeLabel?: string;
+  /** `+++` header. Default `after`. */
+  readonly afterLabel?: string;
 }
 
-interface DiffOp {
-  readonly kind: "same" | "add" | "remove";
-  readonly text: string;
-  readonly aLine: number;
-  readonly bLine: number;
-}
+type Edit = { readonly kind: " " | "-" | "+"; readonly line: string };
 
-function diffLines(a: readonly string[], b: readonly string[]): DiffOp[] {
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const table = new Uint32Array(rows * cols);
+function diffLines(before: readonly string[], after: readonly string[]): Edit[] {
+  // Trim the common head and tail first: prompt texts usually differ in a line or two, and the
+  // LCS table then only covers the changed middle.
+  let head = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) head += 1;
+  let tail = 0;
+  while (
+    tail < before.length - head &&
+    tail < after.length - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  ) {
+    tail += 1;
+  }
+  const a = before.slice(head, before.length - tail);
+  const b = after.slice(head, after.length - tail);
+  const width = b.length + 1;
+  const lcs = new Uint32Array((a.length + 1) * width);
   for (let i = a.length - 1; i >= 0; i -= 1) {
     for (let j = b.length - 1; j >= 0; j -= 1) {
-      table[i * cols + j] =
+      lcs[i * width + j] =
         a[i] === b[j]
-          ? (table[(i + 1) * cols + j + 1] ?? 0) + 1
-          : Math.max(table[(i + 1) * cols + j] ?? 0, table[i * cols + j + 1] ?? 0);
+          ? (lcs[(i + 1) * width + j + 1] ?? 0) + 1
+          : Math.max(lcs[(i + 1) * width + j] ?? 0, lcs[i * width + j + 1] ?? 0);
     }
   }
-  const ops: DiffOp[] = [];
+  const middle: Edit[] = [];
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
     if (i < a.length && j < b.length && a[i] === b[j]) {
-      ops.push({ kind: "same", text: a[i] ?? "", aLine: i, bLine: j });
+      middle.push({ kind: " ", line: a[i] ?? "" });
       i += 1;
       j += 1;
     } else if (
-      i < a.length &&
-      (j === b.length || (table[(i + 1) * cols + j] ?? 0) >= (table[i * cols + j + 1] ?? 0))
+      j >= b.length ||
+      (i < a.length && (lcs[(i + 1) * width + j] ?? 0) >= (lcs[i * width + j + 1] ?? 0))
     ) {
-      ops.push({ kind: "remove", text: a[i] ?? "", aLine: i, bLine: j });
+      middle.push({ kind: "-", line: a[i] ?? "" });
       i += 1;
     } else {
-      ops.push({ kind: "add", text: b[j] ?? "", aLine: i, bLine: j });
+      middle.push({ kind: "+", line: b[j] ?? "" });
       j += 1;
     }
   }
-  return ops;
+  return [
+    ...before.slice(0, head).map((line): Edit => ({ kind: " ", line })),
+    ...middle,
+    ...before.slice(before.length - tail).map((line): Edit => ({ kind: " ", line })),
+  ];
+}
+
+// GNU diff names the line before an empty range: `-0,0` for an insertion at the top.
+function toRange(start: number, count: number): string {
+  return `${count === 0 ? start - 1 : start},${count}`;
+}
+
+/**
+ * A unified diff (`---`/`+++` headers, `@@` hunks) turning `before` into `after`, line by line;
+ * the empty string when the texts are equal. Hunks closer than twice the context merge.
+ */
+export function formatUnifiedDiff(
+  before: string,
+  after: string,
+  options: UnifiedDiffOptions = {},
+): string {
+  if (before === after) return "";
+  const context = options.context ?? 3;
+  const edits = diffLines(before.split("\n"), after.split("\n"));
+  // keep[i]: edit i lies within `context` lines of a change.
+  const keep = new Array<boolean>(edits.length).fill(false);
+  let lastChange = Number.NEGATIVE_INFINITY;
+  for (let index = 0; index < edits.length; index += 1) {
+    if (edits[index]?.kind !== " ") lastChange = index;
+    if (index - lastChange <= context) keep[index] = true;
+  }
+  let nextChange = Number.POSITIVE_INFINITY;
+  for (let index = edits.length - 1; index >= 0; index -= 1) {
+    if (edits[index]?.kind !== " ") nextChange = index;
+    if (nextChange - index <= context) keep[index] = true;
+  }
+  const body: string[] = [];
+  let index = 0;
+  let beforeLine = 1;
+  let afterLine = 1;
+  while (index < edits.length) {
+    if (keep[index] !== true) {
+      const edit = edits[index];
+      if (edit?.kind !== "+") beforeLine += 1;
+      if (edit?.kind !== "-") afterLine += 1;
+      index += 1;
+      continue;
+    }
+    const hunk: string[] = [];
+    const hunkBeforeStart = beforeLine;
+    const hunkAfterStart = afterLine;
+    let beforeCount = 0;
+    let afterCount = 0;
+    while (index < edits.length && keep[index] === true) {
+      const edit = edits[index];
+      if (edit === undefined) break;
+      hunk.push(`${edit.kind}${edit.line}`);
+      if (edit.kind !== "+") {
+        beforeLine += 1;
+        beforeCount += 1;
+      }
+      if (edit.kind !== "-") {
+        afterLine += 1;
+        afterCount += 1;
+      }
+      index += 1;
+    }
+    body.push(
+      `@@ -${toRange(hunkBeforeStart, beforeCount)} +${toRange(hunkAfterStart, afterCount)} @@`,
+      ...hunk,
+    );
+  }
+  const maxLines = options.maxLines ?? Number.POSITIVE_INFINITY;
+  const shown = body.length > maxLines ? body.slice(0, maxLines) : body;
+  const cut = body.length - shown.length;
+  return [
+    `--- ${options.beforeLabel ?? "before"}`,
+    `+++ ${options.afterLabel ?? "after"}`,
+    ...shown,
+    ...(cut > 0 ? [`… ${cut} more diff line${cut === 1 ? "" : "s"}`] : []),
+  ].join("\n");
 }

@@ -46,6 +46,15 @@ export { PINNED_CODEX_VERSION } from "./pinned-codex-version.js";
 export { CODEX_NATIVE_TOOL_NAMES, toCodexDynamicTools } from "./to-codex-dynamic-tools.js";
 export { countO200kTokens } from "./count-o200k-tokens.js";
 export { formatUnifiedDiff } from "./format-unified-diff.js";
+export type { UnifiedDiffOptions } from "./format-unified-diff.js";
+export { resolveCodexCatalogCandidates } from "./resolve-codex-catalog-candidates.js";
+export type { CodexCatalogLookup } from "./resolve-codex-catalog-candidates.js";
+export { writeCodexModelPromptFixture } from "./write-codex-model-prompt-fixture.js";
+export type {
+  CodexModelSyncResult,
+  WriteCodexModelPromptFixtureOptions,
+} from "./write-codex-model-prompt-fixture.js";
+export { formatCodexModelSyncResult } from "./format-codex-model-sync-result.js";
 export {
   PROMPT_SNAPSHOT_DIRS,
   SNAPSHOT_THREAD_ID,
