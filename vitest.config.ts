@@ -15,6 +15,8 @@ export default defineConfig({
     benchmark: {
       include: ["packages/*/bench/**/*.bench.ts", "scripts/**/*.bench.ts"],
     },
+    // The JSON report lets .ci/run print one closing "N passed, N failed" line.
+    reporters: ["default", ["json", { outputFile: ".tmp/vitest-results.json" }]],
     // CI=true makes vitest refuse to write snapshots, so a missing or stale golden fails.
     testTimeout: 30_000,
   },
