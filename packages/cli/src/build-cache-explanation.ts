@@ -1,6 +1,7 @@
+import { formatUnifiedDiff } from "@promptstack/harness-codex";
 import { countTokens } from "./count-tokens.js";
-import { formatUnifiedDiff } from "./format-unified-diff.js";
 import type { RenderRun } from "./render-run.js";
+import { toPromptHalves } from "./to-prompt-halves.js";
 
 /** Why two renders do or do not share their cacheable prefix (`explain-cache --json`). */
 export interface CacheExplanation {
@@ -40,10 +41,6 @@ export interface CacheExplanationOptions {
   readonly maxDiffLines?: number;
 }
 
-function stablePrefixOf(run: RenderRun): string {
-  return run.boundary === -1 ? run.modelText : run.modelText.slice(0, run.boundary);
-}
-
 function commonPrefixLength(a: string, b: string): number {
   const limit = Math.min(a.length, b.length);
   let index = 0;
@@ -65,8 +62,8 @@ export function buildCacheExplanation(
   after: RenderRun,
   options: CacheExplanationOptions,
 ): CacheExplanation {
-  const beforePrefix = stablePrefixOf(before);
-  const afterPrefix = stablePrefixOf(after);
+  const beforePrefix = toPromptHalves(before).stable;
+  const afterPrefix = toPromptHalves(after).stable;
   const shared = commonPrefixLength(beforePrefix, afterPrefix);
   const sharedText = beforePrefix.slice(0, shared);
   const volatileChanges = [

@@ -1,20 +1,19 @@
 import { countTokens } from "./count-tokens.js";
 import type { RenderRun } from "./render-run.js";
+import { toBootstrapStats } from "./to-bootstrap-stats.js";
+import type { BootstrapStat } from "./to-bootstrap-stats.js";
+import { toPromptHalves } from "./to-prompt-halves.js";
+import { toSectionStats } from "./to-section-stats.js";
+import type { SectionStat } from "./to-section-stats.js";
 
 /** The `context --json` output: what each input contributes to the prompt. */
 export interface ContextReport {
   readonly version: 1;
-  readonly bootstrap: readonly {
-    readonly name: string;
-    readonly path: string;
-    readonly status: "ok" | "truncated" | "missing" | "skipped";
-    readonly rawChars: number;
-    readonly injectedChars: number;
+  readonly bootstrap: readonly (BootstrapStat & {
     /** Null when the raw file was not read (missing, skipped, or too large to count). */
     readonly rawTokens: number | null;
     readonly injectedTokens: number;
-    readonly limitedBy: "per-file" | "total" | null;
-  }[];
+  })[];
   readonly skills: {
     readonly discovered: number;
     readonly eligible: number;
@@ -44,13 +43,7 @@ export interface ContextReport {
       readonly tokens: number;
     }[];
   };
-  readonly sections: readonly {
-    readonly id: string;
-    readonly heading: string;
-    readonly cache: "stable" | "volatile";
-    readonly chars: number;
-    readonly tokens: number;
-  }[];
+  readonly sections: readonly SectionStat[];
   readonly totals: {
     readonly promptChars: number;
     readonly promptTokens: number;
@@ -74,8 +67,7 @@ function serializeTool(tool: RenderRun["tools"][number]): string {
 
 /** Accounts for every input of a render run: files, skills, tool schemas, sections, totals. */
 export function buildContextReport(run: RenderRun): ContextReport {
-  const stable = run.boundary === -1 ? run.modelText : run.modelText.slice(0, run.boundary);
-  const volatile = run.boundary === -1 ? "" : run.modelText.slice(run.boundary);
+  const { stable, volatile } = toPromptHalves(run);
   const tools = run.tools.map((tool) => {
     const json = serializeTool(tool);
     return { name: tool.name, chars: json.length, tokens: countTokens(json) };
@@ -86,16 +78,14 @@ export function buildContextReport(run: RenderRun): ContextReport {
   const stableTokens = countTokens(stable);
   return {
     version: 1,
-    bootstrap: run.bootstrap.map((file) => ({
-      name: file.name,
-      path: file.path,
-      status: file.status,
-      rawChars: file.rawChars,
-      injectedChars: file.injectedChars,
-      rawTokens: file.rawText === undefined ? null : countTokens(file.rawText),
-      injectedTokens: file.injectedText === undefined ? 0 : countTokens(file.injectedText),
-      limitedBy: file.limitedBy,
-    })),
+    bootstrap: toBootstrapStats(run).map((stat, index) => {
+      const file = run.bootstrap[index];
+      return {
+        ...stat,
+        rawTokens: file?.rawText === undefined ? null : countTokens(file.rawText),
+        injectedTokens: file?.injectedText === undefined ? 0 : countTokens(file.injectedText),
+      };
+    }),
     skills: {
       discovered: run.skills.all.length,
       eligible: run.skills.eligible,
@@ -120,13 +110,7 @@ export function buildContextReport(run: RenderRun): ContextReport {
       tokens: toolSchemaTokens,
       entries: tools,
     },
-    sections: run.prompt.sections.map((section) => ({
-      id: section.id,
-      heading: section.heading,
-      cache: section.cache,
-      chars: section.text.length,
-      tokens: countTokens(section.text),
-    })),
+    sections: toSectionStats(run),
     totals: {
       promptChars: run.modelText.length,
       promptTokens,

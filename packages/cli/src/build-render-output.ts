@@ -1,6 +1,9 @@
 import { countTokens } from "./count-tokens.js";
 import type { RenderOutput } from "./render-output-schema.js";
 import type { RenderRun } from "./render-run.js";
+import { toBootstrapStats } from "./to-bootstrap-stats.js";
+import { toPromptHalves } from "./to-prompt-halves.js";
+import { toSectionStats } from "./to-section-stats.js";
 
 function toDiagnostic(
   diagnostic: RenderRun["diagnostics"][number],
@@ -16,26 +19,13 @@ function toDiagnostic(
 
 /** Maps a render run onto the `render --json` contract (see `renderOutputSchema`). */
 export function buildRenderOutput(run: RenderRun): RenderOutput {
-  const stableText = run.boundary === -1 ? run.modelText : run.modelText.slice(0, run.boundary);
+  const { stable: stableText } = toPromptHalves(run);
   const output: RenderOutput = {
     version: 1,
     text: run.modelText,
     boundary: run.boundary,
-    sections: run.prompt.sections.map((section) => ({
-      id: section.id,
-      heading: section.heading,
-      cache: section.cache,
-      chars: section.text.length,
-      tokens: countTokens(section.text),
-    })),
-    bootstrap: run.bootstrap.map((file) => ({
-      name: file.name,
-      path: file.path,
-      status: file.status,
-      rawChars: file.rawChars,
-      injectedChars: file.injectedChars,
-      limitedBy: file.limitedBy,
-    })),
+    sections: toSectionStats(run),
+    bootstrap: toBootstrapStats(run),
     skills: {
       eligible: run.skills.eligible,
       included: run.skills.included,

@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import type { CliIo } from "./cli-io.js";
+import { registerCodexCommand } from "./commands/codex-command.js";
 import { registerContextCommand } from "./commands/context-command.js";
 import { registerExplainCacheCommand } from "./commands/explain-cache-command.js";
 import { registerRenderCommand } from "./commands/render-command.js";
@@ -29,5 +30,6 @@ export function createProgram(io: CliIo, state: ProgramState): Command {
   registerExplainCacheCommand(program, io, state);
   registerSchemaCommand(program, io, state);
   registerSnapshotsCommand(program, io, state);
+  registerCodexCommand(program, io, state);
   return program;
 }

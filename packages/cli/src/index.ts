@@ -22,5 +22,11 @@ export type {
 } from "./render-run.js";
 export type { InputOptions, HarnessKind, ConnectionKind } from "./input-options.js";
 export { countTokens } from "./count-tokens.js";
-export { formatUnifiedDiff } from "./format-unified-diff.js";
-export type { UnifiedDiffOptions } from "./format-unified-diff.js";
+export {
+  PACKAGED_DEMO_DISPLAY_DIR,
+  REPOSITORY_DEMO_DISPLAY_DIR,
+  discoverCliAssets,
+  toDefaultAssetLocations,
+} from "./discover-cli-assets.js";
+export type { CliAssetLocations, CliAssets } from "./discover-cli-assets.js";
+export type { DemoPaths } from "./resolve-demo-paths.js";

@@ -19,6 +19,8 @@ export interface InputOptions {
   readonly connection?: ConnectionKind;
   readonly skillsRoot?: readonly string[];
   readonly skillEnv?: string;
+  /** Codex model catalog for `--harness codex`; default: the lookup, else the demo catalog. */
+  readonly catalog?: string;
   readonly json?: boolean;
 }
 
@@ -63,6 +65,10 @@ export function addInputOptions(command: Command, { withFacts = true } = {}): Co
     .option(
       "--skill-env <file>",
       "JSON {platform, bins, env} used for skill gates instead of this machine",
+    )
+    .option(
+      "--catalog <file>",
+      "Codex models.json or models_cache.json (with --harness codex; default: $CODEX_HOME, ~/.codex, else the demo's placeholder catalog)",
     )
     .option("--json", "print JSON instead of text");
 }

@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import type { PromptMode } from "@promptstack/renderer";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { PromptstackConfig, RunFacts } from "@promptstack/config";
@@ -8,7 +7,6 @@ import {
   buildCodexThreadResumeParams,
   buildCodexThreadStartParams,
   buildCodexTurnStartParams,
-  readCodexModelCatalog,
   resolveCodexModelInstructions,
   SNAPSHOT_THREAD_ID,
   resolveCodexTurnPlan,
@@ -16,7 +14,9 @@ import {
   toCodexRendererInput,
 } from "@promptstack/harness-codex";
 import type { CodexTurnKind, CodexWorkspaceFile } from "@promptstack/harness-codex";
+import type { CliIo } from "./cli-io.js";
 import type { ConnectionKind } from "./input-options.js";
+import { loadCodexModelCatalog } from "./load-codex-model-catalog.js";
 import type { RenderRun } from "./render-run.js";
 
 /** What `loadCodexRun` needs beyond the embedded render. */
@@ -31,6 +31,10 @@ export interface CodexRunInputs {
   readonly executionDir?: string;
   readonly bootstrapFiles: readonly CodexWorkspaceFile[];
   readonly skillsPrompt: string;
+  /** `--catalog`, relative to `io.cwd`. */
+  readonly catalog?: string;
+  /** The synthetic catalog used when no real one is found. */
+  readonly demoCatalogFile: string;
 }
 
 /** Stands in for the user's message: facts describe the run, not the message. */
@@ -38,6 +42,11 @@ export const CODEX_PLACEHOLDER_USER_MESSAGE = "(the user's message for this turn
 
 /** Placeholder thread id: the CLI shows params, it does not talk to Codex. */
 export const CODEX_PLACEHOLDER_THREAD_ID = SNAPSHOT_THREAD_ID;
+
+function toCatalogLabel(source: string, origin: "flag" | "lookup" | "demo"): string {
+  const file = source.split(/[\\/]/).pop() ?? "models.json";
+  return origin === "demo" ? `demo ${file}, placeholder` : file;
+}
 
 function toTurnKind(facts: RunFacts): CodexTurnKind {
   if (facts.sessionKind === "heartbeat") return "heartbeat";
@@ -49,7 +58,11 @@ function toTurnKind(facts: RunFacts): CodexTurnKind {
  * Adds the Codex app-server params and the reconstructed layer stack to an embedded render run.
  * The runtime policy is rendered without the inputs Codex owns or the adapter routes itself.
  */
-export async function loadCodexRun(run: RenderRun, inputs: CodexRunInputs): Promise<RenderRun> {
+export async function loadCodexRun(
+  run: RenderRun,
+  inputs: CodexRunInputs,
+  io: CliIo,
+): Promise<RenderRun> {
   const configured = buildConfiguredAgentSystemPrompt({
     config: inputs.config,
     agentId: inputs.agentId,
@@ -58,10 +71,14 @@ export async function loadCodexRun(run: RenderRun, inputs: CodexRunInputs): Prom
     overrides: { workspaceDir: inputs.workspaceDir },
   });
   const runtimePolicy = buildAgentSystemPrompt(toCodexRendererInput(configured.input));
-  const catalogPath = fileURLToPath(
-    new URL("../../../fixtures/codex-model-catalog/models.json", import.meta.url),
+  const loaded = await loadCodexModelCatalog(
+    {
+      demoCatalogFile: inputs.demoCatalogFile,
+      ...(inputs.catalog === undefined ? {} : { catalog: inputs.catalog }),
+    },
+    io,
   );
-  const catalog = await readCodexModelCatalog(catalogPath);
+  const { catalog } = loaded;
   const model = resolveCodexModelInstructions(catalog, {
     slug: inputs.facts.model.id,
     personality: "none",
@@ -83,13 +100,13 @@ export async function loadCodexRun(run: RenderRun, inputs: CodexRunInputs): Prom
   const thread = { threadId: CODEX_PLACEHOLDER_THREAD_ID };
   return {
     ...run,
-    diagnostics: [...run.diagnostics, ...plan.diagnostics],
+    diagnostics: [...run.diagnostics, ...loaded.diagnostics, ...plan.diagnostics],
     codex: {
       threadStart: { ...buildCodexThreadStartParams(plan) },
       threadResume: { ...buildCodexThreadResumeParams(plan, thread) },
       turnStart: { ...buildCodexTurnStartParams(plan, thread) },
       layers: buildCodexPromptLayers(plan, {
-        source: `codex model prompt ${model.slug} (${catalog.source.split(/[\\/]/).pop() ?? "models.json"})`,
+        source: `codex model prompt ${model.slug} (${toCatalogLabel(catalog.source, loaded.origin)})`,
         instructions: model.instructions,
       }),
     },

@@ -1,5 +1,4 @@
-import { readFile, stat } from "node:fs/promises";
-import { homedir } from "node:os";
+import { realpath, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { loadBootstrapFiles } from "@promptstack/bootstrap";
 import {
@@ -12,30 +11,26 @@ import {
 } from "@promptstack/config";
 import type { ParsedConfig, RunFacts } from "@promptstack/config";
 import type { Diagnostic } from "@promptstack/renderer";
-import {
-  discoverSkills,
-  escapeXml,
-  filterEligibleSkills,
-  formatSkillsForPrompt,
-} from "@promptstack/skills";
+import { discoverSkills, filterEligibleSkills, formatSkillsForPrompt } from "@promptstack/skills";
 import type { Skill, SkillRoot } from "@promptstack/skills";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
+import { discoverCliAssets } from "./discover-cli-assets.js";
 import type { InputOptions } from "./input-options.js";
 import { loadCodexRun } from "./load-codex-run.js";
 import { parseSkillsRootOption } from "./parse-skills-root-option.js";
 import { readJsonFile } from "./read-json-file.js";
 import { readProcessSkillEnvironment } from "./read-process-skill-environment.js";
+import { readRawBootstrapText } from "./read-raw-bootstrap-text.js";
 import { readSkillEnvironment } from "./read-skill-environment.js";
 import type { SkillEnvironment } from "./read-skill-environment.js";
 import type { RenderRun, RenderRunBootstrapFile, RenderRunSkill } from "./render-run.js";
-import { resolveDemoPaths } from "./resolve-demo-paths.js";
+import type { DemoPaths } from "./resolve-demo-paths.js";
+import { resolveHomeDir } from "./resolve-home-dir.js";
 import { toDisplayPath } from "./to-display-path.js";
 import type { DisplayPathContext } from "./to-display-path.js";
 import { toModelText } from "./to-model-text.js";
-
-// Raw files larger than this are not read again just to count their tokens.
-const MAX_RAW_TOKEN_COUNT_CHARS = 1_000_000;
+import { toSkillEntryTexts } from "./to-skill-entry-texts.js";
 
 async function requireDirectory(
   path: string,
@@ -81,9 +76,9 @@ function wrapInputError(
 async function loadConfig(
   options: InputOptions,
   io: CliIo,
+  demo: DemoPaths,
   isDemo: boolean,
 ): Promise<{ parsed: ParsedConfig; dir: string }> {
-  const demo = resolveDemoPaths();
   const file =
     options.config !== undefined
       ? resolve(io.cwd, options.config)
@@ -99,8 +94,11 @@ async function loadConfig(
   }
 }
 
-async function loadFacts(factsOption: string | undefined, io: CliIo): Promise<RunFacts> {
-  const demo = resolveDemoPaths();
+async function loadFacts(
+  factsOption: string | undefined,
+  io: CliIo,
+  demo: DemoPaths,
+): Promise<RunFacts> {
   const file = factsOption === undefined ? demo.factsFile : resolve(io.cwd, factsOption);
   const shown = factsOption ?? `${demo.displayWorkspaceDir}/facts.json`;
   const raw = await readJsonFile(file, shown, "CLI_FACTS_INVALID", "facts");
@@ -114,13 +112,13 @@ async function loadFacts(factsOption: string | undefined, io: CliIo): Promise<Ru
 async function loadSkillEnvironment(
   options: InputOptions,
   io: CliIo,
+  demo: DemoPaths,
   isDemo: boolean,
 ): Promise<SkillEnvironment> {
   if (options.skillEnv !== undefined) {
     return readSkillEnvironment(resolve(io.cwd, options.skillEnv), options.skillEnv);
   }
   if (isDemo) {
-    const demo = resolveDemoPaths();
     return readSkillEnvironment(
       demo.skillEnvFile,
       `${demo.displayWorkspaceDir}/.demo-roots/environment.json`,
@@ -133,16 +131,15 @@ function resolveSkillRoots(
   options: InputOptions,
   io: CliIo,
   workspaceDir: string,
-  isDemo: boolean,
+  demo: DemoPaths | undefined,
   extraDirs: readonly string[],
   configDir: string,
 ): SkillRoot[] {
-  const demo = resolveDemoPaths();
   const roots: SkillRoot[] = extraDirs.map((dir) => ({
     tier: "extra",
     dir: resolve(configDir, dir),
   }));
-  if (isDemo) {
+  if (demo !== undefined) {
     roots.push(
       ...demo.pluginSkillRoots.map((root): SkillRoot => ({
         tier: "plugin",
@@ -164,27 +161,11 @@ function resolveSkillRoots(
   return roots;
 }
 
-function extractSkillEntries(text: string): Map<string, string> {
-  const entries = new Map<string, string>();
-  for (const match of text.matchAll(/ {2}<skill>\n[\s\S]*?\n {2}<\/skill>/g)) {
-    const name = /<name>([\s\S]*?)<\/name>/.exec(match[0])?.[1];
-    if (name !== undefined) entries.set(name, match[0]);
-  }
-  return entries;
-}
-
-async function readRawText(
-  path: string,
-  status: string,
-  rawChars: number,
-): Promise<string | undefined> {
-  if (status === "missing" || status === "skipped" || rawChars > MAX_RAW_TOKEN_COUNT_CHARS) {
-    return undefined;
-  }
+async function realpathOrNull(path: string): Promise<string | null> {
   try {
-    return (await readFile(path, "utf8")).replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+    return await realpath(path);
   } catch {
-    return undefined;
+    return null;
   }
 }
 
@@ -194,7 +175,8 @@ async function readRawText(
  * facts → the demo's facts; config → built-in defaults (the demo's config for the demo itself).
  */
 export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<RenderRun> {
-  const demo = resolveDemoPaths();
+  const assets = io.assets ?? discoverCliAssets();
+  const { demo } = assets;
   const workspaceDir =
     options.workspace === undefined ? demo.workspaceDir : resolve(io.cwd, options.workspace);
   const isDemo = workspaceDir === demo.workspaceDir;
@@ -219,8 +201,8 @@ export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<R
     await requireDirectory(executionDir, options.execDir, "Execution folder", "--exec-dir");
   }
 
-  const { parsed, dir: configDir } = await loadConfig(options, io, isDemo);
-  const facts = await loadFacts(options.facts, io);
+  const { parsed, dir: configDir } = await loadConfig(options, io, demo, isDemo);
+  const facts = await loadFacts(options.facts, io, demo);
   const agentId = options.agent ?? "main";
   const promptMode = options.mode ?? "full";
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
@@ -249,9 +231,17 @@ export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<R
   });
   diagnostics.push(...bootstrap.diagnostics.map(showDiagnostic));
   const injectedByPath = new Map(bootstrap.files.map((file) => [file.path, file.content]));
+  // Raw token counts re-read only what the loader injected, under the loader's own rules.
+  const rootRealPaths = {
+    workspace: await realpathOrNull(workspaceDir),
+    execution: executionDir === undefined ? null : await realpathOrNull(executionDir),
+  };
   const bootstrapFiles: RenderRunBootstrapFile[] = await Promise.all(
     bootstrap.stats.map(async (stat): Promise<RenderRunBootstrapFile> => {
-      const rawText = await readRawText(stat.path, stat.status, stat.rawChars);
+      const injected = stat.status === "ok" || stat.status === "truncated";
+      const rawText = injected
+        ? await readRawBootstrapText(stat.path, rootRealPaths[stat.origin])
+        : undefined;
       const injectedText = injectedByPath.get(stat.path);
       return {
         name: stat.name,
@@ -268,12 +258,12 @@ export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<R
   );
   const contextFiles = bootstrap.contextFiles.map((file) => ({ ...file, path: show(file.path) }));
 
-  const environment = await loadSkillEnvironment(options, io, isDemo);
+  const environment = await loadSkillEnvironment(options, io, demo, isDemo);
   const roots = resolveSkillRoots(
     options,
     io,
     workspaceDir,
-    isDemo,
+    isDemo ? demo : undefined,
     resolved.extraSkillDirs,
     configDir,
   );
@@ -300,13 +290,13 @@ export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<R
   const formatted = formatSkillsForPrompt(eligible, {
     maxSkills: resolved.budgets.maxSkillsInPrompt,
     maxChars: resolved.budgets.maxSkillsPromptChars,
-    homeDir: io.env["HOME"] ?? homedir(),
+    homeDir: resolveHomeDir(io),
   });
-  const entries = extractSkillEntries(formatted.text);
+  const entries = toSkillEntryTexts(formatted);
   const omitted = new Set(formatted.omitted);
   const skillRows: RenderRunSkill[] = [
     ...eligible.map((skill): RenderRunSkill => {
-      const entry = entries.get(escapeXml(skill.name));
+      const entry = entries.get(skill.name);
       return {
         name: skill.name,
         tier: skill.tier,
@@ -361,21 +351,27 @@ export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<R
     diagnostics,
   };
   if (options.harness !== "codex") return run;
-  return loadCodexRun(run, {
-    facts,
-    config: parsed.config,
-    agentId,
-    promptMode,
-    connection: options.connection ?? "managed-stdio",
-    workspaceDir: display.displayWorkspaceDir,
-    ...(executionDir === undefined ? {} : { executionDir: show(executionDir) }),
-    bootstrapFiles: bootstrap.files.map((file) => ({
-      name: file.name,
-      path: show(file.path),
-      content: file.content,
-      origin: file.origin,
-      missing: file.status === "missing",
-    })),
-    skillsPrompt: formatted.text,
-  });
+  return loadCodexRun(
+    run,
+    {
+      facts,
+      config: parsed.config,
+      agentId,
+      promptMode,
+      connection: options.connection ?? "managed-stdio",
+      workspaceDir: display.displayWorkspaceDir,
+      ...(executionDir === undefined ? {} : { executionDir: show(executionDir) }),
+      bootstrapFiles: bootstrap.files.map((file) => ({
+        name: file.name,
+        path: show(file.path),
+        content: file.content,
+        origin: file.origin,
+        missing: file.status === "missing",
+      })),
+      skillsPrompt: formatted.text,
+      demoCatalogFile: assets.demoCodexCatalogFile,
+      ...(options.catalog === undefined ? {} : { catalog: options.catalog }),
+    },
+    io,
+  );
 }

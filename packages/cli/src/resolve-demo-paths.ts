@@ -1,10 +1,10 @@
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 
 /** Where the demo workspace and its side roots live, and how they are shown. */
 export interface DemoPaths {
   /** Absolute directory of the demo workspace. */
   readonly workspaceDir: string;
-  /** How the workspace is shown in outputs: stable, independent of the clone location. */
+  /** How the workspace is shown in outputs: stable, independent of the install location. */
   readonly displayWorkspaceDir: string;
   readonly configFile: string;
   readonly factsFile: string;
@@ -14,19 +14,19 @@ export interface DemoPaths {
   readonly skillEnvFile: string;
 }
 
-/** The demo workspace shipped in the repository (`fixtures/workspaces/demo/`). */
-export function resolveDemoPaths(): DemoPaths {
-  // src/ and dist/ both sit two levels below the repository root's packages/ folder.
-  const workspaceDir = fileURLToPath(new URL("../../../fixtures/workspaces/demo", import.meta.url));
-  const roots = `${workspaceDir}/.demo-roots`;
+/** The demo's files and side roots inside a copy of `fixtures/workspaces/demo/`. */
+export function resolveDemoPaths(workspaceDir: string, displayWorkspaceDir: string): DemoPaths {
+  const roots = join(workspaceDir, ".demo-roots");
   return {
     workspaceDir,
-    displayWorkspaceDir: "fixtures/workspaces/demo",
-    configFile: `${workspaceDir}/config.json5`,
-    factsFile: `${workspaceDir}/facts.json`,
-    managedSkillsDir: `${roots}/managed`,
-    bundledSkillsDir: `${roots}/bundled`,
-    pluginSkillRoots: [{ pluginId: "voice-call", dir: `${roots}/plugins/voice-call/skills` }],
-    skillEnvFile: `${roots}/environment.json`,
+    displayWorkspaceDir,
+    configFile: join(workspaceDir, "config.json5"),
+    factsFile: join(workspaceDir, "facts.json"),
+    managedSkillsDir: join(roots, "managed"),
+    bundledSkillsDir: join(roots, "bundled"),
+    pluginSkillRoots: [
+      { pluginId: "voice-call", dir: join(roots, "plugins", "voice-call", "skills") },
+    ],
+    skillEnvFile: join(roots, "environment.json"),
   };
 }

@@ -8,7 +8,8 @@ import {
 } from "@promptstack/harness-codex";
 import type { CliIo } from "../cli-io.js";
 import type { ProgramState } from "../create-program.js";
-import { resolveRepoRoot } from "../resolve-repo-root.js";
+import { discoverCliAssets } from "../discover-cli-assets.js";
+import { requireCheckout } from "../require-checkout.js";
 
 /** `promptstack snapshots gen|check`: the same as `pnpm prompt:snapshots:gen|check`. */
 export function registerSnapshotsCommand(program: Command, io: CliIo, state: ProgramState): void {
@@ -17,7 +18,8 @@ export function registerSnapshotsCommand(program: Command, io: CliIo, state: Pro
     .description("regenerate (gen) or verify (check) the committed prompt snapshots")
     .addArgument(new Argument("<action>", "gen or check").choices(["gen", "check"]))
     .action(async (action: "gen" | "check") => {
-      const options = { repoRoot: resolveRepoRoot(), fixCommand: "promptstack snapshots gen" };
+      const repoRoot = requireCheckout(io.assets ?? discoverCliAssets(), `snapshots ${action}`);
+      const options = { repoRoot, fixCommand: "promptstack snapshots gen" };
       if (action === "check") {
         const result = await checkPromptSnapshots(options);
         if (result.ok) {
