@@ -76,7 +76,12 @@ describe("promptstack binary (child process)", () => {
   });
 
   it("--harness codex --json adds valid Codex params and layers", async () => {
-    const result = await runCliBinary(["render", "--harness", "codex", "--json"]);
+    // An empty home keeps the render hermetic: no real Codex cache is picked up.
+    const home = await mkdtemp(join(tmpdir(), "promptstack-cli-home-"));
+    const result = await runCliBinary(["render", "--harness", "codex", "--json"], {
+      HOME: home,
+      CODEX_HOME: join(home, ".codex"),
+    }).finally(() => rm(home, { recursive: true, force: true }));
     expect(result.code).toBe(0);
     const output = JSON.parse(result.stdout) as RenderOutput;
     const validate = new Ajv2020({ strict: false }).compile(buildRenderOutputJsonSchema());
@@ -85,6 +90,10 @@ describe("promptstack binary (child process)", () => {
     expect(output.codex?.turnStart).toMatchObject({ threadId: "$thread" });
     expect(output.codex?.layers.map((layer) => layer.role)).toContain("developer");
     expect(JSON.stringify(output.codex)).not.toContain(MARKER);
+    expect(output.codex?.layers[0]?.text).toMatch(/^PLACEHOLDER model instructions/);
+    expect(output.diagnostics.map((diagnostic) => diagnostic.code)).toContain(
+      "CLI_CODEX_CATALOG_PLACEHOLDER",
+    );
   });
 
   it("context list shows files, skills, tool schemas, sections and totals", async () => {

@@ -1,27 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import type { CliIo } from "../src/cli-io.js";
 import { buildRenderOutputJsonSchema } from "../src/render-output-schema.js";
 import { runCli } from "../src/run-cli.js";
-import { REPO_ROOT } from "./run-cli-binary.js";
-
-function createTestIo(overrides: Partial<CliIo> = {}): CliIo & { out: string; err: string } {
-  const io = {
-    out: "",
-    err: "",
-    stdout: (text: string) => {
-      io.out += text;
-    },
-    stderr: (text: string) => {
-      io.err += text;
-    },
-    isTTY: false,
-    env: {},
-    cwd: REPO_ROOT,
-    ...overrides,
-  };
-  return io;
-}
+import { createTestIo } from "./create-test-io.js";
 
 describe("runCli (in process)", () => {
   it("on a terminal shows the boundary as a dim rule and a summary line on stderr", async () => {

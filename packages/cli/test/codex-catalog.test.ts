@@ -1,0 +1,174 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { discoverCliAssets } from "../src/discover-cli-assets.js";
+import type { RenderOutput } from "../src/render-output-schema.js";
+import { runCli } from "../src/run-cli.js";
+import { createTestIo } from "./create-test-io.js";
+import { REPO_ROOT } from "./run-cli-binary.js";
+
+const SYNTHETIC = join(REPO_ROOT, "fixtures", "codex-model-catalog", "models_cache.json");
+const COMMITTED_FIXTURE = join(
+  REPO_ROOT,
+  "fixtures",
+  "codex-model-catalog",
+  "gpt-5.5.model-prompt.json",
+);
+
+let dir: string;
+let home: string;
+let codexHome: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "promptstack-cli-catalog-"));
+  home = join(dir, "home");
+  codexHome = join(dir, "codex-home");
+  await mkdir(home);
+  await mkdir(codexHome);
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+// A copy of the synthetic catalog whose gpt-5.5 instructions name where it was placed.
+async function place(path: string, label: string): Promise<void> {
+  const catalog = JSON.parse(await readFile(SYNTHETIC, "utf8")) as {
+    models: Record<string, unknown>[];
+  };
+  const models = catalog.models.map((model) => ({
+    ...model,
+    model_messages: null,
+    base_instructions: `from ${label}`,
+  }));
+  await mkdir(join(path, ".."), { recursive: true });
+  await writeFile(path, JSON.stringify({ models }));
+}
+
+async function renderCodex(args: string[] = [], env = { HOME: home, CODEX_HOME: codexHome }) {
+  const io = createTestIo({ env, cwd: dir });
+  const code = await runCli(["render", "--json", "--harness", "codex", ...args], io);
+  const output = code === 0 ? (JSON.parse(io.out) as RenderOutput) : undefined;
+  return {
+    code,
+    err: io.err,
+    model: output?.codex?.layers[0]?.text,
+    source: output?.codex?.layers[0]?.source,
+    placeholder: output?.diagnostics.some((d) => d.code === "CLI_CODEX_CATALOG_PLACEHOLDER"),
+  };
+}
+
+describe("render --harness codex: the model catalog", () => {
+  it("prefers $CODEX_HOME/models_cache.json, then ~/.codex/models_cache.json", async () => {
+    await place(join(codexHome, "models_cache.json"), "codex-home");
+    await place(join(home, ".codex", "models_cache.json"), "user-cache");
+    const first = await renderCodex();
+    expect(first).toMatchObject({ code: 0, model: "from codex-home", placeholder: false });
+    expect(first.source).toBe("codex model prompt gpt-5.5 (models_cache.json)");
+    await rm(join(codexHome, "models_cache.json"));
+    expect(await renderCodex()).toMatchObject({ model: "from user-cache", placeholder: false });
+    expect(await renderCodex([], { HOME: home, CODEX_HOME: "" })).toMatchObject({
+      model: "from user-cache",
+    });
+  });
+
+  it("uses --catalog (relative to the working folder) over every default location", async () => {
+    await place(join(codexHome, "models_cache.json"), "codex-home");
+    await place(join(dir, "mine", "models.json"), "flag");
+    expect(await renderCodex(["--catalog", "mine/models.json"])).toMatchObject({
+      code: 0,
+      model: "from flag",
+      source: "codex model prompt gpt-5.5 (models.json)",
+      placeholder: false,
+    });
+  });
+
+  it("falls back to the demo's placeholder catalog with an info diagnostic", async () => {
+    const result = await renderCodex();
+    expect(result.code, result.err).toBe(0);
+    expect(result.model).toMatch(/^PLACEHOLDER model instructions/);
+    expect(result.source).toBe("codex model prompt gpt-5.5 (demo models.json, placeholder)");
+    expect(result.placeholder).toBe(true);
+  });
+
+  it("exits 2 for a missing --catalog and for a file that is not a catalog", async () => {
+    const missing = await renderCodex(["--catalog", "nope.json"]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain(
+      "CLI_FILE_MISSING: Codex model catalog nope.json does not exist.",
+    );
+    await writeFile(join(dir, "bad.json"), JSON.stringify({ data: [] }));
+    const bad = await renderCodex(["--catalog", "bad.json"]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("not a Codex model catalog");
+    expect(bad.err).not.toMatch(/\n\s+at /);
+  });
+
+  it("ignores --catalog without --harness codex", async () => {
+    const io = createTestIo({ env: { HOME: home }, cwd: dir });
+    expect(await runCli(["render", "--json", "--catalog", "nope.json"], io)).toBe(0);
+  });
+});
+
+describe("codex sync-model", () => {
+  let checkout: string;
+  let fixture: string;
+
+  beforeEach(async () => {
+    // A stand-in checkout: the marker file and the fixture are all the command needs.
+    checkout = join(dir, "checkout");
+    fixture = join(checkout, "fixtures", "codex-model-catalog", "gpt-5.5.model-prompt.json");
+    await mkdir(join(fixture, ".."), { recursive: true });
+    await writeFile(join(checkout, "pnpm-workspace.yaml"), "packages: []\n");
+    await writeFile(fixture, "UNTOUCHED\n");
+  });
+
+  async function sync(args: string[] = [], env = { HOME: home, CODEX_HOME: codexHome }) {
+    const assets = discoverCliAssets({ packagedDir: join(dir, "none"), repoRoot: checkout });
+    const io = createTestIo({ env, cwd: dir, assets });
+    const code = await runCli(["codex", "sync-model", ...args], io);
+    return { code, out: io.out, err: io.err, fixture: await readFile(fixture, "utf8") };
+  }
+
+  it("exits 0 without touching the fixture when no catalog exists, naming what it tried", async () => {
+    const realBefore = await readFile(COMMITTED_FIXTURE, "utf8");
+    const result = await sync();
+    expect(result).toMatchObject({ code: 0, fixture: "UNTOUCHED\n", err: "" });
+    expect(result.out).toContain("No Codex model catalog found; the fixture is unchanged.");
+    expect(result.out).toContain(`  ${join(codexHome, "models_cache.json")}\n`);
+    expect(result.out).toContain(`  ${join(home, ".codex", "models_cache.json")}\n`);
+    expect(await readFile(COMMITTED_FIXTURE, "utf8")).toBe(realBefore);
+  });
+
+  it("--catalog rewrites the fixture in the checkout (here: a temp copy)", async () => {
+    const realBefore = await readFile(COMMITTED_FIXTURE, "utf8");
+    await writeFile(join(dir, "models_cache.json"), await readFile(SYNTHETIC, "utf8"));
+    const result = await sync(["--catalog", "models_cache.json"]);
+    expect(result.code, result.err).toBe(0);
+    expect(result.fixture).toBe(realBefore);
+    expect(result.out).toBe(
+      `Wrote ${fixture} from ${join(dir, "models_cache.json")} (gpt-5.5, template).\nRun promptstack snapshots gen to refresh the snapshots.\n`,
+    );
+    expect(await readFile(COMMITTED_FIXTURE, "utf8")).toBe(realBefore);
+  });
+
+  it("follows the lookup order without --catalog", async () => {
+    await place(join(home, ".codex", "models_cache.json"), "user-cache");
+    expect(JSON.parse((await sync()).fixture)).toMatchObject({ instructions: "from user-cache" });
+    await place(join(codexHome, "models_cache.json"), "codex-home");
+    expect(JSON.parse((await sync()).fixture)).toMatchObject({ instructions: "from codex-home" });
+  });
+
+  it("exits 2 for a missing --catalog, and when the checkout has no fixture", async () => {
+    const missing = await sync(["--catalog", "nope.json"]);
+    expect(missing).toMatchObject({ code: 2, fixture: "UNTOUCHED\n" });
+    expect(missing.err).toContain("CLI_FILE_MISSING");
+    await rm(fixture);
+    const assets = discoverCliAssets({ packagedDir: join(dir, "none"), repoRoot: checkout });
+    const io = createTestIo({ env: { HOME: home }, cwd: dir, assets });
+    expect(await runCli(["codex", "sync-model"], io)).toBe(2);
+    expect(io.err).toContain("CLI_CHECKOUT_REQUIRED");
+    expect(io.err).toContain("gpt-5.5.model-prompt.json");
+  });
+});
