@@ -6,7 +6,7 @@ describe("inspectPackedManifest", () => {
     name: "@promptstack/config",
     exports: { ".": { types: "./dist/index.d.ts", default: "./dist/index.js" } },
     engines: { node: ">=20" },
-    dependencies: { "@promptstack/renderer": "^0.1.0", zod: "4.6.7" },
+    dependencies: { "@promptstack/renderer": "^0.0.0", zod: "4.6.7" },
   };
 
   it("accepts a manifest with real ranges and dist exports", () => {

@@ -1,11 +1,14 @@
 import type { CliIo } from "./cli-io.js";
 
 /**
- * The real process as a `CliIo`. Relative paths resolve against `INIT_CWD` when set, because
- * `pnpm promptstack …` runs the script from the repository root, not from where the user typed it.
+ * The real process as a `CliIo`. Relative paths resolve against the working directory, except
+ * under the repository's own `pnpm promptstack …` script, which runs from the repository root:
+ * there `INIT_CWD` says where the user typed the command. Any other inherited `INIT_CWD` (a shell
+ * or tool started from some package script) is ignored.
  */
 export function createProcessIo(): CliIo {
-  const initCwd = process.env["INIT_CWD"];
+  const initCwd =
+    process.env["npm_lifecycle_event"] === "promptstack" ? process.env["INIT_CWD"] : undefined;
   return {
     stdout: (text) => {
       process.stdout.write(text);

@@ -6,6 +6,7 @@ import { registerExplainCacheCommand } from "./commands/explain-cache-command.js
 import { registerRenderCommand } from "./commands/render-command.js";
 import { registerSchemaCommand } from "./commands/schema-command.js";
 import { registerSnapshotsCommand } from "./commands/snapshots-command.js";
+import { readCliVersion } from "./read-cli-version.js";
 
 /** Mutable outcome of one CLI run; commands set `exitCode` when they finish with a failure. */
 export interface ProgramState {
@@ -17,7 +18,7 @@ export function createProgram(io: CliIo, state: ProgramState): Command {
   const program = new Command("promptstack");
   program
     .description("Render, inspect and explain agent system prompts.")
-    .version("0.1.0", "-V, --version")
+    .version(readCliVersion(), "-V, --version")
     .option("--debug", "print stack traces of internal errors")
     .configureOutput({
       writeOut: (text) => io.stdout(text),
