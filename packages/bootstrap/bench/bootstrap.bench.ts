@@ -2,20 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, bench, describe } from "vitest";
+import { BOOTSTRAP_FILE_NAMES } from "../src/bootstrap-file-names.js";
 import { loadBootstrapFiles } from "../src/load-bootstrap-files.js";
 import { truncateBootstrapContent } from "../src/truncate-bootstrap-content.js";
 
 const AGENTS_51K = "".padEnd(51_800, "Rule: keep the workspace tidy and write things down.\n");
 
 const normal = mkdtempSync(join(tmpdir(), "bootstrap-bench-normal-"));
-for (const name of [
-  "AGENTS.md",
-  "SOUL.md",
-  "IDENTITY.md",
-  "USER.md",
-  "BOOTSTRAP.md",
-  "MEMORY.md",
-]) {
+for (const name of BOOTSTRAP_FILE_NAMES) {
   writeFileSync(
     join(normal, name),
     `# ${name}\n\n${"A normal line of workspace notes.\n".repeat(60)}`,

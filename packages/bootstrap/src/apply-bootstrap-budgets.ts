@@ -81,16 +81,7 @@ export function applyBootstrapBudgets(
     const missing = file.content === null;
     const trimmed = missing ? "" : (file.content ?? "").trimEnd();
     if (!missing && trimmed.length === 0) {
-      stats.push({
-        name: file.name,
-        path: file.path,
-        origin: file.origin,
-        status: "skipped",
-        rawChars: 0,
-        injectedChars: 0,
-        limitedBy: null,
-        reason: "empty",
-      });
+      stats.push(toSkippedStat(file, 0, null, "empty"));
       diagnostics.push({
         code: "BOOTSTRAP_FILE_EMPTY",
         severity: "info",
@@ -106,16 +97,7 @@ export function applyBootstrapBudgets(
     ) {
       truncatedAny = true;
       notInjected.push(file.name);
-      stats.push({
-        name: file.name,
-        path: file.path,
-        origin: file.origin,
-        status: "skipped",
-        rawChars,
-        injectedChars: 0,
-        limitedBy: "total",
-        reason: "total budget exhausted",
-      });
+      stats.push(toSkippedStat(file, rawChars, "total", "total budget exhausted"));
       continue;
     }
 
@@ -149,16 +131,7 @@ export function applyBootstrapBudgets(
     if (cut === null) {
       truncatedAny = true;
       notInjected.push(file.name);
-      stats.push({
-        name: file.name,
-        path: file.path,
-        origin: file.origin,
-        status: "skipped",
-        rawChars,
-        injectedChars: 0,
-        limitedBy,
-        reason: "token budget too small",
-      });
+      stats.push(toSkippedStat(file, rawChars, limitedBy, "token budget too small"));
       continue;
     }
 
@@ -211,4 +184,23 @@ export function applyBootstrapBudgets(
     });
   }
   return { files, stats, truncated: truncatedAny, diagnostics };
+}
+
+/** The stat of a file that was considered but not injected. */
+function toSkippedStat(
+  file: RawBootstrapFile,
+  rawChars: number,
+  limitedBy: BootstrapLimit | null,
+  reason: string,
+): BootstrapFileStat {
+  return {
+    name: file.name,
+    path: file.path,
+    origin: file.origin,
+    status: "skipped",
+    rawChars,
+    injectedChars: 0,
+    limitedBy,
+    reason,
+  };
 }

@@ -1,14 +1,10 @@
-import type { RenderRun } from "./render-run.js";
+import type { RenderRun, RenderRunBootstrapFile } from "./render-run.js";
 
 /** One bootstrap file's accounting, as `render --json` and `context` report it. */
-export interface BootstrapStat {
-  readonly name: string;
-  readonly path: string;
-  readonly status: "ok" | "truncated" | "missing" | "skipped";
-  readonly rawChars: number;
-  readonly injectedChars: number;
-  readonly limitedBy: "per-file" | "total" | null;
-}
+export type BootstrapStat = Pick<
+  RenderRunBootstrapFile,
+  "name" | "path" | "status" | "rawChars" | "injectedChars" | "limitedBy"
+>;
 
 /** The accounting every output shows for a run's bootstrap files, in load order. */
 export function toBootstrapStats(run: RenderRun): BootstrapStat[] {
