@@ -1,7 +1,9 @@
-import { countTokens as countO200kTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { countO200kTokens } from "@promptstack/harness-codex";
 
-/** Number of o200k_base tokens in `text` (the GPT-4o / GPT-5 family encoding). */
+/**
+ * Number of o200k_base tokens in `text` (the GPT-4o / GPT-5 family encoding). Text that spells a
+ * special token, such as `<|endoftext|>` in a workspace file, counts as plain text.
+ */
 export function countTokens(text: string): number {
-  if (text === "") return 0;
-  return countO200kTokens(text);
+  return text === "" ? 0 : countO200kTokens(text);
 }
