@@ -54,7 +54,23 @@ const skillsPrompt = [
 ].join("\n");
 
 const facadeOptions = { config, agentId: "main", facts, contextFiles, skillsPrompt } as const;
-const bareInput = buildConfiguredAgentSystemPrompt(facadeOptions).input;
+
+// Both sides cycle through 1,000 turns that differ only in volatile facts, as the renderer's own
+// bench does, so neither side benefits from re-rendering one object that V8 has already seen.
+const VARIANTS = 1_000;
+const factsVariants = Array.from({ length: VARIANTS }, (_, index) => ({
+  ...facts,
+  sender: `Sender ${index}`,
+  time: {
+    ...facts.time,
+    time: `${String(index % 24).padStart(2, "0")}:${String(index % 60).padStart(2, "0")}`,
+  },
+}));
+const bareInputs = factsVariants.map(
+  (variant) => buildConfiguredAgentSystemPrompt({ ...facadeOptions, facts: variant }).input,
+);
+let bareIndex = 0;
+let facadeIndex = 0;
 
 // The shared machine is noisy: compare min and p75, and the overhead-only bench below.
 const options = { time: 2_000, warmupTime: 500 };
@@ -63,14 +79,17 @@ describe("typical full prompt: facade vs bare renderer", () => {
   bench(
     "bare renderer (buildAgentSystemPrompt)",
     () => {
-      buildAgentSystemPrompt(bareInput);
+      buildAgentSystemPrompt(bareInputs[bareIndex++ % VARIANTS]!);
     },
     options,
   );
   bench(
     "configured facade (resolve + map + GPT-5 + render)",
     () => {
-      buildConfiguredAgentSystemPrompt(facadeOptions);
+      buildConfiguredAgentSystemPrompt({
+        ...facadeOptions,
+        facts: factsVariants[facadeIndex++ % VARIANTS]!,
+      });
     },
     options,
   );
