@@ -1,17 +1,10 @@
-import type { PromptMode } from "@promptstack/renderer";
-import { buildAgentSystemPrompt } from "@promptstack/renderer";
-import type { PromptstackConfig, RunFacts } from "@promptstack/config";
-import { buildConfiguredAgentSystemPrompt } from "@promptstack/config";
+import type { AgentSystemPromptInput } from "@promptstack/renderer";
+import type { RunFacts } from "@promptstack/config";
 import {
-  buildCodexPromptLayers,
-  buildCodexThreadResumeParams,
-  buildCodexThreadStartParams,
-  buildCodexTurnStartParams,
-  resolveCodexModelInstructions,
   SNAPSHOT_THREAD_ID,
-  resolveCodexTurnPlan,
+  buildCodexTurn,
+  resolveCodexModelInstructions,
   toCodexDynamicTools,
-  toCodexRendererInput,
 } from "@promptstack/harness-codex";
 import type { CodexTurnKind, CodexWorkspaceFile } from "@promptstack/harness-codex";
 import type { CliIo } from "./cli-io.js";
@@ -22,9 +15,8 @@ import type { RenderRun } from "./render-run.js";
 /** What `loadCodexRun` needs beyond the embedded render. */
 export interface CodexRunInputs {
   readonly facts: RunFacts;
-  readonly config: PromptstackConfig;
-  readonly agentId: string;
-  readonly promptMode: PromptMode;
+  /** The configured renderer input of the embedded render (Codex-owned parts are dropped). */
+  readonly rendererInput: AgentSystemPromptInput;
   readonly connection: ConnectionKind;
   /** Display path of the configured workspace. */
   readonly workspaceDir: string;
@@ -63,14 +55,6 @@ export async function loadCodexRun(
   inputs: CodexRunInputs,
   io: CliIo,
 ): Promise<RenderRun> {
-  const configured = buildConfiguredAgentSystemPrompt({
-    config: inputs.config,
-    agentId: inputs.agentId,
-    facts: inputs.facts,
-    promptMode: inputs.promptMode,
-    overrides: { workspaceDir: inputs.workspaceDir },
-  });
-  const runtimePolicy = buildAgentSystemPrompt(toCodexRendererInput(configured.input));
   const loaded = await loadCodexModelCatalog(
     {
       demoCatalogFile: inputs.demoCatalogFile,
@@ -84,31 +68,35 @@ export async function loadCodexRun(
     personality: "none",
   });
   const toolNames = new Set(inputs.facts.tools.map((tool) => tool.name));
-  const plan = resolveCodexTurnPlan({
-    connection: inputs.connection,
-    turnKind: toTurnKind(inputs.facts),
-    model: inputs.facts.model.id,
-    workspaceDir: inputs.workspaceDir,
-    ...(inputs.executionDir === undefined ? {} : { executionDir: inputs.executionDir }),
-    runtimePolicy,
-    workspaceFiles: inputs.bootstrapFiles,
-    memoryToolsAvailable: toolNames.has("memory_search") && toolNames.has("memory_get"),
-    ...(inputs.skillsPrompt === "" ? {} : { skillsPrompt: inputs.skillsPrompt }),
-    userMessage: CODEX_PLACEHOLDER_USER_MESSAGE,
-    dynamicTools: toCodexDynamicTools(inputs.facts.tools),
+  const turn = buildCodexTurn({
+    rendererInput: inputs.rendererInput,
+    planInput: {
+      connection: inputs.connection,
+      turnKind: toTurnKind(inputs.facts),
+      model: inputs.facts.model.id,
+      workspaceDir: inputs.workspaceDir,
+      ...(inputs.executionDir === undefined ? {} : { executionDir: inputs.executionDir }),
+      workspaceFiles: inputs.bootstrapFiles,
+      memoryToolsAvailable: toolNames.has("memory_search") && toolNames.has("memory_get"),
+      ...(inputs.skillsPrompt === "" ? {} : { skillsPrompt: inputs.skillsPrompt }),
+      userMessage: CODEX_PLACEHOLDER_USER_MESSAGE,
+      dynamicTools: toCodexDynamicTools(inputs.facts.tools),
+    },
+    threadId: CODEX_PLACEHOLDER_THREAD_ID,
+    modelPrompt: {
+      slug: model.slug,
+      sourceLabel: toCatalogLabel(catalog.source, loaded.origin),
+      instructions: model.instructions,
+    },
   });
-  const thread = { threadId: CODEX_PLACEHOLDER_THREAD_ID };
   return {
     ...run,
-    diagnostics: [...run.diagnostics, ...loaded.diagnostics, ...plan.diagnostics],
+    diagnostics: [...run.diagnostics, ...loaded.diagnostics, ...turn.plan.diagnostics],
     codex: {
-      threadStart: { ...buildCodexThreadStartParams(plan) },
-      threadResume: { ...buildCodexThreadResumeParams(plan, thread) },
-      turnStart: { ...buildCodexTurnStartParams(plan, thread) },
-      layers: buildCodexPromptLayers(plan, {
-        source: `codex model prompt ${model.slug} (${toCatalogLabel(catalog.source, loaded.origin)})`,
-        instructions: model.instructions,
-      }),
+      threadStart: { ...turn.threadStart },
+      threadResume: { ...turn.threadResume },
+      turnStart: { ...turn.turnStart },
+      layers: turn.layers,
     },
   };
 }

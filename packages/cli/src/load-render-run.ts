@@ -355,9 +355,7 @@ export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<R
     run,
     {
       facts,
-      config: parsed.config,
-      agentId,
-      promptMode,
+      rendererInput: configured.input,
       connection: options.connection ?? "managed-stdio",
       workspaceDir: display.displayWorkspaceDir,
       ...(executionDir === undefined ? {} : { executionDir: show(executionDir) }),

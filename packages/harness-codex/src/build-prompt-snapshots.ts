@@ -1,19 +1,10 @@
 import type { AgentSystemPromptInput, Diagnostic, RenderedPrompt } from "@promptstack/renderer";
 import type { CodexModelPromptFixture } from "./build-codex-model-prompt-fixture.js";
-import { buildCodexPromptLayers } from "./build-codex-prompt-layers.js";
-import type { CodexPromptLayer } from "./build-codex-prompt-layers.js";
-import { buildCodexThreadResumeParams } from "./build-codex-thread-resume-params.js";
-import { buildCodexThreadStartParams } from "./build-codex-thread-start-params.js";
-import { buildCodexTurnStartParams } from "./build-codex-turn-start-params.js";
-import type {
-  CodexThreadResumeParams,
-  CodexThreadStartParams,
-  CodexTurnStartParams,
-} from "./codex-protocol-types.js";
+import { buildCodexTurn } from "./build-codex-turn.js";
+import type { CodexTurn } from "./build-codex-turn.js";
 import { countO200kTokens } from "./count-o200k-tokens.js";
 import { formatStableJson } from "./format-stable-json.js";
-import { resolveCodexTurnPlan } from "./resolve-codex-turn-plan.js";
-import type { CodexTurnPlan, CodexTurnPlanInput } from "./resolve-codex-turn-plan.js";
+import type { CodexTurnPlanInput } from "./resolve-codex-turn-plan.js";
 
 /** Snapshot folders under `fixtures/prompt-snapshots/`. */
 export const PROMPT_SNAPSHOT_DIRS = ["codex-runtime-happy-path", "embedded-happy-path"] as const;
@@ -48,35 +39,14 @@ export interface PromptSnapshotOptions {
 }
 
 /** The params a scenario sends to Codex (thread id is a placeholder). */
-export interface CodexScenarioParams {
+export interface CodexScenarioParams extends CodexTurn {
   readonly name: string;
-  readonly plan: CodexTurnPlan;
-  readonly threadStart: CodexThreadStartParams;
-  readonly threadResume: CodexThreadResumeParams;
-  readonly turnStart: CodexTurnStartParams;
-  readonly layers: readonly CodexPromptLayer[];
 }
 
 /** Placeholder thread id in snapshots; conformance replaces it with the real one. */
 export const SNAPSHOT_THREAD_ID = "$thread";
 
-/**
- * The renderer input for the Codex developer instructions: everything Codex owns or that the
- * adapter routes itself (workspace files, skills list, sandbox) is removed.
- */
-export function toCodexRendererInput(input: AgentSystemPromptInput): AgentSystemPromptInput {
-  const {
-    contextFiles: _contextFiles,
-    skillsPrompt: _skillsPrompt,
-    sandbox: _sandbox,
-    bootstrapTruncated: _bootstrapTruncated,
-    bootstrapPending: _bootstrapPending,
-    ...rest
-  } = input;
-  return rest;
-}
-
-/** Builds the Codex params and layer stack of every Codex scenario. */
+/** Builds the Codex params and layer stack of every Codex scenario (through `buildCodexTurn`). */
 export function buildCodexScenarioParams(
   inputs: PromptSnapshotInputs,
   options: PromptSnapshotOptions,
@@ -84,20 +54,18 @@ export function buildCodexScenarioParams(
   const result: CodexScenarioParams[] = [];
   for (const scenario of inputs.scenarios) {
     if (scenario.codex === undefined) continue;
-    const runtimePolicy = options.render(toCodexRendererInput(scenario.rendererInput));
-    const plan = resolveCodexTurnPlan({ ...scenario.codex, runtimePolicy });
-    const thread = { threadId: SNAPSHOT_THREAD_ID };
-    result.push({
-      name: scenario.name,
-      plan,
-      threadStart: buildCodexThreadStartParams(plan),
-      threadResume: buildCodexThreadResumeParams(plan, thread),
-      turnStart: buildCodexTurnStartParams(plan, thread),
-      layers: buildCodexPromptLayers(plan, {
-        source: `codex model prompt ${inputs.modelPrompt.slug} (${inputs.modelPrompt.source.file})`,
+    const turn = buildCodexTurn({
+      planInput: scenario.codex,
+      rendererInput: scenario.rendererInput,
+      render: options.render,
+      threadId: SNAPSHOT_THREAD_ID,
+      modelPrompt: {
+        slug: inputs.modelPrompt.slug,
+        sourceLabel: inputs.modelPrompt.source.file,
         instructions: inputs.modelPrompt.instructions,
-      }),
+      },
     });
+    result.push({ name: scenario.name, ...turn });
   }
   return result;
 }

@@ -60,8 +60,10 @@ export {
   SNAPSHOT_THREAD_ID,
   buildCodexScenarioParams,
   buildPromptSnapshots,
-  toCodexRendererInput,
 } from "./build-prompt-snapshots.js";
+export { toCodexRendererInput } from "./to-codex-renderer-input.js";
+export { buildCodexTurn } from "./build-codex-turn.js";
+export type { CodexTurn, CodexTurnInput, CodexTurnModelPrompt } from "./build-codex-turn.js";
 export type {
   CodexScenarioParams,
   PromptSnapshotInputs,

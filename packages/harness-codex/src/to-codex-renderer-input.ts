@@ -1,0 +1,17 @@
+import type { AgentSystemPromptInput } from "@promptstack/renderer";
+
+/**
+ * The renderer input for the Codex developer instructions: everything Codex owns or that the
+ * adapter routes itself (workspace files, skills list, sandbox) is removed.
+ */
+export function toCodexRendererInput(input: AgentSystemPromptInput): AgentSystemPromptInput {
+  const {
+    contextFiles: _contextFiles,
+    skillsPrompt: _skillsPrompt,
+    sandbox: _sandbox,
+    bootstrapTruncated: _bootstrapTruncated,
+    bootstrapPending: _bootstrapPending,
+    ...rest
+  } = input;
+  return rest;
+}
