@@ -53,9 +53,11 @@ export function addInputOptions(command: Command, { withFacts = true } = {}): Co
         .default("embedded"),
     )
     .addOption(
-      new Option("--connection <kind>", "Codex connection kind (with --harness codex)")
-        .choices(["managed-stdio", "external", "desktop"])
-        .default("managed-stdio"),
+      // No commander default: an explicit --connection without --harness codex is an error.
+      new Option(
+        "--connection <kind>",
+        "Codex connection kind (with --harness codex; default: managed-stdio)",
+      ).choices(["managed-stdio", "external", "desktop"]),
     )
     .option(
       "--skills-root <tier=dir>",

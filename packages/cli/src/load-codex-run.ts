@@ -23,6 +23,8 @@ export interface CodexRunInputs {
   readonly executionDir?: string;
   readonly bootstrapFiles: readonly CodexWorkspaceFile[];
   readonly skillsPrompt: string;
+  /** The workspace's HEARTBEAT.md on heartbeat turns, when it could be read. */
+  readonly heartbeatFile?: { readonly path: string; readonly content: string };
   /** `--catalog`, relative to `io.cwd`. */
   readonly catalog?: string;
   /** The synthetic catalog used when no real one is found. */
@@ -79,6 +81,7 @@ export async function loadCodexRun(
       workspaceFiles: inputs.bootstrapFiles,
       memoryToolsAvailable: toolNames.has("memory_search") && toolNames.has("memory_get"),
       ...(inputs.skillsPrompt === "" ? {} : { skillsPrompt: inputs.skillsPrompt }),
+      ...(inputs.heartbeatFile === undefined ? {} : { heartbeatFile: inputs.heartbeatFile }),
       userMessage: CODEX_PLACEHOLDER_USER_MESSAGE,
       dynamicTools: toCodexDynamicTools(inputs.facts.tools),
     },

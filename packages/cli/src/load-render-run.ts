@@ -1,6 +1,6 @@
 import { realpath, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { loadBootstrapFiles } from "@promptstack/bootstrap";
+import { loadBootstrapFiles, readBootstrapFile } from "@promptstack/bootstrap";
 import {
   ConfigError,
   buildConfiguredAgentSystemPrompt,
@@ -161,6 +161,34 @@ function resolveSkillRoots(
   return roots;
 }
 
+// Codex-only flags would otherwise be ignored without a word on an embedded render.
+function requireCodexHarnessForCodexFlags(options: InputOptions): void {
+  if (options.harness === "codex") return;
+  const flag =
+    options.connection !== undefined
+      ? "--connection"
+      : options.catalog !== undefined
+        ? "--catalog"
+        : undefined;
+  if (flag === undefined) return;
+  throw new CliError("CLI_USAGE", `${flag} applies only to the Codex harness.`, {
+    path: flag,
+    hint: `Add --harness codex, or leave ${flag} out for the embedded harness.`,
+  });
+}
+
+// The heartbeat file is not a bootstrap file; Codex heartbeat turns point to it when non-empty.
+async function readHeartbeatFile(
+  workspaceDir: string,
+  rootRealPath: string | null,
+  show: (path: string) => string,
+): Promise<{ path: string; content: string } | undefined> {
+  if (rootRealPath === null) return undefined;
+  const path = join(workspaceDir, "HEARTBEAT.md");
+  const result = await readBootstrapFile({ filePath: path, rootRealPath, maxChars: 4000 });
+  return result.kind === "ok" ? { path: show(path), content: result.content } : undefined;
+}
+
 async function realpathOrNull(path: string): Promise<string | null> {
   try {
     return await realpath(path);
@@ -175,6 +203,7 @@ async function realpathOrNull(path: string): Promise<string | null> {
  * facts → the demo's facts; config → built-in defaults (the demo's config for the demo itself).
  */
 export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<RenderRun> {
+  requireCodexHarnessForCodexFlags(options);
   const assets = io.assets ?? discoverCliAssets();
   const { demo } = assets;
   const workspaceDir =
@@ -240,7 +269,7 @@ export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<R
     bootstrap.stats.map(async (stat): Promise<RenderRunBootstrapFile> => {
       const injected = stat.status === "ok" || stat.status === "truncated";
       const rawText = injected
-        ? await readRawBootstrapText(stat.path, rootRealPaths[stat.origin])
+        ? await readRawBootstrapText(stat.path, rootRealPaths[stat.origin], stat.rawChars)
         : undefined;
       const injectedText = injectedByPath.get(stat.path);
       return {
@@ -325,7 +354,10 @@ export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<R
     bootstrapTruncated: bootstrap.truncated,
     bootstrapPending: bootstrap.bootstrapPending,
     ...(formatted.text === "" ? {} : { skillsPrompt: formatted.text }),
-    overrides: { workspaceDir: display.displayWorkspaceDir },
+    // The Workspace section names where the session runs: the execution folder when given.
+    overrides: {
+      workspaceDir: executionDir === undefined ? display.displayWorkspaceDir : show(executionDir),
+    },
   });
   diagnostics.push(...configured.diagnostics);
   const model = toModelText(configured.prompt);
@@ -351,6 +383,10 @@ export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<R
     diagnostics,
   };
   if (options.harness !== "codex") return run;
+  const heartbeatFile =
+    facts.sessionKind === "heartbeat"
+      ? await readHeartbeatFile(workspaceDir, rootRealPaths.workspace, show)
+      : undefined;
   return loadCodexRun(
     run,
     {
@@ -367,6 +403,7 @@ export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<R
         missing: file.status === "missing",
       })),
       skillsPrompt: formatted.text,
+      ...(heartbeatFile === undefined ? {} : { heartbeatFile }),
       demoCatalogFile: assets.demoCodexCatalogFile,
       ...(options.catalog === undefined ? {} : { catalog: options.catalog }),
     },

@@ -1,6 +1,11 @@
-import { readFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { open } from "node:fs/promises";
+import type { FileHandle } from "node:fs/promises";
 import { CliError } from "./cli-error.js";
 import type { CliErrorCode } from "./cli-error.js";
+
+/** Largest JSON input read (facts, skill environment); real files are a few KB. */
+export const MAX_JSON_FILE_BYTES = 16 * 1024 * 1024;
 
 function describeJsonSyntaxError(text: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -13,9 +18,15 @@ function describeJsonSyntaxError(text: string, error: unknown): string {
   return `${message.replace(/ in JSON at position \d+.*$/, "")} at line ${line}, column ${column}`;
 }
 
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
 /**
- * Reads and parses a JSON file. A missing file and a syntax error become `CliError`s that name
- * the file (and line and column), with `code` for the syntax case.
+ * Reads and parses a JSON file. A missing, non-regular (folder, FIFO, device), oversized or
+ * unreadable file and a syntax error become `CliError`s that name the file (and line and
+ * column), with `code` for the syntax case. Never blocks on a FIFO.
  */
 export async function readJsonFile(
   path: string,
@@ -23,17 +34,44 @@ export async function readJsonFile(
   code: CliErrorCode,
   what: string,
 ): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    const reason =
-      (error as NodeJS.ErrnoException).code === "ENOENT" ? "does not exist" : "cannot be read";
+  const fail = (reason: string, hint: string, cause?: unknown): never => {
     throw new CliError("CLI_FILE_MISSING", `${what} file ${displayPath} ${reason}.`, {
       path: displayPath,
-      hint: `Check the path, or leave the flag out to use the default ${what}.`,
-      cause: error,
+      hint,
+      ...(cause === undefined ? {} : { cause }),
     });
+  };
+  const defaultHint = `Check the path, or leave the flag out to use the default ${what}.`;
+  let handle: FileHandle;
+  try {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is rejected below.
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    const errno = errorCode(error);
+    if (errno === "ENOENT" || errno === "ENOTDIR")
+      return fail("does not exist", defaultHint, error);
+    if (errno === "EISDIR") return fail("is a folder, not a file", defaultHint, error);
+    return fail(`cannot be read (${errno ?? "unknown error"})`, defaultHint, error);
+  }
+  let text: string;
+  try {
+    const stats = await handle.stat();
+    if (stats.isDirectory()) return fail("is a folder, not a file", defaultHint);
+    if (!stats.isFile()) return fail("is not a regular file", `Pass a JSON file as the ${what}.`);
+    if (stats.size > MAX_JSON_FILE_BYTES) {
+      return fail(
+        `is larger than ${MAX_JSON_FILE_BYTES} bytes`,
+        `A ${what} file describes one run; shorten it.`,
+      );
+    }
+    text = await handle.readFile("utf8");
+  } catch (error) {
+    if (CliError.isInstance(error)) throw error;
+    const errno = errorCode(error);
+    if (errno === "EISDIR") return fail("is a folder, not a file", defaultHint, error);
+    return fail(`cannot be read (${errno ?? "unknown error"})`, defaultHint, error);
+  } finally {
+    await handle.close();
   }
   try {
     return JSON.parse(text.replace(/^\uFEFF/, "")) as unknown;

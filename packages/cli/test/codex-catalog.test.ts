@@ -105,9 +105,10 @@ describe("render --harness codex: the model catalog", () => {
     expect(bad.err).not.toMatch(/\n\s+at /);
   });
 
-  it("ignores --catalog without --harness codex", async () => {
+  it("refuses --catalog without --harness codex instead of ignoring it", async () => {
     const io = createTestIo({ env: { HOME: home }, cwd: dir });
-    expect(await runCli(["render", "--json", "--catalog", "nope.json"], io)).toBe(0);
+    expect(await runCli(["render", "--json", "--catalog", "nope.json"], io)).toBe(2);
+    expect(io.err).toContain("--catalog applies only to the Codex harness");
   });
 });
 

@@ -1,5 +1,6 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -64,6 +65,24 @@ describe("readCodexModelCatalog", () => {
       expect(catalog.models).toHaveLength(2);
       await expect(readCodexModelCatalog(join(dir, "nope.json"))).rejects.toMatchObject({
         code: "CODEX_CATALOG_UNREADABLE",
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a folder and a FIFO without blocking", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "codex-catalog-"));
+    try {
+      await mkdir(join(dir, "folder.json"));
+      execFileSync("mkfifo", [join(dir, "fifo.json")]);
+      await expect(readCodexModelCatalog(join(dir, "folder.json"))).rejects.toMatchObject({
+        code: "CODEX_CATALOG_UNREADABLE",
+        message: expect.stringContaining("is a folder") as unknown,
+      });
+      await expect(readCodexModelCatalog(join(dir, "fifo.json"))).rejects.toMatchObject({
+        code: "CODEX_CATALOG_UNREADABLE",
+        message: expect.stringContaining("not a regular file") as unknown,
       });
     } finally {
       await rm(dir, { recursive: true, force: true });
