@@ -105,6 +105,26 @@ describe("discoverSkills", () => {
     expect(overrides[1]?.message).toContain(path.join(personal, "git/SKILL.md"));
   });
 
+  it("warns when kept names differ only by case or spacing, and keeps both", async () => {
+    const bundled = path.join(temp, "bundled");
+    const workspace = path.join(temp, "ws");
+    await writeTree(bundled, { "deploy/SKILL.md": skillText("deploy") });
+    await writeTree(workspace, {
+      "Deploy/SKILL.md": skillText("Deploy"),
+      "other/SKILL.md": skillText("other"),
+    });
+    const result = await discoverSkills([
+      { tier: "bundled", dir: bundled },
+      { tier: "workspace", dir: workspace },
+    ]);
+    expect(names(result)).toEqual(["Deploy", "deploy", "other"]);
+    const collisions = result.diagnostics.filter((d) => d.code === "SKILL_NAME_CASE_COLLISION");
+    expect(collisions).toHaveLength(1);
+    expect(collisions[0]?.severity).toBe("warning");
+    expect(collisions[0]?.message).toContain(path.join(bundled, "deploy/SKILL.md"));
+    expect(collisions[0]?.message).toContain(path.join(workspace, "Deploy/SKILL.md"));
+  });
+
   it("keeps the first by sorted path for duplicates within one tier", async () => {
     const first = path.join(temp, "a-root");
     const second = path.join(temp, "b-root");

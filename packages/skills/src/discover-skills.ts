@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "@promptstack/renderer";
+import { normalizeInline } from "./format-skills-for-prompt.js";
 import { parseSkillFile } from "./parse-skill-file.js";
 import { SkillsError } from "./skills-error.js";
 import type { ParsedSkill, Skill, SkillMetadata, SkillRoot, SkillTier } from "./types.js";
@@ -544,7 +545,33 @@ function resolvePrecedence(loaded: readonly Skill[], diagnostics: Diagnostic[]):
     }
     skills.push(winner);
   }
+  reportFoldedNameCollisions(skills, diagnostics);
   return skills;
+}
+
+// Names that differ only by case or spacing look the same to the model and to allowlist
+// authors; both stay listed (precedence is by exact name), with a warning to rename one.
+function reportFoldedNameCollisions(skills: readonly Skill[], diagnostics: Diagnostic[]): void {
+  const byFolded = new Map<string, Skill>();
+  for (const skill of skills) {
+    const folded = normalizeInline(skill.name).toLowerCase();
+    const first = byFolded.get(folded);
+    if (first === undefined) {
+      byFolded.set(folded, skill);
+      continue;
+    }
+    diagnostics.push({
+      code: "SKILL_NAME_CASE_COLLISION",
+      severity: "warning",
+      message: `Skill names "${shorten(first.name)}" (${first.path}) and "${shorten(skill.name)}" (${skill.path}) differ only by case or spacing; both are listed and neither overrides the other.`,
+      path: skill.path,
+      hint: "Rename one skill, or give both the same name so the higher tier overrides the other.",
+    });
+  }
+}
+
+function shorten(name: string): string {
+  return name.length > 80 ? `${name.slice(0, 77)}...` : name;
 }
 
 function readLimits(limits: SkillsDiscoveryLimits | undefined): Required<SkillsDiscoveryLimits> {

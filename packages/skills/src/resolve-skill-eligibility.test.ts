@@ -87,6 +87,18 @@ describe("resolveSkillEligibility", () => {
     ).toBe("config");
   });
 
+  it("never reads requires.config through the prototype chain", () => {
+    const needs = (dotted: string) => skill("p", { requires: { config: [dotted] } });
+    for (const dotted of ["__proto__", "__proto__.toString", "constructor.name", "a.__proto__"]) {
+      expect(gate(needs(dotted), { ...LINUX, config: { a: {} } }), dotted).toBe("config");
+    }
+    // A key literally named __proto__ (as JSON.parse creates it) is an own property: it counts.
+    const config = JSON.parse('{ "__proto__": { "on": true }, "constructor": 1 }') as unknown;
+    expect(gate(needs("__proto__.on"), { ...LINUX, config })).toBe("eligible");
+    expect(gate(needs("constructor"), { ...LINUX, config })).toBe("eligible");
+    expect(({} as Record<string, unknown>)["on"]).toBeUndefined();
+  });
+
   it("requires every bin and at least one of anyBins", () => {
     const has = (names: string[]) => (bin: string) => names.includes(bin);
     const s = skill("b", { requires: { bins: ["git", "gh"], anyBins: ["jq", "yq"] } });
