@@ -1,13 +1,10 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runSyncCodexModel } from "./sync-codex-model.js";
+import { writePlacedCodexCatalog } from "../packages/harness-codex/test/write-placed-codex-catalog.js";
 
-const CATALOG = fileURLToPath(
-  new URL("../fixtures/codex-model-catalog/models_cache.json", import.meta.url),
-);
 let dir: string;
 let home: string;
 let codexHome: string;
@@ -27,19 +24,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function place(path: string, slugSuffix: string): Promise<void> {
-  const catalog = JSON.parse(await readFile(CATALOG, "utf8")) as {
-    models: { slug: string; base_instructions: string; model_messages: unknown }[];
-  };
-  const models = catalog.models.map((model) => ({
-    ...model,
-    model_messages: null,
-    base_instructions: `from ${slugSuffix}`,
-  }));
-  await mkdir(join(path, ".."), { recursive: true });
-  await writeFile(path, JSON.stringify({ models }));
-}
-
 async function run(argv: string[] = [], env: Record<string, string> = { CODEX_HOME: codexHome }) {
   const result = await runSyncCodexModel({ argv, env, homeDir: home, fixturePath });
   return { ...result, fixture: await readFile(fixturePath, "utf8") };
@@ -53,18 +37,18 @@ describe("sync-codex-model", () => {
   const checkout = () => join(home, "code/codex/codex-rs/models-manager/models.json");
 
   it("prefers $CODEX_HOME/models_cache.json", async () => {
-    await place(cache(), "codex-home");
-    await place(userCache(), "user-cache");
-    await place(checkout(), "checkout");
+    await writePlacedCodexCatalog(cache(), "codex-home");
+    await writePlacedCodexCatalog(userCache(), "user-cache");
+    await writePlacedCodexCatalog(checkout(), "checkout");
     const result = await run();
     expect(result.exitCode).toBe(0);
     expect(JSON.parse(result.fixture).instructions).toBe("from codex-home");
   });
 
   it("uses --catalog over every default location", async () => {
-    await place(cache(), "codex-home");
+    await writePlacedCodexCatalog(cache(), "codex-home");
     const explicit = join(dir, "elsewhere", "models.json");
-    await place(explicit, "explicit");
+    await writePlacedCodexCatalog(explicit, "explicit");
     expect(JSON.parse((await run(["--catalog", explicit])).fixture).instructions).toBe(
       "from explicit",
     );

@@ -7,8 +7,11 @@ import type { RenderOutput } from "../src/render-output-schema.js";
 import { runCli } from "../src/run-cli.js";
 import { createTestIo } from "./create-test-io.js";
 import { REPO_ROOT } from "./run-cli-binary.js";
+import {
+  SYNTHETIC_CODEX_CATALOG as SYNTHETIC,
+  writePlacedCodexCatalog,
+} from "../../harness-codex/test/write-placed-codex-catalog.js";
 
-const SYNTHETIC = join(REPO_ROOT, "fixtures", "codex-model-catalog", "models_cache.json");
 const COMMITTED_FIXTURE = join(
   REPO_ROOT,
   "fixtures",
@@ -32,20 +35,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-// A copy of the synthetic catalog whose gpt-5.5 instructions name where it was placed.
-async function place(path: string, label: string): Promise<void> {
-  const catalog = JSON.parse(await readFile(SYNTHETIC, "utf8")) as {
-    models: Record<string, unknown>[];
-  };
-  const models = catalog.models.map((model) => ({
-    ...model,
-    model_messages: null,
-    base_instructions: `from ${label}`,
-  }));
-  await mkdir(join(path, ".."), { recursive: true });
-  await writeFile(path, JSON.stringify({ models }));
-}
-
 async function renderCodex(args: string[] = [], env = { HOME: home, CODEX_HOME: codexHome }) {
   const io = createTestIo({ env, cwd: dir });
   const code = await runCli(["render", "--json", "--harness", "codex", ...args], io);
@@ -61,8 +50,8 @@ async function renderCodex(args: string[] = [], env = { HOME: home, CODEX_HOME: 
 
 describe("render --harness codex: the model catalog", () => {
   it("prefers $CODEX_HOME/models_cache.json, then ~/.codex/models_cache.json", async () => {
-    await place(join(codexHome, "models_cache.json"), "codex-home");
-    await place(join(home, ".codex", "models_cache.json"), "user-cache");
+    await writePlacedCodexCatalog(join(codexHome, "models_cache.json"), "codex-home");
+    await writePlacedCodexCatalog(join(home, ".codex", "models_cache.json"), "user-cache");
     const first = await renderCodex();
     expect(first).toMatchObject({ code: 0, model: "from codex-home", placeholder: false });
     expect(first.source).toBe("codex model prompt gpt-5.5 (models_cache.json)");
@@ -74,8 +63,8 @@ describe("render --harness codex: the model catalog", () => {
   });
 
   it("uses --catalog (relative to the working folder) over every default location", async () => {
-    await place(join(codexHome, "models_cache.json"), "codex-home");
-    await place(join(dir, "mine", "models.json"), "flag");
+    await writePlacedCodexCatalog(join(codexHome, "models_cache.json"), "codex-home");
+    await writePlacedCodexCatalog(join(dir, "mine", "models.json"), "flag");
     expect(await renderCodex(["--catalog", "mine/models.json"])).toMatchObject({
       code: 0,
       model: "from flag",
@@ -155,9 +144,9 @@ describe("codex sync-model", () => {
   });
 
   it("follows the lookup order without --catalog", async () => {
-    await place(join(home, ".codex", "models_cache.json"), "user-cache");
+    await writePlacedCodexCatalog(join(home, ".codex", "models_cache.json"), "user-cache");
     expect(JSON.parse((await sync()).fixture)).toMatchObject({ instructions: "from user-cache" });
-    await place(join(codexHome, "models_cache.json"), "codex-home");
+    await writePlacedCodexCatalog(join(codexHome, "models_cache.json"), "codex-home");
     expect(JSON.parse((await sync()).fixture)).toMatchObject({ instructions: "from codex-home" });
   });
 

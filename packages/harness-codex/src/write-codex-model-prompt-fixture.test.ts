@@ -6,10 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatCodexModelSyncResult } from "./format-codex-model-sync-result.js";
 import { resolveCodexCatalogCandidates } from "./resolve-codex-catalog-candidates.js";
 import { writeCodexModelPromptFixture } from "./write-codex-model-prompt-fixture.js";
+import {
+  SYNTHETIC_CODEX_CATALOG as CATALOG,
+  writePlacedCodexCatalog,
+} from "../test/write-placed-codex-catalog.js";
 
-const CATALOG = fileURLToPath(
-  new URL("../../../fixtures/codex-model-catalog/models_cache.json", import.meta.url),
-);
 const COMMITTED = fileURLToPath(
   new URL("../../../fixtures/codex-model-catalog/gpt-5.5.model-prompt.json", import.meta.url),
 );
@@ -32,20 +33,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-// Writes a copy of the synthetic catalog whose instructions name where it was placed.
-async function place(path: string, label: string): Promise<void> {
-  const catalog = JSON.parse(await readFile(CATALOG, "utf8")) as {
-    models: Record<string, unknown>[];
-  };
-  const models = catalog.models.map((model) => ({
-    ...model,
-    model_messages: null,
-    base_instructions: `from ${label}`,
-  }));
-  await mkdir(join(path, ".."), { recursive: true });
-  await writeFile(path, JSON.stringify({ models }));
-}
 
 async function sync(options: { catalogPath?: string; env?: Record<string, string> } = {}) {
   const result = await writeCodexModelPromptFixture({
@@ -88,17 +75,17 @@ describe("writeCodexModelPromptFixture", () => {
   const checkout = () => join(home, "code/codex/codex-rs/models-manager/models.json");
 
   it("prefers $CODEX_HOME/models_cache.json", async () => {
-    await place(cache(), "codex-home");
-    await place(userCache(), "user-cache");
-    await place(checkout(), "checkout");
+    await writePlacedCodexCatalog(cache(), "codex-home");
+    await writePlacedCodexCatalog(userCache(), "user-cache");
+    await writePlacedCodexCatalog(checkout(), "checkout");
     const { result, fixture } = await sync();
     expect(result).toMatchObject({ status: "written", catalogPath: cache() });
     expect(instructionsOf(fixture)).toBe("from codex-home");
   });
 
   it("falls back to ~/.codex/models_cache.json, then to the source checkout", async () => {
-    await place(userCache(), "user-cache");
-    await place(checkout(), "checkout");
+    await writePlacedCodexCatalog(userCache(), "user-cache");
+    await writePlacedCodexCatalog(checkout(), "checkout");
     expect(instructionsOf((await sync()).fixture)).toBe("from user-cache");
     await rm(userCache());
     const { fixture } = await sync({ env: {} });
@@ -107,9 +94,9 @@ describe("writeCodexModelPromptFixture", () => {
   });
 
   it("uses an explicit catalog over every default location", async () => {
-    await place(cache(), "codex-home");
+    await writePlacedCodexCatalog(cache(), "codex-home");
     const explicit = join(dir, "elsewhere", "models.json");
-    await place(explicit, "explicit");
+    await writePlacedCodexCatalog(explicit, "explicit");
     expect(instructionsOf((await sync({ catalogPath: explicit })).fixture)).toBe("from explicit");
   });
 
