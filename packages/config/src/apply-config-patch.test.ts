@@ -68,10 +68,44 @@ describe("applyConfigPatch", () => {
     ["legacy deletion tools.bash.security", { tools: { bash: { security: null } } }],
     ["replacing tools.exec", { tools: { exec: null } }],
     ["replacing tools", { tools: null }],
+    [
+      "deleting tools.exec while writing tools.bash",
+      { tools: { exec: null, bash: { ask: "off" } } },
+    ],
+    [
+      "tools.bash.ask next to a same-valued tools.exec.ask",
+      {
+        tools: { exec: { ask: "always" }, bash: { ask: "off" } },
+      },
+    ],
   ])("refuses an agent write on %s", (_name, patch) => {
     const error = expectProtected(() => applyConfigPatch(base, patch, { actor: "agent" }));
     expect(error.message).toMatch(/tools\.exec\.(ask|security)/);
     expect(error.message).toContain("only the owner may change");
+  });
+
+  it("ignores other casings of the protected keys: they are unknown keys with no effect", () => {
+    for (const patch of [
+      { Tools: { Exec: { Ask: "off" } } },
+      { tools: { Exec: { ask: "off" } } },
+      { tools: { exec: { ASK: "off" }, Bash: { security: "full" } } },
+    ]) {
+      const { config, diagnostics } = applyConfigPatch(base, patch, { actor: "agent" });
+      expect(config.tools?.exec).toEqual(base.tools?.exec);
+      expect(diagnostics.map((d) => d.code)).toContain("CONFIG_UNKNOWN_KEY");
+    }
+  });
+
+  it("rejects prototype keys nested under tools before merging", () => {
+    for (const text of [
+      '{"tools":{"__proto__":{"exec":{"ask":"off"}}}}',
+      '{"tools":{"exec":{"constructor":{"prototype":{"ask":"off"}}}}}',
+    ]) {
+      expect(() => applyConfigPatch(base, JSON.parse(text), { actor: "agent" })).toThrow(
+        /is not allowed \(it could alter object prototypes\)/,
+      );
+    }
+    expect(({} as Record<string, unknown>)["exec"]).toBeUndefined();
   });
 
   it("lets the owner write protected paths, also through legacy aliases", () => {
@@ -128,6 +162,27 @@ describe("replaceConfig", () => {
         base,
         { tools: { bash: { ask: "off", security: "allowlist" } } },
         { actor: "agent" },
+      ),
+    );
+  });
+
+  it("keeps tools.exec over a conflicting legacy tools.bash in a replacement and reports it", () => {
+    // tools.exec wins the conflict, so nothing changes and the replacement is allowed; the
+    // legacy value is reported, never silently applied.
+    const { config, diagnostics } = replaceConfig(
+      base,
+      { tools: { exec: { ask: "always", security: "allowlist" }, bash: { ask: "off" } } },
+      { actor: "agent" },
+    );
+    expect(config.tools?.exec?.ask).toBe("always");
+    expect(diagnostics.map((d) => d.code)).toContain("CONFIG_LEGACY_CONFLICT");
+    expectProtected(() =>
+      replaceConfig(
+        base,
+        { tools: { bash: { ask: "off", security: "allowlist" } } },
+        {
+          actor: "agent",
+        },
       ),
     );
   });

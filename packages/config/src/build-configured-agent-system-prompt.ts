@@ -8,6 +8,7 @@ import type {
   RenderedPrompt,
 } from "@promptstack/renderer";
 import type { PromptstackConfig } from "./config-types.js";
+import { toCanonicalTimeZone } from "./is-known-time-zone.js";
 import { resolveAgentSystemPromptConfig } from "./resolve-agent-system-prompt-config.js";
 import type { ResolvedAgentPromptConfig } from "./resolve-agent-system-prompt-config.js";
 import type { RunFacts } from "./run-facts-types.js";
@@ -74,6 +75,8 @@ export function buildConfiguredAgentSystemPrompt(
     sessionKind: facts.sessionKind,
     promptMode,
   });
+  const zoneMismatch = findTimeZoneMismatch(config, agentId, resolved, facts);
+  if (zoneMismatch !== undefined) diagnostics.push(zoneMismatch);
   const gpt5 = resolveGpt5SystemPromptContribution({
     modelId: facts.model.id,
     provider: facts.model.provider,
@@ -94,6 +97,38 @@ export function buildConfiguredAgentSystemPrompt(
   };
   const input = applyOverrides(base, options.overrides);
   return { prompt: buildAgentSystemPrompt(input), resolved, input, diagnostics };
+}
+
+/**
+ * The runtime formats the time context's date in some zone and reports it in the facts; that
+ * zone is shown, because the date belongs to it. A configured `userTimezone` that differs means
+ * the runtime ignored the config: worth a warning, not a silent pick.
+ */
+function findTimeZoneMismatch(
+  config: PromptstackConfig,
+  agentId: string,
+  resolved: ResolvedAgentPromptConfig,
+  facts: RunFacts,
+): Diagnostic | undefined {
+  const configured = resolved.userTimezone;
+  const reported = facts.time.timeZone;
+  if (configured === undefined || configured === reported) return undefined;
+  if (toCanonicalTimeZone(configured) === toCanonicalTimeZone(reported)) return undefined;
+  const entries = config.agents?.entries;
+  const fromAgent =
+    entries !== undefined &&
+    Object.hasOwn(entries, agentId) &&
+    entries[agentId]?.userTimezone !== undefined;
+  const path = fromAgent
+    ? `agents.entries.${agentId}.userTimezone`
+    : "agents.defaults.userTimezone";
+  return {
+    code: "CONFIG_TIME_ZONE_MISMATCH",
+    severity: "warning",
+    message: `run facts time.timeZone "${reported}" differs from ${path} "${configured}"; the time context shows the facts' date and zone`,
+    path,
+    hint: `Have the runtime format time.date and time.time in ${configured}, or change ${path}.`,
+  };
 }
 
 /**

@@ -1,20 +1,12 @@
 import { z } from "zod";
 import { CONFIG_DEFAULTS } from "./config-defaults.js";
+import { isKnownTimeZone } from "./is-known-time-zone.js";
 
 // Internal: the zod schema never leaves the package; public types live in config-types.ts.
 
 const positiveInt = () => z.number().int().positive();
 
 const nonEmptyString = () => z.string().min(1);
-
-const isKnownTimeZone = (value: string): boolean => {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const createContextLimitsSchema = (recordDefaults: boolean) =>
   z
@@ -69,7 +61,9 @@ const createAgentPromptSettingsShape = (recordDefaults: boolean) => ({
     .optional(),
   userTimezone: nonEmptyString()
     .refine(isKnownTimeZone, { message: "expected an IANA time zone such as Europe/Berlin" })
-    .describe("User's IANA time zone, used for the time context.")
+    .describe(
+      "User's IANA time zone; the runtime formats the time context's date in it. The facade warns when run facts report another zone.",
+    )
     .optional(),
   bootstrapMaxChars: positiveInt()
     .describe("Per-file character budget for injected bootstrap files.")

@@ -1,9 +1,10 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError } from "./config-error.js";
-import { loadConfigFile } from "./load-config-file.js";
+import { loadConfigFile, MAX_CONFIG_FILE_BYTES } from "./load-config-file.js";
 
 let dir: string;
 
@@ -52,7 +53,7 @@ describe("loadConfigFile", () => {
   });
 
   it.each([
-    ["binary garbage", Buffer.from([0x00, 0xff, 0x13, 0x37, 0x89])],
+    ["binary garbage", Buffer.from([0x00, 0x13, 0x37, 0x7f])],
     ["YAML", "agents:\n  defaults:\n    workspace: /w\n"],
     ["an empty file", ""],
   ])("rejects a file that is %s as CONFIG_SYNTAX", async (_name, content) => {
@@ -61,6 +62,42 @@ describe("loadConfigFile", () => {
     expect(error.code).toBe("CONFIG_SYNTAX");
     expect(error.message).toContain(path);
     expect(error.message).not.toMatch(/\[object Object\]|undefined/);
+  });
+
+  it("refuses a file over the size cap before parsing it", async () => {
+    const path = await write("huge.json", "");
+    await truncate(path, MAX_CONFIG_FILE_BYTES + 1);
+    const error = await loadError(path);
+    expect(error.code).toBe("CONFIG_READ_FAILED");
+    expect(error.message).toContain(`larger than ${MAX_CONFIG_FILE_BYTES} bytes`);
+  });
+
+  it("reads a file of exactly the size cap", async () => {
+    const body = '{"tools":{"updatePlan":false}}';
+    const path = await write("at-cap.json", body + " ".repeat(MAX_CONFIG_FILE_BYTES - body.length));
+    expect((await loadConfigFile(path)).config).toEqual({ tools: { updatePlan: false } });
+  });
+
+  it("rejects invalid UTF-8 instead of silently replacing bytes in values", async () => {
+    const path = await write(
+      "latin1.json",
+      Buffer.concat([
+        Buffer.from('{"agents":{"defaults":{"ownerDisplay":"J'),
+        Buffer.from([0xfc]),
+        Buffer.from('rgen"}}}'),
+      ]),
+    );
+    const error = await loadError(path);
+    expect(error.code).toBe("CONFIG_READ_FAILED");
+    expect(error.message).toBe(`Config file ${path} is not valid UTF-8 text`);
+  });
+
+  it("reports a FIFO as CONFIG_READ_FAILED without blocking", async () => {
+    const path = join(dir, "config.fifo");
+    execFileSync("mkfifo", [path]);
+    const error = await loadError(path);
+    expect(error.code).toBe("CONFIG_READ_FAILED");
+    expect(error.message).toContain("not a regular file");
   });
 
   it("reports a missing file as CONFIG_NOT_FOUND", async () => {

@@ -64,6 +64,52 @@ describe("parseRunFacts", () => {
     expect(error.message).not.toMatch(/\[object Object\]|undefined/);
   });
 
+  function factsIssues(patch: Record<string, unknown>): string[] {
+    try {
+      parseRunFacts({ ...(factsRaw as object), ...patch });
+    } catch (error) {
+      expect(ConfigError.isInstance(error)).toBe(true);
+      expect((error as ConfigError).code).toBe("CONFIG_INVALID_FACTS");
+      return (error as ConfigError).issues.map((issue) => `${issue.path}: ${issue.message}`);
+    }
+    throw new Error("expected CONFIG_INVALID_FACTS");
+  }
+
+  it("rejects duplicate tool names, naming the first occurrence", () => {
+    expect(factsIssues({ tools: [{ name: "read" }, { name: "exec" }, { name: "read" }] })).toEqual([
+      'tools.2.name: duplicate tool name "read" (first at tools.0); tool names must be unique',
+    ]);
+  });
+
+  it("rejects empty, blank and multi-word tool names with one reason each", () => {
+    expect(
+      factsIssues({ tools: [{ name: "" }, { name: "  " }, { name: "a\nb" }, { name: "ok_1" }] }),
+    ).toEqual([
+      "tools.0.name: must not be empty",
+      "tools.1.name: must not contain spaces or control characters",
+      "tools.2.name: must not contain spaces or control characters",
+    ]);
+  });
+
+  it("rejects blank text facts instead of passing them to the renderer", () => {
+    expect(factsIssues({ channel: { id: "  ", chatType: "direct" }, sender: "\t" }).sort()).toEqual(
+      ["channel.id: must not be blank", "sender: must not be blank"],
+    );
+  });
+
+  it("rejects a time zone Intl does not know, like userTimezone in config", () => {
+    expect(factsIssues({ time: { date: "2026-09-06", timeZone: "Mars/Olympus" } })).toEqual([
+      "time.timeZone: expected an IANA time zone such as Europe/Berlin",
+    ]);
+    expect(factsIssues({ time: { date: "2026-09-06", timeZone: " " } })).toEqual([
+      "time.timeZone: must not be blank",
+    ]);
+    expect(
+      parseRunFacts({ ...(factsRaw as object), time: { date: "2026-09-06", timeZone: "UTC" } }).time
+        .timeZone,
+    ).toBe("UTC");
+  });
+
   it("rejects prototype keys in facts", () => {
     expect(() => parseRunFacts(JSON.parse('{"__proto__": {"polluted": 1}}'))).toThrow(ConfigError);
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();

@@ -159,6 +159,48 @@ describe("buildConfiguredAgentSystemPrompt", () => {
     expect(b.prompt.text).not.toBe(a.prompt.text);
   });
 
+  it("warns when the facts' time zone differs from the configured userTimezone", () => {
+    const zoned = parseConfig({
+      agents: {
+        defaults: { userTimezone: "Europe/Berlin" },
+        entries: { main: {}, ops: { userTimezone: "Asia/Tokyo" } },
+      },
+    }).config;
+    const render = (agentId: string, timeZone: string) =>
+      buildConfiguredAgentSystemPrompt({
+        config: zoned,
+        agentId,
+        facts: withFacts({ time: { date: "2026-09-06", timeZone } }),
+      });
+    expect(render("main", "Europe/Berlin").diagnostics).toEqual([]);
+    expect(render("ops", "Asia/Tokyo").diagnostics).toEqual([]);
+
+    const mismatch = render("main", "America/New_York");
+    expect(mismatch.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "CONFIG_TIME_ZONE_MISMATCH",
+        severity: "warning",
+        path: "agents.defaults.userTimezone",
+        message:
+          'run facts time.timeZone "America/New_York" differs from agents.defaults.userTimezone "Europe/Berlin"; the time context shows the facts\' date and zone',
+      }),
+    ]);
+    expect(section(mismatch.prompt, "time_context")?.text).toContain("America/New_York");
+    expect(render("ops", "Europe/Berlin").diagnostics[0]?.path).toBe(
+      "agents.entries.ops.userTimezone",
+    );
+  });
+
+  it("treats two spellings of the same zone as equal", () => {
+    const utc = parseConfig({ agents: { defaults: { userTimezone: "Etc/UTC" } } }).config;
+    const result = buildConfiguredAgentSystemPrompt({
+      config: utc,
+      agentId: "main",
+      facts: withFacts({ time: { date: "2026-09-06", timeZone: "UTC" } }),
+    });
+    expect(result.diagnostics).toEqual([]);
+  });
+
   it("reports an agent id without an entry", () => {
     const withEntries = parseConfig({ agents: { entries: { ops: { workspace: "/ops" } } } }).config;
     const result = buildConfiguredAgentSystemPrompt({
