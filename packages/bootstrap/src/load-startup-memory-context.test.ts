@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -88,6 +89,61 @@ describe("loadStartupMemoryContext", () => {
     });
     expect(result.block).toBeNull();
     expect(result.diagnostics[0]?.code).toBe("BOOTSTRAP_FILE_OUTSIDE_WORKSPACE");
+  });
+
+  it("does not list a memory folder that resolves outside the workspace", async () => {
+    const outside = join(root, "outside");
+    await mkdir(outside);
+    await writeFile(join(outside, "2026-07-12.md"), "secret");
+    await rm(join(workspace, "memory"), { recursive: true });
+    await symlink(outside, join(workspace, "memory"));
+    const result = await loadStartupMemoryContext({
+      ...base,
+      workspaceDir: workspace,
+      command: "/new",
+    });
+    expect(result.block).toBeNull();
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "BOOTSTRAP_FILE_OUTSIDE_WORKSPACE",
+        path: join(workspace, "memory"),
+      }),
+    ]);
+    // Names listed from outside the workspace must not leak into diagnostics either.
+    expect(JSON.stringify(result.diagnostics)).not.toContain("2026-07-12");
+  });
+
+  it("skips daily files that are symlinks out of the workspace, FIFOs or folders", async () => {
+    await writeFile(join(root, "secret.md"), "secret");
+    await rm(join(workspace, "memory", "2026-07-13.md"));
+    await symlink(join(root, "secret.md"), join(workspace, "memory", "2026-07-13.md"));
+    await rm(join(workspace, "memory", "2026-07-12.md"));
+    execFileSync("mkfifo", [join(workspace, "memory", "2026-07-12.md")]);
+    await rm(join(workspace, "memory", "2026-07-11.md"));
+    await mkdir(join(workspace, "memory", "2026-07-11.md"));
+    const result = await loadStartupMemoryContext({
+      ...base,
+      maxFiles: 4,
+      workspaceDir: workspace,
+      command: "/new",
+    });
+    expect(result.block).not.toContain("secret");
+    expect(result.files.map((f) => f.path)).toEqual([join(workspace, "memory", "2026-07-10.md")]);
+    expect(result.diagnostics.map((d) => d.code)).toEqual([
+      "BOOTSTRAP_FILE_OUTSIDE_WORKSPACE",
+      "BOOTSTRAP_FILE_NOT_REGULAR",
+      "BOOTSTRAP_FILE_NOT_REGULAR",
+    ]);
+  });
+
+  it("rejects a command that is not text", async () => {
+    await expect(
+      loadStartupMemoryContext({
+        ...base,
+        workspaceDir: workspace,
+        command: undefined as unknown as string,
+      }),
+    ).rejects.toMatchObject({ code: "BOOTSTRAP_INVALID_OPTIONS", path: "command" });
   });
 
   it("rejects a malformed date", async () => {

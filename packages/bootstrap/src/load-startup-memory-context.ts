@@ -3,7 +3,7 @@ import { isAbsolute, join } from "node:path";
 import type { Diagnostic } from "@promptstack/renderer";
 import { BootstrapError } from "./bootstrap-error.js";
 import { BOOTSTRAP_MIN_REMAINING_CHARS } from "./bootstrap-file-names.js";
-import { readBootstrapFile } from "./read-bootstrap-file.js";
+import { isInside, readBootstrapFile } from "./read-bootstrap-file.js";
 import { truncateBootstrapContent } from "./truncate-bootstrap-content.js";
 
 /** Options of `loadStartupMemoryContext`. */
@@ -68,6 +68,13 @@ export async function loadStartupMemoryContext(
   if (!Number.isSafeInteger(maxChars) || maxChars < 1) {
     throw invalid("maxChars must be a positive integer.", "maxChars", "Pass a whole number.");
   }
+  if (typeof options.command !== "string") {
+    throw invalid(
+      "command must be the turn's text.",
+      "command",
+      "Pass the user's message as a string.",
+    );
+  }
   if (!Number.isSafeInteger(maxFiles) || maxFiles < 0) {
     throw invalid("maxFiles must be a whole number.", "maxFiles", "Pass 0 or more.");
   }
@@ -75,10 +82,31 @@ export async function loadStartupMemoryContext(
   if (!BARE_COMMANDS.has(options.command.trim().toLowerCase())) return none;
 
   let workspaceReal: string;
-  let names: string[];
+  let memoryReal: string;
   try {
     workspaceReal = await realpath(workspaceDir);
-    names = await readdir(join(workspaceDir, "memory"));
+    memoryReal = await realpath(join(workspaceDir, "memory"));
+  } catch {
+    return none;
+  }
+  // Even listing a folder outside the workspace is a read outside it: check before readdir.
+  if (!isInside(workspaceReal, memoryReal)) {
+    return {
+      ...none,
+      diagnostics: [
+        {
+          code: "BOOTSTRAP_FILE_OUTSIDE_WORKSPACE",
+          severity: "warning",
+          message: `memory resolves to ${memoryReal}, outside ${workspaceReal}; no startup context.`,
+          path: join(workspaceDir, "memory"),
+          hint: "Keep daily memory files in a real memory/ folder inside the workspace.",
+        },
+      ],
+    };
+  }
+  let names: string[];
+  try {
+    names = await readdir(memoryReal);
   } catch {
     return none;
   }

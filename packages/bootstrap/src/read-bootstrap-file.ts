@@ -41,7 +41,8 @@ function errorCode(error: unknown): string {
   return "an unknown error";
 }
 
-function isInside(root: string, target: string): boolean {
+/** Internal: true when real path `target` is `root` or lies below it. */
+export function isInside(root: string, target: string): boolean {
   if (target === root) return true;
   const prefix = root.endsWith(sep) ? root : root + sep;
   return target.startsWith(prefix);

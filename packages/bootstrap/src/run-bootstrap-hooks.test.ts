@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { BootstrapError } from "./bootstrap-error.js";
 import type { BootstrapHookHandler, RawBootstrapFile } from "./bootstrap-types.js";
 import { runBootstrapHooks } from "./run-bootstrap-hooks.js";
 
@@ -92,5 +93,61 @@ describe("runBootstrapHooks", () => {
       if (first) first.content = "changed";
     });
     expect(files[0]?.content).toBe("agents");
+  });
+
+  it.each([
+    ["a null handler", { "agent:bootstrap": [null] }, "hooks.agent:bootstrap.0"],
+    ["a string handler", { "agent:bootstrap": [() => undefined, "x"] }, "hooks.agent:bootstrap.1"],
+    [
+      "a handler instead of a list",
+      { "agent:bootstrap": () => undefined },
+      "hooks.agent:bootstrap",
+    ],
+    ["a list instead of an object", [() => undefined], "hooks"],
+  ])("rejects hooks with %s as BOOTSTRAP_INVALID_OPTIONS", async (_name, hooks, path) => {
+    const error: unknown = await runBootstrapHooks(files, hooks as never, context).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(BootstrapError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: "BOOTSTRAP_INVALID_OPTIONS", path });
+  });
+
+  it("injects the last of several entries shown as the same file, with a diagnostic", async () => {
+    const result = await run(
+      (event) => [
+        ...event.files,
+        { name: "SOUL.md", path: "/elsewhere/SOUL.md", origin: "workspace", content: "pirate" },
+      ],
+      (event) => [
+        ...event.files,
+        { name: "NOTES.md", path: "/ws/NOTES.md", origin: "workspace", content: "n1" },
+        { name: "NOTES.md", path: "/ws/NOTES.md", origin: "workspace", content: "n2" },
+      ],
+    );
+    expect(result.files.map((f) => [f.name, f.content])).toEqual([
+      ["AGENTS.md", "agents"],
+      ["SOUL.md", "pirate"],
+      ["NOTES.md", "n2"],
+    ]);
+    expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      [
+        "BOOTSTRAP_HOOK_DUPLICATE_FILE",
+        "agent:bootstrap handlers left 2 entries for SOUL.md; the last one is injected.",
+      ],
+      [
+        "BOOTSTRAP_HOOK_DUPLICATE_FILE",
+        "agent:bootstrap handlers left 2 entries for NOTES.md; the last one is injected.",
+      ],
+    ]);
+  });
+
+  it("keeps a workspace and an execution-folder AGENTS.md apart", async () => {
+    const result = await run((event) => [
+      ...event.files,
+      { name: "AGENTS.md", path: "/repo/AGENTS.md", origin: "execution", content: "repo" },
+    ]);
+    expect(result.files.map((f) => f.content)).toEqual(["agents", "soul", "repo"]);
+    expect(result.diagnostics).toEqual([]);
   });
 });

@@ -121,6 +121,70 @@ describe("loadBootstrapFiles", () => {
     });
   });
 
+  it("skips an execution-folder AGENTS.md that links out of that folder, even into the workspace", async () => {
+    const repo = join(root, "repo");
+    await mkdir(repo);
+    await symlink(join(workspace, "AGENTS.md"), join(repo, "AGENTS.md"));
+    const result = await loadBootstrapFiles({
+      workspaceDir: workspace,
+      executionDir: repo,
+      sessionKind: "subagent",
+    });
+    expect(result.contextFiles).toEqual([{ path: "AGENTS.md", content: "AGENTS.md text" }]);
+    expect(result.stats.at(-1)).toMatchObject({
+      origin: "execution",
+      status: "skipped",
+      reason: "outside workspace",
+    });
+  });
+
+  it("follows a workspace folder that is itself a symlink", async () => {
+    await symlink(workspace, join(root, "ws-link"));
+    const result = await loadBootstrapFiles({
+      workspaceDir: join(root, "ws-link"),
+      sessionKind: "subagent",
+    });
+    expect(result.contextFiles).toEqual([{ path: "AGENTS.md", content: "AGENTS.md text" }]);
+  });
+
+  it("never reads a path a hook supplies; hooks give content, not files", async () => {
+    await writeFile(join(root, "secret.md"), "top secret");
+    const result = await loadBootstrapFiles({
+      workspaceDir: workspace,
+      sessionKind: "main",
+      hooks: {
+        "agent:bootstrap": [
+          (event) => [
+            ...event.files.map((f) =>
+              f.name === "USER.md" ? { ...f, path: join(root, "secret.md"), content: null } : f,
+            ),
+            { name: "EXTRA.md", path: join(root, "secret.md"), origin: "workspace", content: null },
+          ],
+        ],
+      },
+    });
+    expect(JSON.stringify(result.files)).not.toContain("top secret");
+    expect(result.files.find((f) => f.name === "EXTRA.md")).toMatchObject({ status: "missing" });
+  });
+
+  it("charges the execution folder's AGENTS.md to the same total budget", async () => {
+    const repo = join(root, "repo");
+    await mkdir(repo);
+    await writeFile(join(repo, "AGENTS.md"), "r".repeat(5_000));
+    await writeFile(join(workspace, "AGENTS.md"), "a".repeat(5_000));
+    for (const totalMaxChars of [64, 200, 1_000, 5_000, 5_100, 9_999]) {
+      const result = await loadBootstrapFiles({
+        workspaceDir: workspace,
+        executionDir: repo,
+        sessionKind: "subagent",
+        budgets: { maxChars: 4_000, totalMaxChars },
+      });
+      const total = result.files.reduce((sum, f) => sum + f.content.length, 0);
+      expect(total).toBeLessThanOrEqual(totalMaxChars);
+      expect(result.truncated).toBe(true);
+    }
+  });
+
   it("truncates a 5 MB MEMORY.md from bounded reads", async () => {
     await writeFile(join(workspace, "MEMORY.md"), Buffer.alloc(5 * 1024 * 1024, "m"));
     const result = await loadBootstrapFiles({ workspaceDir: workspace, sessionKind: "main" });
