@@ -82,7 +82,7 @@ const createAgentPromptSettingsShape = (recordDefaults: boolean) => ({
     .describe("Optional total token budget (o200k_base) on top of the char budget; off when unset.")
     .optional(),
   skills: z
-    .array(nonEmptyString())
+    .array(nonEmptyString().describe("Skill name (the `name` in its SKILL.md frontmatter)."))
     .describe("Skills allowlist by name. Unset: unrestricted. `[]`: no skills.")
     .optional(),
   skillsLimits: z
@@ -232,7 +232,7 @@ export const configSchema = z
         load: z
           .object({
             extraDirs: z
-              .array(nonEmptyString())
+              .array(nonEmptyString().describe("Folder that holds skill folders."))
               .describe("Extra skill folders, lowest precedence.")
               .optional(),
           })

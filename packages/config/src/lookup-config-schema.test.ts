@@ -56,10 +56,27 @@ describe("lookupConfigSchema", () => {
     expect(lookupConfigSchema("__proto__")).toBeUndefined();
   });
 
-  it("every key in the schema has a description", () => {
+  it("answers for array items with their own description", () => {
+    expect(lookupConfigSchema("agents.entries.*.skills.*")).toEqual({
+      path: "agents.entries.*.skills.*",
+      description: "Skill name (the `name` in its SKILL.md frontmatter).",
+      type: "non-empty string",
+      constraints: { minLength: 1 },
+    });
+    expect(lookupConfigSchema("skills.load.extraDirs.0")?.description).toBe(
+      "Folder that holds skill folders.",
+    );
+  });
+
+  it("every key and array item in the schema has a description", () => {
     const missing: string[] = [];
     const walk = (node: JsonSchema, path: string): void => {
-      for (const { key, schema } of listSchemaChildren(node)) {
+      const items = node["items"];
+      const children = listSchemaChildren(node);
+      if (typeof items === "object" && items !== null && !children.some((c) => c.key === "*")) {
+        children.push({ key: "*", schema: items as JsonSchema });
+      }
+      for (const { key, schema } of children) {
         const childPath = path === "" ? key : `${path}.${key}`;
         if (typeof schema["description"] !== "string" || schema["description"] === "") {
           missing.push(childPath);
