@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildAgentSystemPrompt, splitCacheBoundary } from "@promptstack/renderer";
 import type { RenderedPrompt } from "@promptstack/renderer";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildConfiguredAgentSystemPrompt, parseConfig, parseRunFacts } from "../src/index.js";
 import type { RunFacts } from "../src/index.js";
@@ -157,6 +158,85 @@ describe("buildConfiguredAgentSystemPrompt", () => {
       splitCacheBoundary(a.prompt.text).stablePrefix,
     );
     expect(b.prompt.text).not.toBe(a.prompt.text);
+  });
+
+  it("keeps the stable prefix byte-identical across any volatile facts (property)", () => {
+    const rich = parseConfig({
+      agents: {
+        defaults: {
+          workspace: "/srv/main",
+          userTimezone: "Europe/Berlin",
+          ownerDisplay: "Dana",
+          models: { fast: "gpt-5.5-mini" },
+          tts: { hint: "Speak plainly." },
+          memory: { citations: "on" },
+        },
+      },
+    }).config;
+    const text = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,12}$/);
+    const volatileFacts = fc.record(
+      {
+        sessionKind: fc.constantFrom("main", "direct", "group", "cron", "heartbeat"),
+        channel: fc.record(
+          {
+            id: fc.constantFrom("telegram", "discord", "webchat"),
+            chatType: fc.constantFrom("direct", "group", "channel"),
+            chatLabel: text,
+            capabilities: fc.record(
+              {
+                nativeApprovals: fc.boolean(),
+                collapsibleDetails: fc.boolean(),
+                messageToolOnly: fc.boolean(),
+                reactions: fc.constantFrom("none", "minimal", "extensive"),
+                voice: fc.boolean(),
+                presentation: fc.boolean(),
+                controlUiEmbed: fc.boolean(),
+              },
+              { requiredKeys: [] },
+            ),
+            acpHints: fc.array(text, { maxLength: 2 }),
+          },
+          { requiredKeys: ["id", "chatType"] },
+        ),
+        sender: text,
+        model: fc.record({
+          id: fc.constantFrom("gpt-5", "gpt-5.5", "gpt-5.4-mini"),
+          provider: fc.constantFrom("openai", "codex"),
+        }),
+        time: fc.record(
+          {
+            date: fc.constantFrom("2026-09-06", "2027-01-01"),
+            time: fc.constantFrom("00:00", "23:59"),
+            timeZone: fc.constantFrom("Europe/Berlin", "UTC"),
+          },
+          { requiredKeys: ["date", "timeZone"] },
+        ),
+        runtime: fc.record(
+          { host: text, os: text, node: text, repoRoot: text, sessionKey: text },
+          { requiredKeys: ["host", "os", "node"] },
+        ),
+        thinkingLevel: fc.constantFrom("off", "minimal", "low", "medium", "high", "ultra"),
+        reasoning: fc.constantFrom("off", "on", "stream"),
+        elevation: fc.constantFrom("off", "on", "ask", "full"),
+        groupContext: text,
+        autoReply: fc.boolean(),
+        allowGroupSilence: fc.boolean(),
+        projectMemoryFacts: fc.array(text, { maxLength: 2 }),
+      },
+      { requiredKeys: [] },
+    );
+    const stablePrefix = (patch: Record<string, unknown>) =>
+      splitCacheBoundary(
+        buildConfiguredAgentSystemPrompt({ config: rich, agentId: "main", facts: withFacts(patch) })
+          .prompt.text,
+      ).stablePrefix;
+    const reference = stablePrefix({});
+    fc.assert(
+      fc.property(volatileFacts, (patch) => {
+        expect(stablePrefix(patch)).toBe(reference);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it("warns when the facts' time zone differs from the configured userTimezone", () => {
