@@ -350,8 +350,9 @@ export function parseInternalContextDelimiters(
   const patterns = buildDelimiterPatterns(options.profile ?? OPENCLAW_PRODUCT_PROFILE);
   const shadow = buildShadowText(text);
   const sep = SHADOW_SEPARATOR;
+  // `<(?<!<sep*<)` enters a bracket run only at its first bracket, so long runs scan linearly.
   const delimiter = new RegExp(
-    `<(?:${sep}*<)*${sep}*${patterns.keyword}${sep}*${patterns.phrase}${sep}*>(?:${sep}*>)*`,
+    `<(?<!<${sep}*<)(?:${sep}*<)*${sep}*${patterns.keyword}${sep}*${patterns.phrase}${sep}*>(?:${sep}*>)*`,
     "g",
   );
   const matches: InternalContextDelimiterMatch[] = [];

@@ -115,3 +115,32 @@ describe("projectInboundMessage", () => {
     expect(projectInboundMessage(stored, V4).message).toBe(stored);
   });
 });
+
+describe("projectInboundText on long runs", () => {
+  // Regression: patterns that could start inside a bracket run or behind a separator run, and an
+  // edit merge that compared every pair of edits, made projection quadratic (100 000 "<" took
+  // ~37 s). The generous test timeout is a hang guard,
+  // not a timing assertion: the linear scan needs milliseconds, the quadratic one minutes.
+  const LONG = 200_000;
+  const runs: readonly [string, string][] = [
+    ["angle brackets", "<".repeat(LONG)],
+    ["spaced angle brackets", "< ".repeat(LONG / 2)],
+    ["brackets then a bare word", `${"<".repeat(LONG)}OPENCLAW`],
+    ["separators", "_".repeat(LONG)],
+    ["a bracket before separators", `<${"_".repeat(LONG)}x`],
+    ["closing runs after the word", `OPENCLAW${" >".repeat(LONG / 2)}`],
+    ["many delimiter fragments", "<<<BEGIN_OPENCLAW_INTERNAL_CONTEX ".repeat(30_000)],
+  ];
+  for (const [name, text] of runs) {
+    it(`projects ${name} in one pass`, { timeout: 20_000 }, () => {
+      const projected = projectInboundText(text, V4).text;
+      expect(parseInternalContextDelimiters(projected)).toEqual([]);
+      expect(projectInboundText(projected, V4).text).toBe(projected);
+    });
+  }
+
+  it("still squares a long bracket run that opens a delimiter", () => {
+    const text = `${"<".repeat(LONG)}BEGIN_OPENCLAW_INTERNAL_CONTEXT${">".repeat(LONG)}`;
+    expect(project(text)).toBe("[[[BEGIN_OPENCLAW_INTERNAL_CONTEXT]]]");
+  });
+});
