@@ -1,3 +1,4 @@
+import { describeArgument } from "./assert-argument.js";
 import { CARRIER_LABELS, foldCharacter } from "./parse-runtime-context-carrier.js";
 import { formatInternalContextDelimiters, OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import { RendererError } from "./renderer-error.js";
@@ -80,17 +81,9 @@ const SUBAGENT_MODES: readonly string[] = ["announce", "collect"];
 const MEDIA_STATES: readonly string[] = ["queued", "running", "completed", "failed"];
 
 function invalid(path: string, expected: string, value: unknown): never {
-  const shown =
-    typeof value === "string"
-      ? JSON.stringify(value)
-      : value === undefined
-        ? "nothing"
-        : value === null
-          ? "an empty value"
-          : `a value of type ${typeof value}`;
   throw new RendererError(
     "RENDERER_INVALID_INPUT",
-    `Runtime context snapshot field ${path} must be ${expected}, got ${shown}.`,
+    `Runtime context snapshot field ${path} must be ${expected}, got ${describeArgument(value)}.`,
     { path, hint: "Pass the facts exactly as typed by RuntimeContextSnapshot." },
   );
 }
@@ -111,6 +104,27 @@ function checkEnum(value: unknown, allowed: readonly string[], path: string): vo
 
 function checkList(value: unknown, path: string): asserts value is readonly unknown[] {
   if (!Array.isArray(value)) invalid(path, "a list", value);
+}
+
+function checkObject(value: unknown, path: string): void {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    invalid(path, "an object", value);
+  }
+}
+
+// A plain loop instead of `map`, which skips the holes of a sparse list and would pass them on.
+function toFacts<T>(
+  list: readonly unknown[],
+  path: string,
+  toFact: (fact: T, at: string) => T,
+): T[] {
+  const facts: T[] = [];
+  for (let index = 0; index < list.length; index += 1) {
+    const at = `${path}[${index}]`;
+    checkObject(list[index], at);
+    facts.push(toFact(list[index] as T, at));
+  }
+  return facts;
 }
 
 function compareText(left: string, right: string): number {
@@ -168,6 +182,10 @@ export function resolveRuntimeContextCarrierFacts(
   snapshot: RuntimeContextSnapshot,
   options: BuildRuntimeContextCarrierOptions = {},
 ): RuntimeContextCarrierFacts {
+  checkObject(snapshot, "snapshot");
+  checkObject(options, "options");
+  checkOptionalString(options.requester, "options.requester");
+  checkOptionalString(options.sessionOwner, "options.sessionOwner");
   const facts: {
     exec?: ExecSessionFact[];
     subagents?: SubagentFact[];
@@ -175,29 +193,29 @@ export function resolveRuntimeContextCarrierFacts(
   } = {};
   if (snapshot.exec !== undefined) {
     checkList(snapshot.exec, "snapshot.exec");
-    const exec = snapshot.exec.map((fact, index) => toExecFact(fact, `snapshot.exec[${index}]`));
+    const exec = toFacts(snapshot.exec, "snapshot.exec", toExecFact);
     facts.exec = sortFacts(exec, (fact) => [fact.startedAt, fact.id]);
   }
   if (snapshot.subagents !== undefined) {
     checkList(snapshot.subagents, "snapshot.subagents");
-    const subagents = snapshot.subagents.map((fact, index) =>
-      toSubagentFact(fact, `snapshot.subagents[${index}]`),
-    );
+    const subagents = toFacts(snapshot.subagents, "snapshot.subagents", toSubagentFact);
     facts.subagents = sortFacts(subagents, (fact) => [fact.id]);
   }
   if (snapshot.media !== undefined) {
+    checkObject(snapshot.media, "snapshot.media");
     checkList(snapshot.media.enabledTools, "snapshot.media.enabledTools");
     checkList(snapshot.media.tasks, "snapshot.media.tasks");
-    snapshot.media.enabledTools.forEach((tool, index) =>
-      checkString(tool, `snapshot.media.enabledTools[${index}]`),
-    );
-    const enabledTools = [...new Set(snapshot.media.enabledTools)].sort(compareText);
+    const enabledToolList: string[] = [];
+    for (let index = 0; index < snapshot.media.enabledTools.length; index += 1) {
+      const tool = snapshot.media.enabledTools[index];
+      checkString(tool, `snapshot.media.enabledTools[${index}]`);
+      enabledToolList.push(tool as string);
+    }
+    const enabledTools = [...new Set(enabledToolList)].sort(compareText);
     const current = options.requester ?? options.sessionOwner;
-    const tasks = snapshot.media.tasks
-      .map((task, index) => ({
-        task,
-        fact: toMediaTaskFact(task, `snapshot.media.tasks[${index}]`),
-      }))
+    const rawTasks = snapshot.media.tasks;
+    const tasks = toFacts(rawTasks, "snapshot.media.tasks", toMediaTaskFact)
+      .map((fact, index) => ({ task: rawTasks[index]!, fact }))
       .filter(({ task }) => {
         const owner = task.requester ?? options.sessionOwner;
         return (

@@ -1,3 +1,4 @@
+import { assertStringArgument } from "./assert-argument.js";
 import { formatCacheBoundaryMarker } from "./format-cache-boundary-marker.js";
 import type { ProductProfile } from "./types.js";
 
@@ -6,6 +7,7 @@ import type { ProductProfile } from "./types.js";
  * legacy hook rewrote the prompt), keeps only the first when there are several.
  */
 export function ensureCacheBoundary(text: string, profile?: ProductProfile): string {
+  assertStringArgument(text, "ensureCacheBoundary", "text");
   const marker = formatCacheBoundaryMarker(profile);
   const first = text.indexOf(marker);
   if (first === -1) return text + marker;

@@ -1,3 +1,4 @@
+import { assertStringArgument } from "./assert-argument.js";
 import { ensureCacheBoundary } from "./ensure-cache-boundary.js";
 import { formatCacheBoundaryMarker } from "./format-cache-boundary-marker.js";
 import type { ProductProfile } from "./types.js";
@@ -11,6 +12,8 @@ export function insertAfterCacheBoundary(
   insert: string,
   profile?: ProductProfile,
 ): string {
+  assertStringArgument(text, "insertAfterCacheBoundary", "text");
+  assertStringArgument(insert, "insertAfterCacheBoundary", "insert");
   const ensured = ensureCacheBoundary(text, profile);
   const marker = formatCacheBoundaryMarker(profile);
   const cut = ensured.indexOf(marker) + marker.length;

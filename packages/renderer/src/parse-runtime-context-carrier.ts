@@ -8,6 +8,11 @@ import type {
   SubagentMode,
   SubagentState,
 } from "./build-runtime-context-carrier.js";
+import {
+  assertObjectArgument,
+  assertStringArgument,
+  throwInvalidArgument,
+} from "./assert-argument.js";
 import { formatInternalContextDelimiters, OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import { RendererError } from "./renderer-error.js";
 import type { Diagnostic, ProductProfile } from "./types.js";
@@ -308,14 +313,27 @@ export interface DelimiterPatterns {
   readonly wordPattern: string;
 }
 
-/** Builds the shadow patterns for `profile`'s delimiter word. */
-export function buildDelimiterPatterns(profile: ProductProfile): DelimiterPatterns {
-  const wordLetters = foldedLetters(profile.delimiterWord);
+/** Builds the shadow patterns for `profile`'s delimiter word; `path` names the profile in errors. */
+export function buildDelimiterPatterns(
+  profile: ProductProfile,
+  path = "profile",
+): DelimiterPatterns {
+  assertObjectArgument(profile, "The internal-context delimiters", path);
+  const word: unknown = profile.delimiterWord;
+  if (typeof word !== "string") {
+    throwInvalidArgument(
+      "The internal-context delimiters",
+      `${path}.delimiterWord`,
+      "a string",
+      word,
+    );
+  }
+  const wordLetters = foldedLetters(word);
   if (wordLetters.length === 0) {
     throw new RendererError(
       "RENDERER_INVALID_INPUT",
-      `The product profile's delimiter word ${JSON.stringify(profile.delimiterWord)} has no letters, so internal-context delimiters cannot be told apart from separators.`,
-      { path: "profile.delimiterWord", hint: "Use an upper-case word such as OPENCLAW." },
+      `The product profile's delimiter word ${JSON.stringify(word)} has no letters, so internal-context delimiters cannot be told apart from separators.`,
+      { path: `${path}.delimiterWord`, hint: "Use an upper-case word such as OPENCLAW." },
     );
   }
   const phraseLetters = [...wordLetters, ...foldedLetters("INTERNAL"), ...foldedLetters("CONTEXT")];
@@ -347,7 +365,11 @@ export function parseInternalContextDelimiters(
   text: string,
   options: ParseRuntimeContextCarrierOptions = {},
 ): readonly InternalContextDelimiterMatch[] {
-  const patterns = buildDelimiterPatterns(options.profile ?? OPENCLAW_PRODUCT_PROFILE);
+  assertStringArgument(text, "parseInternalContextDelimiters", "text");
+  const patterns = buildDelimiterPatterns(
+    options.profile ?? OPENCLAW_PRODUCT_PROFILE,
+    "options.profile",
+  );
   const shadow = buildShadowText(text);
   const sep = SHADOW_SEPARATOR;
   // `<(?<!<sep*<)` enters a bracket run only at its first bracket, so long runs scan linearly.
@@ -474,6 +496,7 @@ export function parseRuntimeContextCarrier(
   text: string,
   options: ParseRuntimeContextCarrierOptions = {},
 ): ParsedRuntimeContextCarrier {
+  assertStringArgument(text, "parseRuntimeContextCarrier", "text");
   const profile = options.profile ?? OPENCLAW_PRODUCT_PROFILE;
   const { begin, end } = formatInternalContextDelimiters(profile);
   const diagnostics: Diagnostic[] = [];

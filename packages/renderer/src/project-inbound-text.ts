@@ -7,6 +7,11 @@ import {
   toOriginalSpan,
 } from "./parse-runtime-context-carrier.js";
 import type { DelimiterPatterns, ShadowText } from "./parse-runtime-context-carrier.js";
+import {
+  assertObjectArgument,
+  assertStringArgument,
+  throwInvalidArgument,
+} from "./assert-argument.js";
 import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import { assertTranscriptProjectionVersion } from "./resolve-transcript-projection-version.js";
 import type { TranscriptProjectionVersion } from "./resolve-transcript-projection-version.js";
@@ -197,19 +202,27 @@ function quoteLines(text: string): string {
  * internal-context delimiters into an inert canonical form (`[[[BEGIN_<WORD>_INTERNAL_CONTEXT]]]`)
  * and quotes context data, so inbound text can never open, close or imitate a carrier; version 3
  * is the legacy projection (the text as stored). Unknown versions throw
- * `RENDERER_UNKNOWN_PROJECTION_VERSION`. The projection is idempotent.
+ * `RENDERER_UNKNOWN_PROJECTION_VERSION`; other bad arguments `RENDERER_INVALID_INPUT`. The
+ * projection is idempotent.
  */
 export function projectInboundText(
   text: string,
   options: ProjectInboundTextOptions,
 ): ProjectedInboundText {
+  assertStringArgument(text, "projectInboundText", "text");
+  assertObjectArgument(options, "projectInboundText", "options");
   assertTranscriptProjectionVersion(options.projectionVersion, "projectionVersion");
+  const { kind } = options;
+  // A misspelt kind must not silently skip the quoting of context data.
+  if (kind !== undefined && kind !== "message" && kind !== "context") {
+    throwInvalidArgument("projectInboundText", "options.kind", '"message" or "context"', kind);
+  }
   if (options.projectionVersion === 3) return { text, changed: false };
   const profile = options.profile ?? OPENCLAW_PRODUCT_PROFILE;
-  const patterns = buildDelimiterPatterns(profile);
+  const patterns = buildDelimiterPatterns(profile, "options.profile");
   const shadow = buildShadowText(text);
   let projected = applyEdits(text, collectEdits(text, shadow, patterns, profile));
-  if (options.kind === "context") projected = quoteLines(projected);
+  if (kind === "context") projected = quoteLines(projected);
   return { text: projected, changed: projected !== text };
 }
 
@@ -227,6 +240,8 @@ export function projectInboundMessage<Message extends InboundMessage>(
   message: Message,
   options: ProjectInboundTextOptions,
 ): { readonly message: Message; readonly changed: boolean } {
+  assertObjectArgument(message, "projectInboundMessage", "message");
+  assertStringArgument(message.text, "projectInboundMessage", "message.text");
   const projection = projectInboundText(message.text, options);
   if (!projection.changed) return { message, changed: false };
   return { message: { ...message, text: projection.text }, changed: true };

@@ -7,7 +7,6 @@ const RENDERER_ERROR_MARKER = Symbol.for("promptstack.renderer.error");
 export type RendererErrorCode =
   | "RENDERER_INVALID_INPUT"
   | "RENDERER_UNKNOWN_MODE"
-  | "RENDERER_BOUNDARY_MISSING"
   | "RENDERER_HOOK_FAILED"
   | "RENDERER_UNKNOWN_PROJECTION_VERSION";
 

@@ -1,3 +1,8 @@
+import {
+  assertObjectArgument,
+  assertStringArgument,
+  throwInvalidArgument,
+} from "./assert-argument.js";
 import type { GptPersonality, ProviderContribution } from "./types.js";
 
 /** Input of `resolveGpt5SystemPromptContribution`. */
@@ -11,6 +16,8 @@ export interface Gpt5ContributionOptions {
 }
 
 const GPT5_PROVIDERS: readonly string[] = Object.freeze(["openai", "codex"]);
+const PERSONALITIES: readonly string[] = Object.freeze(["friendly", "on", "off"]);
+const WHERE = "resolveGpt5SystemPromptContribution";
 
 const GPT5_BEHAVIOUR_CONTRACT = [
   "## Behaviour Contract",
@@ -36,17 +43,25 @@ const GPT5_FRIENDLY_STYLE = [
 /**
  * The built-in GPT-5 family contribution: a stable-prefix behaviour contract for `gpt-5*` models
  * routed through OpenAI or Codex, plus a friendly `interaction_style` override unless
- * `personality` is `off`. Undefined for any other model or provider.
+ * `personality` is `off`. Undefined for any other model or provider. Throws `RendererError`
+ * (`RENDERER_INVALID_INPUT`) for a non-string id or provider, or an unknown personality.
  */
 export function resolveGpt5SystemPromptContribution(
   options: Gpt5ContributionOptions,
 ): ProviderContribution | undefined {
+  assertObjectArgument(options, WHERE, "options");
+  assertStringArgument(options.modelId, WHERE, "options.modelId");
+  assertStringArgument(options.provider, WHERE, "options.provider");
+  const { personality } = options;
+  if (personality !== undefined && !PERSONALITIES.includes(personality)) {
+    throwInvalidArgument(WHERE, "options.personality", '"friendly", "on" or "off"', personality);
+  }
   // Model refs often carry their provider (`openai/gpt-5.5`); only the bare id decides.
   const ref = options.modelId.trim().toLowerCase();
   const modelId = ref.slice(ref.lastIndexOf("/") + 1);
   const provider = options.provider.trim().toLowerCase();
   if (!modelId.startsWith("gpt-5") || !GPT5_PROVIDERS.includes(provider)) return undefined;
-  if (options.personality === "off") return { stablePrefix: GPT5_BEHAVIOUR_CONTRACT };
+  if (personality === "off") return { stablePrefix: GPT5_BEHAVIOUR_CONTRACT };
   return {
     stablePrefix: GPT5_BEHAVIOUR_CONTRACT,
     sectionOverrides: { interaction_style: GPT5_FRIENDLY_STYLE },

@@ -1,3 +1,4 @@
+import { assertStringArgument } from "./assert-argument.js";
 import { formatCacheBoundaryMarker } from "./format-cache-boundary-marker.js";
 import type { ProductProfile } from "./types.js";
 
@@ -14,6 +15,7 @@ export interface CacheBoundarySplit {
  * so `stablePrefix + dynamicSuffix` equals `stripCacheBoundary(text)` for a well-formed prompt.
  */
 export function splitCacheBoundary(text: string, profile?: ProductProfile): CacheBoundarySplit {
+  assertStringArgument(text, "splitCacheBoundary", "text");
   const marker = formatCacheBoundaryMarker(profile);
   const index = text.indexOf(marker);
   if (index === -1) return { stablePrefix: text, dynamicSuffix: "" };

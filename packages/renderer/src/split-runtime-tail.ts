@@ -1,3 +1,4 @@
+import { assertStringArgument } from "./assert-argument.js";
 import { formatRuntimeTailMarkers } from "./format-cache-boundary-marker.js";
 import type { ProductProfile } from "./types.js";
 
@@ -14,6 +15,7 @@ export interface RuntimeTailSplit {
  * transport can send it elsewhere, e.g. after the tool schemas. Blank-line spacing is preserved.
  */
 export function splitRuntimeTail(text: string, profile?: ProductProfile): RuntimeTailSplit {
+  assertStringArgument(text, "splitRuntimeTail", "text");
   const { begin, end } = formatRuntimeTailMarkers(profile);
   const start = text.indexOf(begin);
   if (start === -1) return { body: text, tail: undefined };

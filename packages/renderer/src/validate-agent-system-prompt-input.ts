@@ -1,3 +1,4 @@
+import { describeArgument } from "./assert-argument.js";
 import { RendererError } from "./renderer-error.js";
 import type { AgentSystemPromptInput } from "./types.js";
 
@@ -221,7 +222,7 @@ export function validateAgentSystemPromptInput(
   if (mode !== undefined && (typeof mode !== "string" || !MODES.includes(mode))) {
     throw new RendererError(
       "RENDERER_UNKNOWN_MODE",
-      `Unknown prompt mode at mode: expected "full", "minimal" or "none", got ${typeof mode === "string" ? `"${mode}"` : describe(mode)}.`,
+      `Unknown prompt mode at mode: expected "full", "minimal" or "none", got ${describeArgument(mode)}.`,
       { path: "mode", hint: 'Use "full" (default), "minimal" for sub-agents, or "none".' },
     );
   }
