@@ -216,15 +216,17 @@ const ASCII_FOLDS: readonly string[] = Object.freeze(
   Array.from({ length: 128 }, (_, code) => foldCharacter(String.fromCharCode(code))),
 );
 
-const ENTITY_SOURCE = "&(?:#(\\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{0,31}))(;?)";
+// Anchored and neither global nor sticky, so one compiled pattern is shared without any state;
+// it reads a short slice, as no entity is longer than `ENTITY_MAX_LENGTH`. Compiling a sticky
+// pattern per `&` used to dominate the projection of ordinary text.
+const ENTITY_AT_START = /^&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{0,31}))(;?)/;
+const ENTITY_MAX_LENGTH = 34;
 
 function decodeEntityAt(
   text: string,
   index: number,
 ): { decoded: string; length: number } | undefined {
-  const pattern = new RegExp(ENTITY_SOURCE, "y");
-  pattern.lastIndex = index;
-  const match = pattern.exec(text);
+  const match = ENTITY_AT_START.exec(text.slice(index, index + ENTITY_MAX_LENGTH));
   if (match === null) return undefined;
   const [whole, decimal, hex, name, semicolon] = match;
   if (name === undefined) {

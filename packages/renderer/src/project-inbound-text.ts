@@ -86,73 +86,90 @@ function bracketEdit(
   return { ...span, replacement: replacement.repeat(countOf(run, bracket)) };
 }
 
-function collectEdits(
-  text: string,
-  shadow: ShadowText,
-  patterns: DelimiterPatterns,
-  profile: ProductProfile,
-): Edit[] {
+/** The compiled patterns of one delimiter word. Only read with `matchAll` and non-global `exec`. */
+interface ProjectionPatterns {
+  readonly word: string;
+  readonly mention: RegExp;
+  readonly opener: RegExp;
+  readonly closer: RegExp;
+  readonly trailing: RegExp;
+  readonly leading: RegExp;
+}
+
+function buildProjectionPatterns(profile: ProductProfile, path: string): ProjectionPatterns {
+  const patterns: DelimiterPatterns = buildDelimiterPatterns(profile, path);
   const sep = SHADOW_SEPARATOR;
-  const edits: Edit[] = [];
-  const word = profile.delimiterWord;
-
-  // Every pattern below stays linear on long runs: a bracket run is only entered at its first
-  // bracket (`runStart`), and a lookbehind is only tried right after a bracket, never at every
-  // position of a separator run. Without this, 100 000 "<" took about 37 s.
+  // Every pattern stays linear on long runs: a bracket run is only entered at its first bracket
+  // (`runStart`), and a lookbehind is only tried right after a bracket, never at every position
+  // of a separator run. Without this, 100 000 "<" took about 37 s.
   const runStart = `<(?<!<${sep}*<)`;
+  const context = buildFuzzyWordPattern("CONTEXT");
+  const prefixes = [
+    buildNonEmptyPrefixChain([...patterns.beginLetters, ...patterns.phraseLetters]),
+    buildNonEmptyPrefixChain([...patterns.endLetters, ...patterns.phraseLetters]),
+    buildNonEmptyPrefixChain(patterns.phraseLetters),
+  ];
+  return Object.freeze({
+    word: profile.delimiterWord,
+    // 1. Any mention of the delimiter phrase becomes its canonical spelling, brackets squared.
+    mention: new RegExp(
+      `(?:${runStart}(?:${sep}*<)*${sep}*)?(?:${patterns.keyword}${sep}*)?${patterns.phrase}(?:${sep}*>)*`,
+      "g",
+    ),
+    // 2. Imitations: a bracket run of three or more opening a BEGIN/END or the word, or closing it.
+    opener: new RegExp(
+      `${runStart}(?:${sep}*<){2,}(?=${sep}*(?:${patterns.keyword}|${patterns.wordPattern}))`,
+      "g",
+    ),
+    closer: new RegExp(`>(?<=(?:${context}|${patterns.wordPattern})${sep}*>)(?:${sep}*>){2,}`, "g"),
+    // 3. Fragments at the edges that another message could complete.
+    trailing: new RegExp(
+      `${runStart}(?:${sep}*<)*(?=${sep}*(?:(?:${prefixes.join("|")})${sep}*)?$)`,
+      "g",
+    ),
+    leading: new RegExp(
+      `^${sep}*${buildSuffixChain(patterns.phraseLetters)}${sep}*(>(?:${sep}*>)*)`,
+    ),
+  });
+}
 
-  // 1. Any mention of the delimiter phrase becomes its canonical spelling, brackets squared.
-  const mention = new RegExp(
-    `(?:${runStart}(?:${sep}*<)*${sep}*)?(?:${patterns.keyword}${sep}*)?${patterns.phrase}(?:${sep}*>)*`,
-    "g",
-  );
-  for (const match of shadow.text.matchAll(mention)) {
+// Compiling the patterns costs more than scanning a short message, so the default profile's are
+// compiled once. Still pure: they are frozen, and only `matchAll` (which copies a global pattern
+// and leaves its `lastIndex` alone) and `exec` on the non-global `leading` ever read them.
+const DEFAULT_PROJECTION_PATTERNS = buildProjectionPatterns(OPENCLAW_PRODUCT_PROFILE, "profile");
+
+function resolveProjectionPatterns(profile: ProductProfile | undefined): ProjectionPatterns {
+  if (profile === undefined || profile?.delimiterWord === DEFAULT_PROJECTION_PATTERNS.word) {
+    return DEFAULT_PROJECTION_PATTERNS;
+  }
+  return buildProjectionPatterns(profile, "options.profile");
+}
+
+function collectEdits(text: string, shadow: ShadowText, patterns: ProjectionPatterns): Edit[] {
+  const edits: Edit[] = [];
+  const { word } = patterns;
+  for (const match of shadow.text.matchAll(patterns.mention)) {
     const span = toOriginalSpan(shadow, match.index, match.index + match[0].length);
     const keyword = match[1]?.startsWith("b") ? "BEGIN_" : match[1] === undefined ? "" : "END_";
     const open = match[0].startsWith("<") ? "[[[" : "";
     const close = match[0].endsWith(">") ? "]]]" : "";
     edits.push({ ...span, replacement: `${open}${keyword}${word}_INTERNAL_CONTEXT${close}` });
   }
-
-  // 2. Imitations: a bracket run of three or more opening a BEGIN/END or the word, or closing it.
-  const context = buildFuzzyWordPattern("CONTEXT");
-  const opener = new RegExp(
-    `${runStart}(?:${sep}*<){2,}(?=${sep}*(?:${patterns.keyword}|${patterns.wordPattern}))`,
-    "g",
-  );
-  for (const match of shadow.text.matchAll(opener)) {
+  for (const match of shadow.text.matchAll(patterns.opener)) {
     edits.push(bracketEdit(shadow, match.index, match[0], "["));
   }
-  const closer = new RegExp(
-    `>(?<=(?:${context}|${patterns.wordPattern})${sep}*>)(?:${sep}*>){2,}`,
-    "g",
-  );
-  for (const match of shadow.text.matchAll(closer)) {
+  for (const match of shadow.text.matchAll(patterns.closer)) {
     edits.push(bracketEdit(shadow, match.index, match[0], "]"));
   }
-
-  // 3. Fragments at the edges that another message could complete, including the first half of
-  // an entity (`&lo` + `wbar;`), whose ampersand is escaped.
-  const prefixes = [
-    buildNonEmptyPrefixChain([...patterns.beginLetters, ...patterns.phraseLetters]),
-    buildNonEmptyPrefixChain([...patterns.endLetters, ...patterns.phraseLetters]),
-    buildNonEmptyPrefixChain(patterns.phraseLetters),
-  ];
-  const trailing = new RegExp(
-    `${runStart}(?:${sep}*<)*(?=${sep}*(?:(?:${prefixes.join("|")})${sep}*)?$)`,
-    "g",
-  );
-  for (const match of shadow.text.matchAll(trailing)) {
+  for (const match of shadow.text.matchAll(patterns.trailing)) {
     edits.push(bracketEdit(shadow, match.index, match[0], "["));
   }
-  const leading = new RegExp(
-    `^${sep}*${buildSuffixChain(patterns.phraseLetters)}${sep}*(>(?:${sep}*>)*)`,
-  );
-  const lead = leading.exec(shadow.text);
+  const lead = patterns.leading.exec(shadow.text);
   if (lead !== null) {
     const run = lead[1]!;
     edits.push(bracketEdit(shadow, lead.index + lead[0].length - run.length, run, "]"));
   }
+  // The first half of an entity (`&lo` + `wbar;`) at the end: its ampersand is escaped.
   const tail = findOpenEntityTail(text);
   if (tail >= 0) edits.push({ start: tail, end: tail + 1, replacement: "&amp;" });
   return edits;
@@ -218,10 +235,9 @@ export function projectInboundText(
     throwInvalidArgument("projectInboundText", "options.kind", '"message" or "context"', kind);
   }
   if (options.projectionVersion === 3) return { text, changed: false };
-  const profile = options.profile ?? OPENCLAW_PRODUCT_PROFILE;
-  const patterns = buildDelimiterPatterns(profile, "options.profile");
+  const patterns = resolveProjectionPatterns(options.profile);
   const shadow = buildShadowText(text);
-  let projected = applyEdits(text, collectEdits(text, shadow, patterns, profile));
+  let projected = applyEdits(text, collectEdits(text, shadow, patterns));
   if (kind === "context") projected = quoteLines(projected);
   return { text: projected, changed: projected !== text };
 }
