@@ -26,17 +26,39 @@ function compact<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
+/**
+ * Realistic values mixed with arbitrary text: a leak keyed on a plausible value (an afternoon hour,
+ * a known channel, a group chat) must be as likely to be generated as one keyed on noise.
+ */
+const twoDigits = (max: number) =>
+  fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, "0"));
+const clockTime = fc.tuple(twoDigits(23), twoDigits(59)).map(([h, m]) => `${h}:${m}`);
+const isoDate = fc
+  .tuple(fc.integer({ min: 2020, max: 2030 }), twoDigits(11), twoDigits(27))
+  .map(
+    ([y, m, d]) =>
+      `${y}-${String(Number(m) + 1).padStart(2, "0")}-${String(Number(d) + 1).padStart(2, "0")}`,
+  );
+const timeZone = fc.constantFrom("UTC", "Europe/Lisbon", "America/New_York", "Asia/Tokyo");
+const channelId = fc.constantFrom("telegram", "discord", "slack", "whatsapp", "webchat");
+const realisticOr = <T>(realistic: fc.Arbitrary<T>, other: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: realistic, weight: 3 }, { arbitrary: other, weight: 1 });
+
 const volatileFacts: fc.Arbitrary<VolatileFacts> = fc
   .record({
     time: opt(
       fc
-        .record({ date: text, time: opt(text), timeZone: text })
+        .record({
+          date: realisticOr(isoDate, text),
+          time: opt(realisticOr(clockTime, text)),
+          timeZone: realisticOr(timeZone, text),
+        })
         .map((time) => compact(time) as NonNullable<VolatileFacts["time"]>),
     ),
     channel: opt(
       fc
         .record({
-          id: nonBlank,
+          id: realisticOr(channelId, nonBlank),
           chatType: fc.constantFrom("direct", "group", "channel"),
           chatLabel: opt(text),
           nativeApprovals: opt(fc.boolean()),

@@ -29,6 +29,25 @@ describe("tooling", () => {
     });
   }
 
+  it("gives plan guidance for a plan tool named progress_card, naming that tool", () => {
+    const text = renderSectionText({ tools: tools("progress_card") }, "tooling");
+    expect(text).toContain("durable plan with `progress_card`");
+    expect(text).not.toContain("update_plan");
+    const off = renderSectionText({ tools: tools("progress_card"), planTool: false }, "tooling");
+    expect(off).not.toContain("durable plan");
+  });
+
+  it("names only the polling calls and tools the run has", () => {
+    const onlyList = renderSectionText({ tools: tools("sessions_list") }, "tooling");
+    expect(onlyList).toContain("Never call `sessions_list` in a loop");
+    expect(onlyList).not.toContain("subagents list");
+    const both = renderSectionText({ tools: tools("subagents", "sessions_list") }, "tooling");
+    expect(both).toContain("Never call `subagents list` or `sessions_list` in a loop");
+    const cronExec = renderSectionText({ tools: tools("cron", "exec") }, "tooling");
+    expect(cronExec).toContain("Never fake a schedule with sleep loops or `yieldMs` delays.");
+    expect(cronExec).not.toContain("`process` polling");
+  });
+
   it("drops plan guidance when the plan tool is disabled", () => {
     const text = renderSectionText({ tools: tools("update_plan"), planTool: false }, "tooling");
     expect(text).not.toContain("durable plan");

@@ -9,6 +9,21 @@ interface ToolGuidanceRule {
 const has = (name: string) => (context: SectionRenderContext) => hasTool(context, name);
 const always = (line: string) => () => line;
 
+// Runtimes name the plan tool differently (`update_plan` in Codex, `progress_card` in newer
+// gateways); `tools.updatePlan` gates either.
+const PLAN_TOOL_NAMES: readonly string[] = Object.freeze(["update_plan", "progress_card"]);
+
+function findPlanTool(context: SectionRenderContext): string | undefined {
+  if (context.input.planTool === false) return undefined;
+  return PLAN_TOOL_NAMES.find((name) => hasTool(context, name));
+}
+
+// Tools an agent might poll to wait for sub-agents, and how the guidance names the call.
+const WAIT_POLLING_CALLS: readonly (readonly [tool: string, call: string])[] = Object.freeze([
+  ["subagents", "`subagents list`"],
+  ["sessions_list", "`sessions_list`"],
+]);
+
 // Each rule names the tools it needs, so guidance never mentions a tool the run cannot call.
 const TOOL_GUIDANCE_RULES: readonly ToolGuidanceRule[] = Object.freeze([
   {
@@ -19,9 +34,10 @@ const TOOL_GUIDANCE_RULES: readonly ToolGuidanceRule[] = Object.freeze([
   },
   {
     applies: (c) => hasTool(c, "cron") && (hasTool(c, "exec") || hasTool(c, "process")),
-    line: always(
-      "Never fake a schedule with sleep loops, `yieldMs` delays or repeated `process` polling.",
-    ),
+    line: (c: SectionRenderContext) =>
+      hasTool(c, "process")
+        ? "Never fake a schedule with sleep loops, `yieldMs` delays or repeated `process` polling."
+        : "Never fake a schedule with sleep loops or `yieldMs` delays.",
   },
   {
     applies: has("exec"),
@@ -60,18 +76,18 @@ const TOOL_GUIDANCE_RULES: readonly ToolGuidanceRule[] = Object.freeze([
   },
   {
     applies: (c) => hasTool(c, "subagents") || hasTool(c, "sessions_list"),
-    line: always(
-      "Never call `subagents list` or `sessions_list` in a loop to wait for completion.",
-    ),
+    line: (c: SectionRenderContext) =>
+      `Never call ${WAIT_POLLING_CALLS.filter(([tool]) => hasTool(c, tool))
+        .map(([, call]) => call)
+        .join(" or ")} in a loop to wait for completion.`,
   },
   {
-    applies: (c) => c.input.planTool !== false && hasTool(c, "update_plan"),
-    line: always(
-      "Keep one durable plan with `update_plan`; at most one step is `in_progress` at a time.",
-    ),
+    applies: (c) => findPlanTool(c) !== undefined,
+    line: (c: SectionRenderContext) =>
+      `Keep one durable plan with \`${findPlanTool(c) ?? ""}\`, with short status notes; at most one step is \`in_progress\` at a time.`,
   },
   {
-    applies: (c) => c.input.planTool !== false && hasTool(c, "update_plan"),
+    applies: (c) => findPlanTool(c) !== undefined,
     line: always("Update the plan only when something changed; skip it for trivial one-step work."),
   },
   {
