@@ -1,28 +1,25 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runSyncCodexModel } from "./sync-codex-model.js";
-import { writePlacedCodexCatalog } from "../packages/harness-codex/test/write-placed-codex-catalog.js";
+import {
+  createCodexCatalogSandbox,
+  writePlacedCodexCatalog,
+} from "../packages/harness-codex/test/write-placed-codex-catalog.js";
 
 let dir: string;
 let home: string;
 let codexHome: string;
 let fixturePath: string;
 
+let cleanup: () => Promise<void>;
+
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "sync-codex-model-"));
-  home = join(dir, "home");
-  codexHome = join(dir, "codex-home");
-  fixturePath = join(dir, "gpt-5.5.model-prompt.json");
-  await mkdir(home);
-  await mkdir(codexHome);
-  await writeFile(fixturePath, "UNTOUCHED\n");
+  ({ dir, home, codexHome, fixturePath, cleanup } =
+    await createCodexCatalogSandbox("sync-codex-model-"));
 });
 
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => cleanup());
 
 async function run(argv: string[] = [], env: Record<string, string> = { CODEX_HOME: codexHome }) {
   const result = await runSyncCodexModel({ argv, env, homeDir: home, fixturePath });

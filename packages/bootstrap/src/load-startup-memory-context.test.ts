@@ -24,6 +24,16 @@ afterEach(async () => {
 
 const base = { today: "2026-07-13", maxChars: 4000, maxFiles: 2 };
 
+/** Replaces `memory/` with a symlink to an outside folder holding `fileName`, then loads. */
+async function loadWithMemoryLinkedOutside(fileName: string) {
+  const outside = join(root, "outside");
+  await mkdir(outside);
+  await writeFile(join(outside, fileName), "secret");
+  await rm(join(workspace, "memory"), { recursive: true });
+  await symlink(outside, join(workspace, "memory"));
+  return loadStartupMemoryContext({ ...base, workspaceDir: workspace, command: "/new" });
+}
+
 describe("loadStartupMemoryContext", () => {
   it("adds the newest daily files up to today, newest first, on a bare /new", async () => {
     const result = await loadStartupMemoryContext({
@@ -77,31 +87,13 @@ describe("loadStartupMemoryContext", () => {
     expect(
       (await loadStartupMemoryContext({ ...base, workspaceDir: empty, command: "/new" })).block,
     ).toBeNull();
-    const outside = join(root, "outside");
-    await mkdir(outside);
-    await writeFile(join(outside, "2026-07-13.md"), "secret");
-    await rm(join(workspace, "memory"), { recursive: true });
-    await symlink(outside, join(workspace, "memory"));
-    const result = await loadStartupMemoryContext({
-      ...base,
-      workspaceDir: workspace,
-      command: "/new",
-    });
+    const result = await loadWithMemoryLinkedOutside("2026-07-13.md");
     expect(result.block).toBeNull();
     expect(result.diagnostics[0]?.code).toBe("BOOTSTRAP_FILE_OUTSIDE_WORKSPACE");
   });
 
   it("does not list a memory folder that resolves outside the workspace", async () => {
-    const outside = join(root, "outside");
-    await mkdir(outside);
-    await writeFile(join(outside, "2026-07-12.md"), "secret");
-    await rm(join(workspace, "memory"), { recursive: true });
-    await symlink(outside, join(workspace, "memory"));
-    const result = await loadStartupMemoryContext({
-      ...base,
-      workspaceDir: workspace,
-      command: "/new",
-    });
+    const result = await loadWithMemoryLinkedOutside("2026-07-12.md");
     expect(result.block).toBeNull();
     expect(result.diagnostics).toEqual([
       expect.objectContaining({

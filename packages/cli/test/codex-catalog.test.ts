@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { discoverCliAssets } from "../src/discover-cli-assets.js";
@@ -9,6 +8,7 @@ import { createTestIo } from "./create-test-io.js";
 import { REPO_ROOT } from "./run-cli-binary.js";
 import {
   SYNTHETIC_CODEX_CATALOG as SYNTHETIC,
+  createCodexCatalogSandbox,
   writePlacedCodexCatalog,
 } from "../../harness-codex/test/write-placed-codex-catalog.js";
 
@@ -22,18 +22,13 @@ const COMMITTED_FIXTURE = join(
 let dir: string;
 let home: string;
 let codexHome: string;
+let cleanup: () => Promise<void>;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "promptstack-cli-catalog-"));
-  home = join(dir, "home");
-  codexHome = join(dir, "codex-home");
-  await mkdir(home);
-  await mkdir(codexHome);
+  ({ dir, home, codexHome, cleanup } = await createCodexCatalogSandbox("promptstack-cli-catalog-"));
 });
 
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => cleanup());
 
 async function renderCodex(args: string[] = [], env = { HOME: home, CODEX_HOME: codexHome }) {
   const io = createTestIo({ env, cwd: dir });

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -8,6 +7,7 @@ import { resolveCodexCatalogCandidates } from "./resolve-codex-catalog-candidate
 import { writeCodexModelPromptFixture } from "./write-codex-model-prompt-fixture.js";
 import {
   SYNTHETIC_CODEX_CATALOG as CATALOG,
+  createCodexCatalogSandbox,
   writePlacedCodexCatalog,
 } from "../test/write-placed-codex-catalog.js";
 
@@ -20,19 +20,14 @@ let home: string;
 let codexHome: string;
 let fixturePath: string;
 
+let cleanup: () => Promise<void>;
+
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "codex-model-sync-"));
-  home = join(dir, "home");
-  codexHome = join(dir, "codex-home");
-  fixturePath = join(dir, "gpt-5.5.model-prompt.json");
-  await mkdir(home);
-  await mkdir(codexHome);
-  await writeFile(fixturePath, "UNTOUCHED\n");
+  ({ dir, home, codexHome, fixturePath, cleanup } =
+    await createCodexCatalogSandbox("codex-model-sync-"));
 });
 
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => cleanup());
 
 async function sync(options: { catalogPath?: string; env?: Record<string, string> } = {}) {
   const result = await writeCodexModelPromptFixture({

@@ -1,5 +1,6 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The synthetic catalog every lookup test copies. */
@@ -23,4 +24,29 @@ export async function writePlacedCodexCatalog(path: string, label: string): Prom
   }));
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, JSON.stringify({ models }));
+}
+
+/** A temp dir with an empty HOME, an empty CODEX_HOME and a fixture file that says UNTOUCHED. */
+export interface CodexCatalogSandbox {
+  readonly dir: string;
+  readonly home: string;
+  readonly codexHome: string;
+  readonly fixturePath: string;
+  readonly cleanup: () => Promise<void>;
+}
+
+/** Test helper: creates a `CodexCatalogSandbox` for the catalog-lookup tests. */
+export async function createCodexCatalogSandbox(prefix: string): Promise<CodexCatalogSandbox> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const sandbox = {
+    dir,
+    home: join(dir, "home"),
+    codexHome: join(dir, "codex-home"),
+    fixturePath: join(dir, "gpt-5.5.model-prompt.json"),
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+  await mkdir(sandbox.home);
+  await mkdir(sandbox.codexHome);
+  await writeFile(sandbox.fixturePath, "UNTOUCHED\n");
+  return sandbox;
 }
