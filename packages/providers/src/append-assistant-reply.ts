@@ -1,11 +1,12 @@
 import { throwInvalidArgument } from "./assert-argument.js";
 import { ProvidersError } from "./providers-error.js";
+import { neutralizeMarkerComments } from "./to-prompt-parts.js";
 import type { Conversation } from "./types.js";
 
 /**
  * Appends the assistant's reply to the newest user turn: one text, or several text blocks (each
  * counts as one content block for Anthropic's lookback). Throws `PROVIDERS_BAD_ORDER` when the
- * newest message is not a user turn.
+ * newest message is not a user turn. Marker-comment look-alikes are quoted, as everywhere.
  */
 export function appendAssistantReply(
   conversation: Conversation,
@@ -32,7 +33,12 @@ export function appendAssistantReply(
     ...conversation,
     messages: Object.freeze([
       ...conversation.messages,
-      Object.freeze({ role: "assistant" as const, blocks: Object.freeze([...blocks]) }),
+      Object.freeze({
+        role: "assistant" as const,
+        blocks: Object.freeze(
+          blocks.map((block) => neutralizeMarkerComments(block, conversation.profile)),
+        ),
+      }),
     ]),
   });
 }

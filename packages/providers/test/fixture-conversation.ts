@@ -42,10 +42,15 @@ export function readFixtureInput(name: string): FixtureInput {
 }
 
 /** Every request body built for one turn, keyed by the expected-file suffix. */
-export type BuiltBodies = Readonly<Record<string, { body: unknown; diagnostics: readonly Diagnostic[] }>>;
+export type BuiltBodies = Readonly<
+  Record<string, { body: unknown; diagnostics: readonly Diagnostic[] }>
+>;
 
 /** Builds every provider's request for a conversation whose newest message is a user turn. */
-export function buildAllRequests(conversation: Conversation, tools: readonly ToolSpec[]): BuiltBodies {
+export function buildAllRequests(
+  conversation: Conversation,
+  tools: readonly ToolSpec[],
+): BuiltBodies {
   return {
     anthropic: buildAnthropicRequest(conversation, {
       model: "claude-sonnet-4-5",
@@ -73,7 +78,9 @@ export function playFixture(
 ): Conversation {
   let conversation = createConversation({
     layout: input.layout,
-    ...(input.workspaceBoundary === undefined ? {} : { workspaceBoundary: input.workspaceBoundary }),
+    ...(input.workspaceBoundary === undefined
+      ? {}
+      : { workspaceBoundary: input.workspaceBoundary }),
   });
   input.turns.forEach((turn, index) => {
     const prompt = buildAgentSystemPrompt({ ...input.prompt, volatile: turn.volatile });
