@@ -115,14 +115,8 @@ export function planCacheSegments(
     const previous = previousEnd === undefined ? stableEnd : messageEnds[previousEnd - 1]!;
     if (newest - previous > lookback) {
       wanted.set("intermediate", previous + lookback);
-      if (newest - (previous + lookback) > lookback) {
-        diagnostics.push({
-          code: "PROVIDERS_LOOKBACK_EXCEEDED",
-          severity: "warning",
-          message: `this turn adds ${newest - previous} content blocks; one intermediate breakpoint covers ${2 * lookback}, so the history before it is re-billed`,
-          hint: "Send long tool loops as fewer, larger blocks, or accept one full-price turn.",
-        });
-      }
+      // One is enough: it finds the previous entry within the lookback and writes a new one;
+      // the newest breakpoint writes the rest even when its own lookback finds nothing.
     }
     const max = options.maxBreakpoints ?? 4;
     for (let index = PRIORITY.length - 1; index >= 0 && countDistinct(wanted) > max; index--) {
