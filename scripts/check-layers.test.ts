@@ -64,6 +64,24 @@ describe("checkLayers", () => {
     expect(rules([pkg("@promptstack/renderer", { "src/x.ts": text })])).toEqual(expected);
   });
 
+  it("holds the providers package to the same purity, on the renderer only", () => {
+    const providers = pkg(
+      "@promptstack/providers",
+      {
+        "src/a.ts": `import { x } from "@promptstack/renderer";\nimport os from "node:os";\nexport const t = () => Date.now();`,
+        "src/b.ts": `import { y } from "@promptstack/config";`,
+      },
+      { "@promptstack/renderer": "workspace:^" },
+    );
+    const violations = checkLayers([providers]);
+    expect(violations.map((v) => v.rule)).toEqual([
+      "impure-import",
+      "impure-global",
+      "import-edge",
+    ]);
+    expect(violations[0]!.message).toContain("@promptstack/providers must stay pure");
+  });
+
   it("does not flag names that merely look like globals", () => {
     const text = [
       `export interface T { process: string; Date: number }`,

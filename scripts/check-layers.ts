@@ -15,6 +15,7 @@ export const LAYER_TABLE: Readonly<
 > = {
   "@promptstack/renderer": { layer: 0, mayDependOn: [] },
   "@promptstack/config": { layer: 1, mayDependOn: ["@promptstack/renderer"] },
+  "@promptstack/providers": { layer: 1, mayDependOn: ["@promptstack/renderer"] },
   "@promptstack/bootstrap": {
     layer: 2,
     mayDependOn: ["@promptstack/renderer", "@promptstack/config"],
@@ -46,6 +47,9 @@ export const LAYER_TABLE: Readonly<
 
 /** The package whose sources must be pure. */
 export const PURE_PACKAGE = "@promptstack/renderer";
+
+/** Every package whose sources must be pure: the renderer and the request builders. */
+export const PURE_PACKAGES: readonly string[] = [PURE_PACKAGE, "@promptstack/providers"];
 
 /** File-name prefixes of the modules allowed to touch the file system. */
 export const IO_MODULE_PREFIXES: readonly string[] = [
@@ -141,7 +145,7 @@ function checkSource(
 ): LayerViolation[] {
   const violations: LayerViolation[] = [];
   const file = ts.createSourceFile(source.path, source.text, ts.ScriptTarget.Latest, true);
-  const pure = packageName === PURE_PACKAGE;
+  const pure = PURE_PACKAGES.includes(packageName);
   const at = (node: ts.Node): string => {
     const { line } = file.getLineAndCharacterOfPosition(node.getStart(file));
     return `${source.path}:${line + 1}`;
@@ -170,7 +174,7 @@ function checkSource(
       violations.push({
         rule: "impure-import",
         path: at(node),
-        message: `the renderer must stay pure: remove the import of "${specifier}"`,
+        message: `${packageName === PURE_PACKAGE ? "the renderer" : packageName} must stay pure: remove the import of "${specifier}"`,
       });
     }
     if (FS_MODULES.has(specifier) && !isIoModule(source.path)) {
@@ -201,7 +205,7 @@ function checkSource(
         violations.push({
           rule: "impure-global",
           path: at(node),
-          message: `the renderer must stay pure: "${node.text}" reads ambient state; pass the value in as input`,
+          message: `${packageName === PURE_PACKAGE ? "the renderer" : packageName} must stay pure: "${node.text}" reads ambient state; pass the value in as input`,
         });
       }
     } else if (

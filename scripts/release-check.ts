@@ -36,6 +36,7 @@ export const RELEASE_PACKAGES: readonly string[] = [
   "config",
   "bootstrap",
   "skills",
+  "providers",
   "harness-codex",
   "cli",
 ];

@@ -18,6 +18,7 @@ export type {
   RenderedPrompt,
   RenderedSection,
   RuntimeFacts,
+  RuntimeFactsLocation,
   SandboxInfo,
   SectionId,
   SessionKind,

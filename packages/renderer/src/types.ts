@@ -34,6 +34,9 @@ export interface ProductProfile {
   readonly delimiterWord: string;
 }
 
+/** Where the per-turn facts reach the model; see `AgentSystemPromptInput.runtimeFactsLocation`. */
+export type RuntimeFactsLocation = "system-prompt" | "user-message";
+
 /** What kind of session this run belongs to. */
 export type SessionKind = "main" | "direct" | "group" | "subagent" | "cron" | "heartbeat";
 
@@ -201,6 +204,13 @@ export interface AgentSystemPromptInput {
   /** Provider requires reasoning inside tags (Reasoning Format section). */
   readonly reasoningTagHint?: boolean;
   readonly provider?: ProviderContribution;
+  /**
+   * Where the model finds its per-turn facts. `system-prompt` (default): below the cache
+   * boundary of this prompt. `user-message`: the transport sends them as runtime context at the
+   * start of the newest user message (the `turn-context` layout of `@promptstack/providers`), and
+   * the Runtime Context section says so. Stable: it shapes text above the boundary.
+   */
+  readonly runtimeFactsLocation?: RuntimeFactsLocation;
 
   /** Per-turn facts, rendered below the boundary only. */
   readonly volatile?: VolatileFacts;

@@ -188,6 +188,7 @@ const INPUT = object({
     }),
   ),
   reasoningTagHint: opt(boolean),
+  runtimeFactsLocation: opt(oneOf(["system-prompt", "user-message"])),
   provider: opt(
     object({
       sectionOverrides: opt(

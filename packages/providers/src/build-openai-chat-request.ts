@@ -1,0 +1,59 @@
+import type { BuildOpenAIRequestOptions } from "./build-openai-responses-request.js";
+import { formatPromptCacheKey } from "./format-prompt-cache-key.js";
+import { formatSystemText, joinBlocks } from "./format-system-text.js";
+import { prepareRequest } from "./prepare-request.js";
+import type { BuiltRequest, Conversation, ToolInputSchema } from "./types.js";
+
+/** A function tool of Chat Completions. */
+export interface OpenAIChatTool {
+  type: "function";
+  function: { name: string; description?: string; parameters: ToolInputSchema };
+}
+
+/** The Chat Completions body (a subset of the SDK's `ChatCompletionCreateParamsNonStreaming`). */
+export interface OpenAIChatRequest {
+  model: string;
+  messages: { role: "system" | "developer" | "user" | "assistant"; content: string }[];
+  tools?: OpenAIChatTool[];
+  prompt_cache_key: string;
+}
+
+/** Options of `buildOpenAIChatRequest`. */
+export interface BuildOpenAIChatRequestOptions extends BuildOpenAIRequestOptions {
+  /** Role of the first message: `system` (default) or `developer` (reasoning models). */
+  readonly systemRole?: "system" | "developer";
+}
+
+/**
+ * Builds an OpenAI Chat Completions request: the system text as the first (system or developer)
+ * message, then the history, tools sorted by name and a constant `prompt_cache_key`.
+ */
+export function buildOpenAIChatRequest(
+  conversation: Conversation,
+  options: BuildOpenAIChatRequestOptions,
+): BuiltRequest<OpenAIChatRequest> {
+  const { tools, diagnostics } = prepareRequest(conversation, options, "none", "openai");
+  const body: OpenAIChatRequest = {
+    model: options.model,
+    messages: [
+      { role: options.systemRole ?? "system", content: formatSystemText(conversation) },
+      ...conversation.messages.map((message) => ({
+        role: message.role,
+        content: joinBlocks(message.blocks),
+      })),
+    ],
+    prompt_cache_key:
+      options.promptCacheKey ?? formatPromptCacheKey(options.agentId ?? "main", options.model),
+  };
+  if (tools.length > 0) {
+    body.tools = tools.map((tool) => ({
+      type: "function",
+      function: {
+        name: tool.name,
+        ...(tool.description === undefined ? {} : { description: tool.description }),
+        parameters: tool.inputSchema,
+      },
+    }));
+  }
+  return { body, diagnostics };
+}

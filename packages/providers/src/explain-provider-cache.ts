@@ -1,0 +1,205 @@
+import type { Diagnostic, ProductProfile, SectionId } from "@promptstack/renderer";
+import { appendUserTurn } from "./append-user-turn.js";
+import { createConversation } from "./create-conversation.js";
+import { ESTIMATE_TOKEN_COUNTER } from "./create-token-counter.js";
+import { planCacheSegments } from "./plan-cache-segments.js";
+import type { CacheSegment, SegmentRef } from "./plan-cache-segments.js";
+import { resolveCacheRules } from "./resolve-cache-rules.js";
+import type { CacheProvider } from "./resolve-cache-rules.js";
+import { toCanonicalTools } from "./to-canonical-tools.js";
+import { formatToolSegmentText } from "./plan-cache-segments.js";
+import type { ConversationLayout, PromptSource, TokenCounter, ToolSpec } from "./types.js";
+
+/** One state of what precedes the conversation: the prompt and the tools. */
+export interface ProviderCacheState {
+  readonly prompt: PromptSource;
+  readonly tools?: readonly ToolSpec[];
+}
+
+/** Options of `explainProviderCache`. */
+export interface ExplainProviderCacheOptions {
+  readonly provider: CacheProvider;
+  readonly model: string;
+  /** Default `turn-context`. */
+  readonly layout?: ConversationLayout;
+  readonly countTokens?: TokenCounter;
+  readonly profile?: ProductProfile;
+  readonly workspaceBoundary?: readonly SectionId[];
+}
+
+/** Why the cached prefix survives a change, or where it stops. */
+export interface ProviderCacheExplanation {
+  readonly provider: CacheProvider;
+  readonly model: string;
+  readonly layout: ConversationLayout;
+  /** The first block that differs, e.g. `tools[cron]`, `system.workspace`; undefined: none. */
+  readonly firstChange: string | undefined;
+  readonly toolChanges: {
+    readonly added: readonly string[];
+    readonly removed: readonly string[];
+    readonly changed: readonly string[];
+  };
+  /** Tokens of the prefix (tools + system) before and after. */
+  readonly prefixTokens: { readonly before: number; readonly after: number };
+  /** Tokens of the new prefix still served from cache. */
+  readonly reusedTokens: number;
+  /** Tokens of the new prefix billed again. */
+  readonly rebilledTokens: number;
+  /** Whether the conversation history after the prefix stays cached. */
+  readonly historyReused: boolean;
+  readonly tokenCounter: { readonly name: string; readonly estimate: boolean };
+  /** The explanation in plain sentences. */
+  readonly lines: readonly string[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+function describeRef(ref: SegmentRef, tools: readonly { name: string }[]): string {
+  if (ref.area === "tools") return `tools[${tools[ref.index]?.name ?? ref.index}]`;
+  if (ref.area === "system") return `system.${ref.part}`;
+  return `messages[${ref.message}]`;
+}
+
+function prefixSegments(state: ProviderCacheState, options: ExplainProviderCacheOptions) {
+  const tools = toCanonicalTools(state.tools ?? []);
+  const appended = appendUserTurn(
+    createConversation({
+      layout: options.layout ?? "turn-context",
+      ...(options.profile === undefined ? {} : { profile: options.profile }),
+      ...(options.workspaceBoundary === undefined
+        ? {}
+        : { workspaceBoundary: options.workspaceBoundary }),
+    }),
+    { prompt: state.prompt, text: "" },
+  );
+  const plan = planCacheSegments(appended.conversation, {
+    tools: tools.tools,
+    breakpoints: options.provider === "anthropic" ? "explicit" : "none",
+  });
+  const segments = plan.segments.filter((segment) => segment.ref.area !== "messages");
+  return {
+    tools: tools.tools,
+    segments,
+    diagnostics: [...tools.diagnostics, ...appended.diagnostics],
+  };
+}
+
+/**
+ * Explains what a change to the prompt or the tools costs on one provider. Anthropic caches in
+ * the order tools → system → messages at breakpoints: an added or changed tool is a full miss,
+ * a workspace edit keeps the tools (and the rules, with a workspace boundary). OpenAI matches
+ * the longest common prefix (tools, instructions, input) in 128-token steps above 1024.
+ */
+export function explainProviderCache(
+  before: ProviderCacheState,
+  after: ProviderCacheState,
+  options: ExplainProviderCacheOptions,
+): ProviderCacheExplanation {
+  const counter = options.countTokens ?? ESTIMATE_TOKEN_COUNTER;
+  const { rules, diagnostics: ruleDiagnostics } = resolveCacheRules(
+    options.provider,
+    options.model,
+  );
+  const old = prefixSegments(before, options);
+  const next = prefixSegments(after, options);
+  const tokensOf = (segments: readonly CacheSegment[]): number =>
+    segments.reduce((total, segment) => total + counter.count(segment.text), 0);
+  let firstDiff = 0;
+  while (
+    firstDiff < next.segments.length &&
+    firstDiff < old.segments.length &&
+    next.segments[firstDiff]!.text === old.segments[firstDiff]!.text &&
+    describeRef(next.segments[firstDiff]!.ref, next.tools) ===
+      describeRef(old.segments[firstDiff]!.ref, old.tools)
+  ) {
+    firstDiff++;
+  }
+  const unchanged = firstDiff === next.segments.length && firstDiff === old.segments.length;
+  const afterTokens = tokensOf(next.segments);
+  let reused: number;
+  if (unchanged) {
+    reused = afterTokens >= rules.minimumPrefixTokens ? afterTokens : 0;
+  } else if (options.provider === "anthropic") {
+    let lastBreakpoint = -1;
+    for (let index = 0; index < firstDiff; index++) {
+      if (next.segments[index]!.breakpoint) lastBreakpoint = index;
+    }
+    const kept = tokensOf(next.segments.slice(0, lastBreakpoint + 1));
+    reused = kept >= rules.minimumPrefixTokens ? kept : 0;
+  } else {
+    const oldText = old.segments.map((s) => s.text).join("\n");
+    const newText = next.segments.map((s) => s.text).join("\n");
+    let common = 0;
+    while (
+      common < oldText.length &&
+      common < newText.length &&
+      oldText[common] === newText[common]
+    ) {
+      common++;
+    }
+    const matched = counter.count(newText.slice(0, common));
+    reused =
+      matched < rules.minimumPrefixTokens
+        ? 0
+        : rules.minimumPrefixTokens +
+          Math.floor((matched - rules.minimumPrefixTokens) / rules.incrementTokens) *
+            rules.incrementTokens;
+    reused = Math.min(reused, afterTokens);
+  }
+  const oldTools = new Map(old.tools.map((tool) => [tool.name, formatToolSegmentText(tool)]));
+  const newTools = new Map(next.tools.map((tool) => [tool.name, formatToolSegmentText(tool)]));
+  const toolChanges = {
+    added: [...newTools.keys()].filter((name) => !oldTools.has(name)),
+    removed: [...oldTools.keys()].filter((name) => !newTools.has(name)),
+    changed: [...newTools.keys()].filter(
+      (name) => oldTools.has(name) && oldTools.get(name) !== newTools.get(name),
+    ),
+  };
+  const firstChange = unchanged
+    ? undefined
+    : describeRef((next.segments[firstDiff] ?? old.segments[firstDiff])!.ref, next.tools);
+  const lines: string[] = [];
+  if (firstChange === undefined) {
+    lines.push("Nothing before the conversation changed: the prefix and the history stay cached.");
+  } else {
+    lines.push(`The first change is in ${firstChange}.`);
+    if (firstChange.startsWith("tools") && options.provider === "anthropic") {
+      lines.push(
+        "On Anthropic tools come first (tools → system → messages): a changed tool list re-bills the whole prompt, system text and history included.",
+      );
+    } else if (firstChange.startsWith("tools")) {
+      lines.push(
+        "On OpenAI tools precede the instructions: the prefix after the change is re-billed.",
+      );
+    }
+    if (firstChange === "system.volatile") {
+      lines.push(
+        "Only per-turn facts changed, but in the system-tail layout they sit before the history: the history is re-billed. The turn-context layout avoids this.",
+      );
+    }
+    if (options.provider === "anthropic" && !firstChange.startsWith("tools")) {
+      lines.push(
+        "Entries at breakpoints before the change stay valid: the tools (and the rules, with a workspace boundary) are read from cache.",
+      );
+    }
+    lines.push(
+      `About ${reused} of ${afterTokens} prefix tokens are reused; ${afterTokens - reused} are billed again, and so is the history after them.`,
+    );
+  }
+  return {
+    provider: options.provider,
+    model: options.model,
+    layout: options.layout ?? "turn-context",
+    firstChange,
+    toolChanges,
+    prefixTokens: { before: tokensOf(old.segments), after: afterTokens },
+    reusedTokens: reused,
+    rebilledTokens: afterTokens - reused,
+    historyReused: firstChange === undefined,
+    tokenCounter: {
+      name: counter.name,
+      estimate: counter.estimate || options.provider === "anthropic",
+    },
+    lines,
+    diagnostics: [...ruleDiagnostics, ...old.diagnostics, ...next.diagnostics],
+  };
+}

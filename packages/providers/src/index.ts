@@ -1,0 +1,95 @@
+export type {
+  BuiltRequest,
+  Conversation,
+  ConversationLayout,
+  ConversationMessage,
+  JsonValue,
+  PromptParts,
+  PromptSource,
+  TokenCounter,
+  ToolInputSchema,
+  ToolSpec,
+} from "./types.js";
+export { ProvidersError } from "./providers-error.js";
+export type { ProvidersErrorCode } from "./providers-error.js";
+// conversations
+export { createConversation } from "./create-conversation.js";
+export type { CreateConversationOptions } from "./create-conversation.js";
+export { appendUserTurn } from "./append-user-turn.js";
+export type { UserTurn } from "./append-user-turn.js";
+export { appendAssistantReply } from "./append-assistant-reply.js";
+export { toPromptParts, neutralizeMarkerComments } from "./to-prompt-parts.js";
+export type { ToPromptPartsOptions } from "./to-prompt-parts.js";
+export { formatUserTurnText } from "./format-user-turn-text.js";
+export type { FormatUserTurnTextOptions } from "./format-user-turn-text.js";
+// tools, tokens, rules
+export { toCanonicalTools } from "./to-canonical-tools.js";
+export type { CanonicalTool, ToCanonicalToolsOptions } from "./to-canonical-tools.js";
+export { formatCanonicalJson } from "./format-canonical-json.js";
+export { ESTIMATE_TOKEN_COUNTER, createTokenCounter } from "./create-token-counter.js";
+export { resolveCacheRules } from "./resolve-cache-rules.js";
+export type { CacheProvider, CacheRules } from "./resolve-cache-rules.js";
+export { planCacheSegments } from "./plan-cache-segments.js";
+export type {
+  CachePlan,
+  CacheSegment,
+  PlanCacheSegmentsOptions,
+  SegmentRef,
+} from "./plan-cache-segments.js";
+export { formatPromptCacheKey } from "./format-prompt-cache-key.js";
+// request builders
+export type { BuildRequestOptions } from "./prepare-request.js";
+export { buildAnthropicRequest } from "./build-anthropic-request.js";
+export type {
+  AnthropicCacheControl,
+  AnthropicMessagesRequest,
+  AnthropicTextBlock,
+  AnthropicTool,
+  BuildAnthropicRequestOptions,
+} from "./build-anthropic-request.js";
+export { buildOpenAIResponsesRequest } from "./build-openai-responses-request.js";
+export type {
+  BuildOpenAIRequestOptions,
+  BuildOpenAIResponsesRequestOptions,
+  OpenAIResponsesRequest,
+  OpenAIResponsesTool,
+} from "./build-openai-responses-request.js";
+export { buildOpenAIChatRequest } from "./build-openai-chat-request.js";
+export type {
+  BuildOpenAIChatRequestOptions,
+  OpenAIChatRequest,
+  OpenAIChatTool,
+} from "./build-openai-chat-request.js";
+export { buildAiSdkCall } from "./build-ai-sdk-call.js";
+export type {
+  AiSdkCall,
+  AiSdkProviderOptions,
+  AiSdkSystemMessage,
+  AiSdkTextMessage,
+  BuildAiSdkCallOptions,
+} from "./build-ai-sdk-call.js";
+export { buildBedrockConverseRequest } from "./build-bedrock-converse-request.js";
+export type {
+  BedrockCachePoint,
+  BedrockConverseRequest,
+  BedrockToolSpec,
+} from "./build-bedrock-converse-request.js";
+export { buildGeminiRequest } from "./build-gemini-request.js";
+export type { GeminiGenerateContentRequest } from "./build-gemini-request.js";
+export { formatSystemText } from "./format-system-text.js";
+// cache simulation and explanation
+export { simulateConversationCache } from "./simulate-conversation-cache.js";
+export type {
+  CacheSimulation,
+  CacheTokenCounts,
+  SimulateConversationCacheOptions,
+  SimulatedTurn,
+  SimulatedTurnInput,
+} from "./simulate-conversation-cache.js";
+export { formatCacheSimulationTable } from "./format-cache-simulation-table.js";
+export { explainProviderCache } from "./explain-provider-cache.js";
+export type {
+  ExplainProviderCacheOptions,
+  ProviderCacheExplanation,
+  ProviderCacheState,
+} from "./explain-provider-cache.js";

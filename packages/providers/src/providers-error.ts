@@ -1,0 +1,25 @@
+import { hasErrorMarker, markError, PromptstackError } from "@promptstack/renderer";
+import type { PromptstackErrorOptions } from "@promptstack/renderer";
+
+const PROVIDERS_ERROR_MARKER = Symbol.for("promptstack.providers.error");
+
+/** Codes thrown by `@promptstack/providers`. */
+export type ProvidersErrorCode =
+  | "PROVIDERS_INVALID_ARGUMENT"
+  | "PROVIDERS_DUPLICATE_TOOL"
+  | "PROVIDERS_NO_USER_TURN"
+  | "PROVIDERS_BAD_ORDER";
+
+/** Contract violation in providers input (a turn, a tool list or an option that cannot be used). */
+export class ProvidersError extends PromptstackError<ProvidersErrorCode> {
+  constructor(code: ProvidersErrorCode, message: string, options: PromptstackErrorOptions = {}) {
+    super(code, message, options);
+    this.name = "ProvidersError";
+    markError(this, PROVIDERS_ERROR_MARKER);
+  }
+
+  /** True for a `ProvidersError`, even one thrown by another copy of the package. */
+  static isInstance(value: unknown): value is ProvidersError {
+    return hasErrorMarker(value, PROVIDERS_ERROR_MARKER);
+  }
+}

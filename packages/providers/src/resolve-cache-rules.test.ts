@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { resolveCacheRules } from "./resolve-cache-rules.js";
+
+describe("resolveCacheRules", () => {
+  it.each([
+    ["claude-sonnet-4-5", 1024],
+    ["claude-opus-4-1-20250805", 1024],
+    ["claude-opus-4-20250514", 1024],
+    ["claude-3-5-haiku-latest", 2048],
+    ["claude-opus-4-5", 4096],
+    ["claude-opus-4-6", 4096],
+    ["claude-haiku-4-5", 4096],
+  ])("Anthropic %s caches from %i tokens", (model, minimum) => {
+    const { rules, diagnostics } = resolveCacheRules("anthropic", model);
+    expect(rules.minimumPrefixTokens).toBe(minimum);
+    expect(rules.maxBreakpoints).toBe(4);
+    expect(rules.lookbackBlocks).toBe(20);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it("assumes the strictest minimum for an unknown Claude model, and says so", () => {
+    const { rules, diagnostics } = resolveCacheRules("anthropic", "claude-next");
+    expect(rules.minimumPrefixTokens).toBe(4096);
+    expect(diagnostics.map((d) => d.code)).toEqual(["PROVIDERS_UNKNOWN_MODEL"]);
+  });
+
+  it("OpenAI: 1024 minimum, 128-token steps before GPT-5.6, breakpoints from 5.6", () => {
+    expect(resolveCacheRules("openai", "gpt-5.5").rules).toMatchObject({
+      minimumPrefixTokens: 1024,
+      incrementTokens: 128,
+      maxBreakpoints: 0,
+    });
+    expect(resolveCacheRules("openai", "gpt-5.6").rules).toMatchObject({
+      incrementTokens: 1,
+      maxBreakpoints: 4,
+    });
+  });
+});

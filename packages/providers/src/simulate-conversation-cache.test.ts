@@ -1,0 +1,106 @@
+import { buildAgentSystemPrompt } from "@promptstack/renderer";
+import { describe, expect, it } from "vitest";
+import { createTokenCounter } from "./create-token-counter.js";
+import { simulateConversationCache } from "./simulate-conversation-cache.js";
+import type { SimulatedTurnInput } from "./simulate-conversation-cache.js";
+
+// One token per character keeps the arithmetic readable.
+const perChar = createTokenCounter("chars", (text) => text.length, true);
+
+function turns(
+  count: number,
+  identityLength: number,
+  reply = "r".repeat(300),
+): SimulatedTurnInput[] {
+  return Array.from({ length: count }, (_, index) => ({
+    prompt: buildAgentSystemPrompt({
+      mode: "minimal",
+      identityLine: "x".repeat(identityLength),
+      runtimeFactsLocation: "user-message",
+      volatile: { time: { date: "2026-11-29", time: `09:${10 + index}`, timeZone: "UTC" } },
+    }),
+    user: `message ${index}`,
+    assistant: reply,
+  }));
+}
+
+describe("simulateConversationCache", () => {
+  it("Anthropic turn-context: from turn 2 the whole previous request is read from cache", () => {
+    const result = simulateConversationCache({
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
+      layout: "turn-context",
+      turns: turns(3, 3000),
+      countTokens: perChar,
+    });
+    const [first, second, third] = result.turns;
+    expect(first!.cachedTokens).toBe(0);
+    expect(first!.cacheWriteTokens).toBe(first!.inputTokens);
+    expect(second!.cachedTokens).toBe(first!.inputTokens);
+    expect(third!.cachedTokens).toBe(second!.inputTokens);
+    expect(result.tokenCounter.estimate).toBe(true);
+    expect(result.total.inputTokens).toBe(
+      result.turns.reduce((sum, turn) => sum + turn.inputTokens, 0),
+    );
+  });
+
+  it("Anthropic system-tail: only the stable prefix is read; the history is re-written", () => {
+    const result = simulateConversationCache({
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
+      layout: "system-tail",
+      turns: turns(3, 3000),
+      countTokens: perChar,
+    });
+    expect(result.turns[1]!.cachedTokens).toBe(result.turns[2]!.cachedTokens);
+    expect(result.turns[2]!.cacheWriteTokens).toBeGreaterThan(result.turns[1]!.cacheWriteTokens);
+  });
+
+  it("caches nothing below the model's minimum", () => {
+    const result = simulateConversationCache({
+      provider: "anthropic",
+      model: "claude-opus-4-5",
+      layout: "turn-context",
+      turns: turns(2, 10, "ok"),
+      countTokens: perChar,
+    });
+    expect(result.total.cachedTokens).toBe(0);
+    expect(result.total.cacheWriteTokens).toBe(0);
+  });
+
+  it("OpenAI: hits come in 128-token steps above 1024", () => {
+    const result = simulateConversationCache({
+      provider: "openai",
+      model: "gpt-5.5",
+      layout: "turn-context",
+      turns: turns(3, 3000),
+      countTokens: perChar,
+    });
+    for (const turn of result.turns.slice(1)) {
+      expect(turn.cachedTokens).toBeGreaterThan(0);
+      expect((turn.cachedTokens - 1024) % 128).toBe(0);
+      expect(turn.cacheWriteTokens).toBe(0);
+    }
+    expect(result.tokenCounter.estimate).toBe(true);
+  });
+
+  it("Anthropic: a turn of 50 blocks still reads the history, through an intermediate breakpoint", () => {
+    const many = Array.from({ length: 50 }, (_, i) => `block ${i} ${"y".repeat(40)}`);
+    const result = simulateConversationCache({
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
+      layout: "turn-context",
+      turns: [
+        ...turns(1, 3000, "ok"),
+        { ...turns(2, 3000)[1]!, assistant: many },
+        ...turns(3, 3000).slice(2),
+      ],
+      countTokens: perChar,
+    });
+    // Turn 3 follows 50 blocks: the newest breakpoint alone would look back 20 and miss.
+    expect(result.turns[2]!.cachedTokens).toBe(result.turns[1]!.inputTokens);
+    expect(result.turns[2]!.cacheWriteTokens).toBe(
+      result.turns[2]!.inputTokens - result.turns[1]!.inputTokens,
+    );
+  });
+});

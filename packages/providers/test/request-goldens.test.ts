@@ -1,0 +1,28 @@
+/**
+ * Golden request bodies: each case's third turn (two turns of history) through every builder,
+ * compared with `fixtures/providers/<case>/expected-<provider>.json`.
+ */
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Conversation } from "../src/index.js";
+import {
+  FIXTURES_DIR,
+  buildAllRequests,
+  listFixtureCases,
+  playFixture,
+  readFixtureInput,
+} from "./fixture-conversation.js";
+
+describe.each(listFixtureCases())("fixture %s", (name) => {
+  const input = readFixtureInput(name);
+  let last: Conversation | undefined;
+  playFixture(input, (conversation) => {
+    last = conversation;
+  });
+  const bodies = buildAllRequests(last!, input.tools);
+  it.each(Object.keys(bodies))("%s request matches expected", async (provider) => {
+    const built = bodies[provider]!;
+    const text = `${JSON.stringify({ body: built.body, diagnostics: built.diagnostics }, null, 2)}\n`;
+    await expect(text).toMatchFileSnapshot(join(FIXTURES_DIR, name, `expected-${provider}.json`));
+  });
+});
