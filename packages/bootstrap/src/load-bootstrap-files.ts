@@ -23,6 +23,7 @@ import {
   isBootstrapFileAllowedForSession,
 } from "./filter-bootstrap-files-for-session.js";
 import { readBootstrapFile } from "./read-bootstrap-file.js";
+import type { ReadBootstrapFileOptions, ReadBootstrapFileResult } from "./read-bootstrap-file.js";
 import { resolveBootstrapBudgets } from "./resolve-bootstrap-budgets.js";
 import { runBootstrapHooks } from "./run-bootstrap-hooks.js";
 import { sortBootstrapFiles } from "./sort-bootstrap-files.js";
@@ -38,6 +39,11 @@ export interface LoadBootstrapFilesOptions {
   readonly budgets?: BootstrapBudgets;
   /** Token counter for token budgets; the o200k_base counter is loaded when omitted. */
   readonly tokenCounter?: TokenCounter;
+  /**
+   * Reads one file; default `readBootstrapFile`. A long-lived caller passes a reader that keeps
+   * earlier results and re-reads a file only when its stat changed (see `@promptstack/agent`).
+   */
+  readonly readFile?: (options: ReadBootstrapFileOptions) => Promise<ReadBootstrapFileResult>;
 }
 
 /** Result of `loadBootstrapFiles`. */
@@ -140,11 +146,12 @@ export async function loadBootstrapFiles(
     });
   }
 
+  const readFile = options.readFile ?? readBootstrapFile;
   const results = await Promise.all(
     candidates.map((candidate) =>
       candidate.rootRealPath === null
         ? Promise.resolve({ kind: "missing" } as const)
-        : readBootstrapFile({
+        : readFile({
             filePath: candidate.path,
             rootRealPath: candidate.rootRealPath,
             maxChars: budgets.maxChars,

@@ -45,7 +45,8 @@ export {
 export type { RuntimeTailMarkers } from "./format-cache-boundary-marker.js";
 export { splitCacheBoundary } from "./split-cache-boundary.js";
 export type { CacheBoundarySplit } from "./split-cache-boundary.js";
-export { stripCacheBoundary } from "./strip-cache-boundary.js";
+export { toModelText } from "./to-model-text.js";
+export type { ModelText } from "./to-model-text.js";
 export { ensureCacheBoundary } from "./ensure-cache-boundary.js";
 export { insertAfterCacheBoundary } from "./insert-after-cache-boundary.js";
 export { splitRuntimeTail } from "./split-runtime-tail.js";
