@@ -36,6 +36,7 @@ export const RELEASE_PACKAGES: readonly string[] = [
   "config",
   "bootstrap",
   "skills",
+  "agent",
   "harness-codex",
   "cli",
 ];
@@ -201,7 +202,7 @@ async function main(): Promise<void> {
     }
 
     const renderer = measureImport(project, ["@promptstack/renderer"]);
-    const facade = measureImport(project, ["@promptstack/config"]);
+    const facade = measureImport(project, ["@promptstack/agent"]);
     console.log("\npackage                      packed bytes   files");
     for (const pack of packs) {
       console.log(
@@ -213,7 +214,7 @@ async function main(): Promise<void> {
       `\ncold import @promptstack/renderer: median ${median(renderer)} ms (runs: ${renderer.join(", ")})`,
     );
     console.log(
-      `cold import @promptstack/config (configured facade): median ${median(facade)} ms (runs: ${facade.join(", ")})`,
+      `cold import @promptstack/agent (prompt assembler): median ${median(facade)} ms (runs: ${facade.join(", ")})`,
     );
   } catch (error) {
     const detail = error as { stderr?: string; message?: string };

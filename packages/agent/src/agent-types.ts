@@ -86,7 +86,7 @@ export interface AgentBootstrapFile {
   readonly rawChars: number;
   readonly injectedChars: number;
   readonly limitedBy: "per-file" | "total" | null;
-  /** The file as read (normalized), when it was read. */
+  /** The whole file as read (normalized); absent when missing, skipped or too large to read whole. */
   readonly rawText?: string;
   /** The injected text (truncation or missing-file marker included), when injected. */
   readonly injectedText?: string;

@@ -338,7 +338,10 @@ export async function createPromptAssembler(
       ...(tokensOn ? { tokenCounter: await tokenCounter() } : {}),
       readFile: async (readOptions) => {
         const result = await readBootstrapFileCached(bootstrapCache, reads, readOptions);
-        if (result.kind === "ok") rawByPath.set(readOptions.filePath, result.content);
+        // A window (head and tail of a large file) is not the raw file: no raw text then.
+        if (result.kind === "ok" && result.window === undefined) {
+          rawByPath.set(readOptions.filePath, result.content);
+        }
         return result;
       },
     });

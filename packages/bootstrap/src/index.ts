@@ -29,8 +29,6 @@ export type {
   RawBootstrapFile,
   TokenCounter,
 } from "./bootstrap-types.js";
-export { buildBootstrapRoutingTable } from "./build-bootstrap-routing-table.js";
-export { buildWorkspaceMemoryNote } from "./build-workspace-memory-note.js";
 export { createO200kTokenCounter } from "./create-o200k-token-counter.js";
 export {
   filterBootstrapFilesForSession,
@@ -49,14 +47,6 @@ export { readBootstrapFile } from "./read-bootstrap-file.js";
 export type { ReadBootstrapFileOptions, ReadBootstrapFileResult } from "./read-bootstrap-file.js";
 export { resolveBootstrapBudgets } from "./resolve-bootstrap-budgets.js";
 export type { ResolvedBootstrapBudgets } from "./resolve-bootstrap-budgets.js";
-export { routeBootstrapFiles, toBootstrapSurface } from "./route-bootstrap-files.js";
-export type {
-  BootstrapConnection,
-  BootstrapHarness,
-  BootstrapRoute,
-  BootstrapSurface,
-  RouteBootstrapFilesOptions,
-} from "./route-bootstrap-files.js";
 export { runBootstrapHooks } from "./run-bootstrap-hooks.js";
 export type { BootstrapHookContext } from "./run-bootstrap-hooks.js";
 export { seedBootstrapTemplates } from "./seed-bootstrap-templates.js";

@@ -8,8 +8,8 @@ const MARKER_LINE = /^<!-- [A-Z0-9_]+ -->$/;
 
 /** Removes the cache boundary and every other renderer marker line; throws if one survives. */
 export function stripCodexBoundaryMarkers(text: string, profile?: ProductProfile): string {
-  const kept = toModelText(text, profile).text
-    .split("\n")
+  const kept = toModelText(text, profile)
+    .text.split("\n")
     .filter((line) => !MARKER_LINE.test(line.trim()));
   const result = kept.join("\n").trim();
   if (/<!-- [A-Z0-9_]*(BOUNDARY|RUNTIME_TAIL)[A-Z0-9_]* -->/.test(result)) {
