@@ -124,6 +124,20 @@ export async function createPromptAssembler(
   let configLoaded = true;
   let resolvedByKey = new Map<string, ResolvedAgentPromptConfig>();
   const bootstrapCache: BootstrapReadCache = new Map();
+  // Real paths of the workspace and execution folder, kept while the folder's device and inode
+  // (as reached through its configured path) stay the same.
+  const realpathCache = new Map<
+    string,
+    { readonly identity: string; readonly real: string | null }
+  >();
+  const cachedRealPath = async (path: string): Promise<string | null> => {
+    const identity = (await readFileStamp(path)).split(":").slice(0, 2).join(":");
+    const cached = realpathCache.get(path);
+    if (cached !== undefined && cached.identity === identity) return cached.real;
+    const real = (await readRealPath(path)) ?? null;
+    realpathCache.set(path, { identity, real });
+    return real;
+  };
   let skills: SkillsState | undefined;
   let listing: SkillsListing | undefined;
   let forceRescan = false;
@@ -201,6 +215,7 @@ export async function createPromptAssembler(
     watchers = watchAgentPaths(paths, () => {
       forceRescan = true;
       bootstrapCache.clear();
+      realpathCache.clear();
       config = { ...config, stamp: undefined };
     });
   };
@@ -336,6 +351,7 @@ export async function createPromptAssembler(
           : { totalMaxTokens: budgets.bootstrapTotalMaxTokens }),
       },
       ...(tokensOn ? { tokenCounter: await tokenCounter() } : {}),
+      realpath: cachedRealPath,
       readFile: async (readOptions) => {
         const result = await readBootstrapFileCached(bootstrapCache, reads, readOptions);
         // A window (head and tail of a large file) is not the raw file: no raw text then.
@@ -359,8 +375,8 @@ export async function createPromptAssembler(
     let heartbeatFile: AgentTurn["heartbeatFile"];
     if (facts.sessionKind === "heartbeat") {
       const path = join(workspaceDir, "HEARTBEAT.md");
-      const root = await readRealPath(workspaceDir);
-      if (root !== undefined) {
+      const root = await cachedRealPath(workspaceDir);
+      if (root !== null) {
         const result = await readBootstrapFileCached(bootstrapCache, reads, {
           filePath: path,
           rootRealPath: root,
@@ -453,6 +469,7 @@ export async function createPromptAssembler(
     refresh() {
       forceRescan = true;
       bootstrapCache.clear();
+      realpathCache.clear();
       config = { ...config, stamp: undefined };
     },
     async close() {

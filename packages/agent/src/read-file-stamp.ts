@@ -1,12 +1,16 @@
-import { stat } from "node:fs/promises";
+import { statSync } from "node:fs";
 
 /**
  * A file's identity and version as `stat` reports them: device, inode, size and mtime. Equal
- * stamps mean the assembler may reuse what it read before. `"missing"` when nothing is there.
+ * stamps mean the assembler may reuse what it read before; `"error:<code>"` when there is
+ * nothing to stat. Synchronous on purpose: a stat reads metadata only (it never opens the file,
+ * so a FIFO or a huge file cannot block it), and a thread-pool round trip per file would cost
+ * more than the whole render on a warm turn.
  */
 export async function readFileStamp(path: string): Promise<string> {
   try {
-    const info = await stat(path);
+    const info = statSync(path, { throwIfNoEntry: false, bigint: false });
+    if (info === undefined) return "error:ENOENT";
     return `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;

@@ -44,6 +44,8 @@ export interface LoadBootstrapFilesOptions {
    * earlier results and re-reads a file only when its stat changed (see `@promptstack/agent`).
    */
   readonly readFile?: (options: ReadBootstrapFileOptions) => Promise<ReadBootstrapFileResult>;
+  /** Resolves a folder's real path (null when missing); default `fs.realpath`. Cacheable the same way. */
+  readonly realpath?: (path: string) => Promise<string | null>;
 }
 
 /** Result of `loadBootstrapFiles`. */
@@ -104,7 +106,8 @@ export async function loadBootstrapFiles(
   const { workspaceDir, executionDir, sessionKind } = options;
   const diagnostics: Diagnostic[] = [];
 
-  const workspaceReal = await realpathOrNull(workspaceDir);
+  const resolveReal = options.realpath ?? realpathOrNull;
+  const workspaceReal = await resolveReal(workspaceDir);
   if (workspaceReal === null) {
     diagnostics.push({
       code: "BOOTSTRAP_WORKSPACE_NOT_FOUND",
@@ -116,7 +119,7 @@ export async function loadBootstrapFiles(
   }
   let executionReal: string | null = null;
   if (executionDir !== undefined) {
-    executionReal = await realpathOrNull(executionDir);
+    executionReal = await resolveReal(executionDir);
     if (executionReal === null) {
       diagnostics.push({
         code: "BOOTSTRAP_EXECUTION_DIR_NOT_FOUND",
