@@ -73,15 +73,13 @@ export type {
   SubagentMode,
   SubagentState,
 } from "./build-runtime-context-carrier.js";
-export {
-  parseInternalContextDelimiters,
-  parseRuntimeContextCarrier,
-} from "./parse-runtime-context-carrier.js";
+export { parseInternalContextDelimiters } from "./parse-internal-context-delimiters.js";
 export type {
   InternalContextDelimiterMatch,
-  ParsedRuntimeContextCarrier,
   ParseRuntimeContextCarrierOptions,
-} from "./parse-runtime-context-carrier.js";
+} from "./parse-internal-context-delimiters.js";
+export { parseRuntimeContextCarrier } from "./parse-runtime-context-carrier.js";
+export type { ParsedRuntimeContextCarrier } from "./parse-runtime-context-carrier.js";
 export { projectInboundMessage, projectInboundText } from "./project-inbound-text.js";
 export type {
   InboundMessage,
