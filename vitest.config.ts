@@ -19,5 +19,7 @@ export default defineConfig({
     reporters: ["default", ["json", { outputFile: ".tmp/vitest-results.json" }]],
     // CI=true makes vitest refuse to write snapshots, so a missing or stale golden fails.
     testTimeout: 30_000,
+    // Child-process suites start the CLI in beforeAll; on a loaded machine that exceeds 10 s.
+    hookTimeout: 60_000,
   },
 });

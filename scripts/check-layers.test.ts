@@ -30,8 +30,12 @@ describe("checkLayers", () => {
   });
 
   it("rejects an upward manifest edge", () => {
-    const renderer = pkg("@promptstack/renderer", {}, { "@promptstack/config": "workspace:^" });
-    expect(rules([renderer])).toEqual(["manifest-edge"]);
+    const renderer = pkg(
+      "@promptstack/renderer",
+      { "src/a.ts": `import type { C } from "@promptstack/config";` },
+      { "@promptstack/config": "workspace:^" },
+    );
+    expect(rules([renderer])).toEqual(["manifest-edge", "import-edge"]);
   });
 
   it("rejects a sideways import between packages of one layer", () => {
@@ -44,6 +48,23 @@ describe("checkLayers", () => {
   it("rejects an import of an allowed package that package.json does not declare", () => {
     const cli = pkg("@promptstack/cli", { "src/a.ts": `export * from "@promptstack/skills";` });
     expect(rules([cli])).toEqual(["undeclared-import"]);
+  });
+
+  it("rejects a declared workspace dependency that no source imports", () => {
+    const agent = pkg(
+      "@promptstack/agent",
+      { "src/a.ts": `import { x } from "@promptstack/renderer";\nexport const y = x;` },
+      { "@promptstack/renderer": "workspace:^", "@promptstack/config": "workspace:^" },
+    );
+    const violations = checkLayers([agent]);
+    expect(violations.map((v) => v.rule)).toEqual(["unused-dependency"]);
+    expect(violations[0]?.message).toContain("@promptstack/config");
+    const dynamic = pkg(
+      "@promptstack/agent",
+      { "src/a.ts": `export const load = () => import("@promptstack/skills");` },
+      { "@promptstack/skills": "workspace:^" },
+    );
+    expect(checkLayers([dynamic])).toEqual([]);
   });
 
   it("rejects a package missing from the layer table", () => {

@@ -16,13 +16,16 @@ export const LAYER_TABLE: Readonly<
   "@promptstack/renderer": { layer: 0, mayDependOn: [] },
   "@promptstack/config": { layer: 1, mayDependOn: ["@promptstack/renderer"] },
   "@promptstack/providers": { layer: 1, mayDependOn: ["@promptstack/renderer"] },
-  "@promptstack/bootstrap": {
+  "@promptstack/bootstrap": { layer: 1, mayDependOn: ["@promptstack/renderer"] },
+  "@promptstack/skills": { layer: 1, mayDependOn: ["@promptstack/renderer"] },
+  "@promptstack/agent": {
     layer: 2,
-    mayDependOn: ["@promptstack/renderer", "@promptstack/config"],
-  },
-  "@promptstack/skills": {
-    layer: 2,
-    mayDependOn: ["@promptstack/renderer", "@promptstack/config"],
+    mayDependOn: [
+      "@promptstack/renderer",
+      "@promptstack/config",
+      "@promptstack/bootstrap",
+      "@promptstack/skills",
+    ],
   },
   "@promptstack/harness-codex": {
     layer: 3,
@@ -31,6 +34,7 @@ export const LAYER_TABLE: Readonly<
       "@promptstack/config",
       "@promptstack/bootstrap",
       "@promptstack/skills",
+      "@promptstack/agent",
     ],
   },
   "@promptstack/cli": {
@@ -40,6 +44,7 @@ export const LAYER_TABLE: Readonly<
       "@promptstack/config",
       "@promptstack/bootstrap",
       "@promptstack/skills",
+      "@promptstack/agent",
       "@promptstack/harness-codex",
     ],
   },
@@ -58,6 +63,7 @@ export const IO_MODULE_PREFIXES: readonly string[] = [
   "discover-",
   "write-",
   "seed-",
+  "watch-",
 ];
 
 const FS_MODULES = new Set(["fs", "fs/promises", "node:fs", "node:fs/promises"]);
@@ -91,7 +97,8 @@ export interface LayerViolation {
     | "impure-import"
     | "impure-global"
     | "module-state"
-    | "io-module-name";
+    | "io-module-name"
+    | "unused-dependency";
   readonly path: string;
   readonly message: string;
 }
@@ -128,8 +135,26 @@ export function checkLayers(packages: readonly PackageInput[]): LayerViolation[]
     for (const source of pkg.sources) {
       violations.push(...checkSource(name, entry.mayDependOn, declared, source));
     }
+    // A declared dependency is an imported one: a leftover edge misleads readers and installs.
+    const imported = new Set(pkg.sources.flatMap((source) => findWorkspaceImports(source.text)));
+    for (const dep of Object.keys(pkg.manifest.dependencies ?? {})) {
+      if (!dep.startsWith("@promptstack/") || imported.has(dep)) continue;
+      violations.push({
+        rule: "unused-dependency",
+        path: manifestPath,
+        message: `${name} declares ${dep} in dependencies but no file under src/ imports it; remove it (or move it to devDependencies when only tests use it)`,
+      });
+    }
   }
   return violations;
+}
+
+const WORKSPACE_SPECIFIER =
+  /(?:\bfrom|\bimport\s*\(?)\s*["'](@promptstack\/[a-z0-9-]+)(?:\/[^"']*)?["']/g;
+
+/** The workspace packages a source file imports or re-exports (static or dynamic). */
+function findWorkspaceImports(text: string): string[] {
+  return [...text.matchAll(WORKSPACE_SPECIFIER)].map((match) => match[1] as string);
 }
 
 function describeLayer(name: string): string {

@@ -32,68 +32,58 @@ export const SAMPLE_WORKSPACE: Readonly<Record<string, string>> = {
 export const CONSUMER_ESM = `import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { loadBootstrapFiles } from "@promptstack/bootstrap";
-import { buildConfiguredAgentSystemPrompt, parseConfig, parseRunFacts } from "@promptstack/config";
+import { createPromptAssembler, parseRunFacts } from "@promptstack/agent";
 import {
   buildCodexThreadStartParams,
   buildCodexTurnStartParams,
-  resolveCodexTurnPlan,
-  toCodexDynamicTools,
-  toCodexRendererInput,
+  buildCodexTurn,
+  toCodexTurnPlanInput,
 } from "@promptstack/harness-codex";
-import { buildAgentSystemPrompt, splitCacheBoundary } from "@promptstack/renderer";
-import { discoverSkills, filterEligibleSkills, formatSkillsForPrompt } from "@promptstack/skills";
 
 const workspaceDir = fileURLToPath(new URL("./workspace", import.meta.url));
-const { config } = parseConfig({ agents: { defaults: { workspace: workspaceDir } } });
 const facts = parseRunFacts(JSON.parse(readFileSync(new URL("./facts.json", import.meta.url), "utf8")));
 
-const bootstrap = await loadBootstrapFiles({ workspaceDir, sessionKind: facts.sessionKind });
-const discovered = await discoverSkills([{ tier: "workspace", dir: workspaceDir + "/skills" }]);
-const { eligible } = filterEligibleSkills(discovered.skills, { platform: process.platform });
-const skills = formatSkillsForPrompt(eligible);
+const assembler = await createPromptAssembler({ config: { agents: { defaults: { workspace: workspaceDir } } } });
+const turn = await assembler.turn(facts);
+const again = await assembler.turn({ ...facts, sender: "Grace (@grace)" });
+await assembler.close();
 
-const configured = buildConfiguredAgentSystemPrompt({
-  config,
-  agentId: "main",
-  facts,
-  contextFiles: bootstrap.contextFiles,
-  bootstrapTruncated: bootstrap.truncated,
-  skillsPrompt: skills.text,
-});
-const { text, boundary } = configured.prompt;
-assert.ok(boundary > 0, "the prompt has a cache boundary");
-const { stablePrefix } = splitCacheBoundary(text);
-assert.ok(stablePrefix.includes("lookup_order before answering"), "AGENTS.md is injected above the boundary");
-assert.ok(stablePrefix.includes("<name>refunds</name>"), "the skill is listed above the boundary");
-assert.ok(!stablePrefix.includes("Ada (@ada)"), "the sender stays below the boundary");
+const { stable, volatile, text } = turn.model;
+assert.ok(turn.prompt.boundary > 0, "the prompt has a cache boundary");
+assert.ok(stable.includes("lookup_order before answering"), "AGENTS.md is injected above the boundary");
+assert.ok(stable.includes("<name>refunds</name>"), "the skill is listed above the boundary");
+assert.ok(!stable.includes("Ada (@ada)") && volatile.includes("Ada (@ada)"), "the sender stays below the boundary");
+assert.ok(!text.includes("CACHE_BOUNDARY") && !text.includes("RUNTIME_TAIL"), "no marker reaches the model");
+assert.equal(again.model.stable, stable, "the stable prefix is byte-identical across turns");
+assert.equal(again.reads.files, 0, "an unchanged workspace is not read again");
 
-const plan = resolveCodexTurnPlan({
-  connection: "managed-stdio",
-  turnKind: "normal",
-  model: facts.model.id,
-  workspaceDir,
-  runtimePolicy: buildAgentSystemPrompt(toCodexRendererInput(configured.input)),
-  workspaceFiles: bootstrap.files.map((file) => ({ name: file.name, path: file.path, content: file.content })),
-  memoryToolsAvailable: false,
-  skillsPrompt: skills.text,
-  userMessage: "Where is order 1042?",
-  dynamicTools: toCodexDynamicTools(facts.tools),
+const codex = buildCodexTurn({
+  rendererInput: turn.input,
+  planInput: {
+    ...toCodexTurnPlanInput(turn),
+    connection: "managed-stdio",
+    turnKind: "normal",
+    userMessage: "Where is order 1042?",
+  },
+  threadId: "thread-1",
+  modelPrompt: { slug: "gpt-5.5", sourceLabel: "consumer", instructions: "Model prompt." },
 });
-const threadStart = buildCodexThreadStartParams(plan);
-const turnStart = buildCodexTurnStartParams(plan, { threadId: "thread-1" });
+const threadStart = buildCodexThreadStartParams(codex.plan);
+const turnStart = buildCodexTurnStartParams(codex.plan, { threadId: "thread-1" });
 assert.equal(threadStart.personality, "none");
 assert.ok(!threadStart.developerInstructions.includes("CACHE_BOUNDARY"), "no boundary marker reaches Codex");
 assert.ok(JSON.stringify(turnStart.input).includes("Where is order 1042?"));
 
 console.log(
-  \`rendered \${text.length} chars (\${boundary} stable), \${bootstrap.files.length} bootstrap files, \` +
-    \`\${skills.included.length} skill(s), codex thread/turn params built\`,
+  \`rendered \${text.length} chars (\${stable.length} stable), \${turn.bootstrap.files.length} bootstrap files, \` +
+    \`\${turn.skills.included.length} skill(s), codex thread/turn params built\`,
 );
 `;
 
 /** Type-checked with \`tsc --noEmit\` against the installed declarations. */
-export const CONSUMER_TS = `import type { AgentSystemPromptInput, RenderedPrompt } from "@promptstack/renderer";
+export const CONSUMER_TS = `import type { AgentTurn, PromptAssembler } from "@promptstack/agent";
+import { AgentError, createPromptAssembler, loadAgentTurn } from "@promptstack/agent";
+import type { AgentSystemPromptInput, RenderedPrompt } from "@promptstack/renderer";
 import { RendererError, buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { PromptstackConfig, RunFacts } from "@promptstack/config";
 import { ConfigError, parseConfig } from "@promptstack/config";
@@ -115,5 +105,8 @@ declare const plan: CodexTurnPlan;
 const model: string = buildCodexThreadStartParams(plan).model;
 declare const facts: RunFacts;
 const isError = (e: unknown): boolean => RendererError.isInstance(e) || ConfigError.isInstance(e);
-void [boundary, config, skills, pending, model, facts, isError, runCli];
+const assembler: Promise<PromptAssembler> = createPromptAssembler({ config: {}, workspaceDir: "/tmp" });
+const oneShot: Promise<AgentTurn> = loadAgentTurn({ workspaceDir: "/tmp", facts });
+const isAgentError = (e: unknown): boolean => AgentError.isInstance(e);
+void [boundary, config, skills, pending, model, facts, isError, runCli, assembler, oneShot, isAgentError];
 `;

@@ -37,6 +37,7 @@ export const RELEASE_PACKAGES: readonly string[] = [
   "bootstrap",
   "skills",
   "providers",
+  "agent",
   "harness-codex",
   "cli",
 ];
@@ -202,7 +203,7 @@ async function main(): Promise<void> {
     }
 
     const renderer = measureImport(project, ["@promptstack/renderer"]);
-    const facade = measureImport(project, ["@promptstack/config"]);
+    const facade = measureImport(project, ["@promptstack/agent"]);
     console.log("\npackage                      packed bytes   files");
     for (const pack of packs) {
       console.log(
@@ -214,7 +215,7 @@ async function main(): Promise<void> {
       `\ncold import @promptstack/renderer: median ${median(renderer)} ms (runs: ${renderer.join(", ")})`,
     );
     console.log(
-      `cold import @promptstack/config (configured facade): median ${median(facade)} ms (runs: ${facade.join(", ")})`,
+      `cold import @promptstack/agent (prompt assembler): median ${median(facade)} ms (runs: ${facade.join(", ")})`,
     );
   } catch (error) {
     const detail = error as { stderr?: string; message?: string };

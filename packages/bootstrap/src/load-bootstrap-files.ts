@@ -23,6 +23,7 @@ import {
   isBootstrapFileAllowedForSession,
 } from "./filter-bootstrap-files-for-session.js";
 import { readBootstrapFile } from "./read-bootstrap-file.js";
+import type { ReadBootstrapFileOptions, ReadBootstrapFileResult } from "./read-bootstrap-file.js";
 import { resolveBootstrapBudgets } from "./resolve-bootstrap-budgets.js";
 import { runBootstrapHooks } from "./run-bootstrap-hooks.js";
 import { sortBootstrapFiles } from "./sort-bootstrap-files.js";
@@ -38,6 +39,13 @@ export interface LoadBootstrapFilesOptions {
   readonly budgets?: BootstrapBudgets;
   /** Token counter for token budgets; the o200k_base counter is loaded when omitted. */
   readonly tokenCounter?: TokenCounter;
+  /**
+   * Reads one file; default `readBootstrapFile`. A long-lived caller passes a reader that keeps
+   * earlier results and re-reads a file only when its stat changed (see `@promptstack/agent`).
+   */
+  readonly readFile?: (options: ReadBootstrapFileOptions) => Promise<ReadBootstrapFileResult>;
+  /** Resolves a folder's real path (null when missing); default `fs.realpath`. Cacheable the same way. */
+  readonly realpath?: (path: string) => Promise<string | null>;
 }
 
 /** Result of `loadBootstrapFiles`. */
@@ -98,7 +106,8 @@ export async function loadBootstrapFiles(
   const { workspaceDir, executionDir, sessionKind } = options;
   const diagnostics: Diagnostic[] = [];
 
-  const workspaceReal = await realpathOrNull(workspaceDir);
+  const resolveReal = options.realpath ?? realpathOrNull;
+  const workspaceReal = await resolveReal(workspaceDir);
   if (workspaceReal === null) {
     diagnostics.push({
       code: "BOOTSTRAP_WORKSPACE_NOT_FOUND",
@@ -110,7 +119,7 @@ export async function loadBootstrapFiles(
   }
   let executionReal: string | null = null;
   if (executionDir !== undefined) {
-    executionReal = await realpathOrNull(executionDir);
+    executionReal = await resolveReal(executionDir);
     if (executionReal === null) {
       diagnostics.push({
         code: "BOOTSTRAP_EXECUTION_DIR_NOT_FOUND",
@@ -140,11 +149,12 @@ export async function loadBootstrapFiles(
     });
   }
 
+  const readFile = options.readFile ?? readBootstrapFile;
   const results = await Promise.all(
     candidates.map((candidate) =>
       candidate.rootRealPath === null
         ? Promise.resolve({ kind: "missing" } as const)
-        : readBootstrapFile({
+        : readFile({
             filePath: candidate.path,
             rootRealPath: candidate.rootRealPath,
             maxChars: budgets.maxChars,

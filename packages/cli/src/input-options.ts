@@ -1,11 +1,9 @@
 import { Option } from "commander";
 import type { Command } from "commander";
+import type { CodexConnectionKind } from "@promptstack/harness-codex";
 
 /** Harness whose prompt surfaces are rendered. */
 export type HarnessKind = "embedded" | "codex";
-
-/** Codex app-server connection kind. */
-export type ConnectionKind = "managed-stdio" | "external" | "desktop";
 
 /** The input flags shared by `render`, `context` and `explain-cache`, as commander parses them. */
 export interface InputOptions {
@@ -16,7 +14,7 @@ export interface InputOptions {
   readonly facts?: string;
   readonly mode?: "full" | "minimal" | "none";
   readonly harness?: HarnessKind;
-  readonly connection?: ConnectionKind;
+  readonly connection?: CodexConnectionKind;
   readonly skillsRoot?: readonly string[];
   readonly skillEnv?: string;
   /** Codex model catalog for `--harness codex`; default: the lookup, else the demo catalog. */
@@ -43,9 +41,11 @@ export function addInputOptions(command: Command, { withFacts = true } = {}): Co
   }
   return command
     .addOption(
-      new Option("--mode <mode>", "prompt mode")
-        .choices(["full", "minimal", "none"])
-        .default("full"),
+      // No commander default: the session kind decides (minimal for sub-agents), as in a live run.
+      new Option(
+        "--mode <mode>",
+        "prompt mode (default: minimal for sub-agent sessions, else full)",
+      ).choices(["full", "minimal", "none"]),
     )
     .addOption(
       new Option("--harness <harness>", "harness")

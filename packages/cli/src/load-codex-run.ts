@@ -1,30 +1,21 @@
-import type { AgentSystemPromptInput } from "@promptstack/renderer";
+import type { AgentTurn } from "@promptstack/agent";
 import type { RunFacts } from "@promptstack/config";
 import {
   SNAPSHOT_THREAD_ID,
   buildCodexTurn,
   resolveCodexModelInstructions,
-  toCodexDynamicTools,
+  toCodexTurnPlanInput,
 } from "@promptstack/harness-codex";
-import type { CodexTurnKind, CodexWorkspaceFile } from "@promptstack/harness-codex";
+import type { CodexConnectionKind, CodexTurnKind } from "@promptstack/harness-codex";
 import type { CliIo } from "./cli-io.js";
-import type { ConnectionKind } from "./input-options.js";
 import { loadCodexModelCatalog } from "./load-codex-model-catalog.js";
 import type { RenderRun } from "./render-run.js";
 
 /** What `loadCodexRun` needs beyond the embedded render. */
 export interface CodexRunInputs {
-  readonly facts: RunFacts;
-  /** The configured renderer input of the embedded render (Codex-owned parts are dropped). */
-  readonly rendererInput: AgentSystemPromptInput;
-  readonly connection: ConnectionKind;
-  /** Display path of the configured workspace. */
-  readonly workspaceDir: string;
-  readonly executionDir?: string;
-  readonly bootstrapFiles: readonly CodexWorkspaceFile[];
-  readonly skillsPrompt: string;
-  /** The workspace's HEARTBEAT.md on heartbeat turns, when it could be read. */
-  readonly heartbeatFile?: { readonly path: string; readonly content: string };
+  /** The assembled turn of the embedded render. */
+  readonly turn: AgentTurn;
+  readonly connection: CodexConnectionKind;
   /** `--catalog`, relative to `io.cwd`. */
   readonly catalog?: string;
   /** The synthetic catalog used when no real one is found. */
@@ -65,25 +56,19 @@ export async function loadCodexRun(
     io,
   );
   const { catalog } = loaded;
+  const { turn: agentTurn } = inputs;
+  const { facts } = agentTurn;
   const model = resolveCodexModelInstructions(catalog, {
-    slug: inputs.facts.model.id,
+    slug: facts.model.id,
     personality: "none",
   });
-  const toolNames = new Set(inputs.facts.tools.map((tool) => tool.name));
   const turn = buildCodexTurn({
-    rendererInput: inputs.rendererInput,
+    rendererInput: agentTurn.input,
     planInput: {
+      ...toCodexTurnPlanInput(agentTurn),
       connection: inputs.connection,
-      turnKind: toTurnKind(inputs.facts),
-      model: inputs.facts.model.id,
-      workspaceDir: inputs.workspaceDir,
-      ...(inputs.executionDir === undefined ? {} : { executionDir: inputs.executionDir }),
-      workspaceFiles: inputs.bootstrapFiles,
-      memoryToolsAvailable: toolNames.has("memory_search") && toolNames.has("memory_get"),
-      ...(inputs.skillsPrompt === "" ? {} : { skillsPrompt: inputs.skillsPrompt }),
-      ...(inputs.heartbeatFile === undefined ? {} : { heartbeatFile: inputs.heartbeatFile }),
+      turnKind: toTurnKind(facts),
       userMessage: CODEX_PLACEHOLDER_USER_MESSAGE,
-      dynamicTools: toCodexDynamicTools(inputs.facts.tools),
     },
     threadId: CODEX_PLACEHOLDER_THREAD_ID,
     modelPrompt: {

@@ -1,13 +1,7 @@
+import type { SkillEnvironment } from "@promptstack/agent";
 import { z } from "zod";
 import { CliError } from "./cli-error.js";
 import { readJsonFile } from "./read-json-file.js";
-
-/** The environment skill gates are checked against. */
-export interface SkillEnvironment {
-  readonly platform: string;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly hasBin: (name: string) => boolean;
-}
 
 const skillEnvironmentFileSchema = z
   .object({

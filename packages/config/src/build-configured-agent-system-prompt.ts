@@ -6,6 +6,7 @@ import type {
   PromptMode,
   ProviderContribution,
   RenderedPrompt,
+  SessionKind,
 } from "@promptstack/renderer";
 import type { PromptstackConfig } from "./config-types.js";
 import { toCanonicalTimeZone } from "./is-known-time-zone.js";
@@ -21,8 +22,13 @@ export interface ConfiguredAgentSystemPromptOptions {
   readonly agentId: string;
   /** Parsed run facts (`parseRunFacts`). */
   readonly facts: RunFacts;
-  /** Default: `minimal` for sub-agent sessions, else `full`. */
+  /** Default: `minimal` for sub-agent sessions, else `full` (see `resolveDefaultPromptMode`). */
   readonly promptMode?: PromptMode;
+  /**
+   * The agent's config, already resolved for this agent, session kind and prompt mode; a
+   * long-lived caller passes its cached copy so config is not resolved again every turn.
+   */
+  readonly resolved?: ResolvedAgentPromptConfig;
   /** Injected workspace files from `@promptstack/bootstrap`. */
   readonly contextFiles?: readonly ContextFile[];
   readonly bootstrapTruncated?: boolean;
@@ -69,12 +75,14 @@ export function buildConfiguredAgentSystemPrompt(
       path: `agents.entries.${agentId}`,
     });
   }
-  const promptMode = options.promptMode ?? (facts.sessionKind === "subagent" ? "minimal" : "full");
-  const resolved = resolveAgentSystemPromptConfig(config, {
-    agentId,
-    sessionKind: facts.sessionKind,
-    promptMode,
-  });
+  const promptMode = options.promptMode ?? resolveDefaultPromptMode(facts.sessionKind);
+  const resolved =
+    options.resolved ??
+    resolveAgentSystemPromptConfig(config, {
+      agentId,
+      sessionKind: facts.sessionKind,
+      promptMode,
+    });
   const zoneMismatch = findTimeZoneMismatch(config, agentId, resolved, facts);
   if (zoneMismatch !== undefined) diagnostics.push(zoneMismatch);
   const gpt5 = resolveGpt5SystemPromptContribution({
@@ -97,6 +105,11 @@ export function buildConfiguredAgentSystemPrompt(
   };
   const input = applyOverrides(base, options.overrides);
   return { prompt: buildAgentSystemPrompt(input), resolved, input, diagnostics };
+}
+
+/** The prompt mode a session kind gets when the caller names none: sub-agents get `minimal`. */
+export function resolveDefaultPromptMode(sessionKind: SessionKind): PromptMode {
+  return sessionKind === "subagent" ? "minimal" : "full";
 }
 
 /**

@@ -47,6 +47,7 @@ export type { FactsPromptInput, NonFactsPromptInputKey } from "./to-agent-system
 export {
   buildConfiguredAgentSystemPrompt,
   mergeProviderContributions,
+  resolveDefaultPromptMode,
 } from "./build-configured-agent-system-prompt.js";
 export type {
   ConfiguredAgentSystemPrompt,

@@ -1,3 +1,4 @@
+import type { AgentTurn } from "@promptstack/agent";
 import type { AgentSystemPromptInput, Diagnostic, RenderedPrompt } from "@promptstack/renderer";
 import type { CodexModelPromptFixture } from "./build-codex-model-prompt-fixture.js";
 import { buildCodexTurn } from "./build-codex-turn.js";
@@ -16,7 +17,9 @@ export interface PromptSnapshotScenario {
   readonly description: string;
   /** Fixed facts shown in the metadata table (clock, time zone, host, ...). */
   readonly metadata: Readonly<Record<string, string>>;
-  /** The configured embedded-harness renderer input (config facade output + run facts). */
+  /** The assembled turn (`@promptstack/agent`): what a live run of this scenario sends. */
+  readonly turn: AgentTurn;
+  /** The turn's renderer input (`turn.input`), re-rendered through the injectable renderer. */
   readonly rendererInput: AgentSystemPromptInput;
   /** The effective configuration the scenario ran with, shown as sorted JSON. */
   readonly effectiveConfig: unknown;

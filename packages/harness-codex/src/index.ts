@@ -62,6 +62,8 @@ export {
   buildPromptSnapshots,
 } from "./build-prompt-snapshots.js";
 export { toCodexRendererInput } from "./to-codex-renderer-input.js";
+export { toCodexTurnPlanInput } from "./to-codex-turn-plan-input.js";
+export type { CodexTurnPlanInputFromTurn } from "./to-codex-turn-plan-input.js";
 export { buildCodexTurn } from "./build-codex-turn.js";
 export type { CodexTurn, CodexTurnInput, CodexTurnModelPrompt } from "./build-codex-turn.js";
 export type {
@@ -90,3 +92,12 @@ export type {
   PromptSnapshotCheckResult,
   PromptSnapshotRunOptions,
 } from "./check-prompt-snapshots.js";
+export { buildBootstrapRoutingTable } from "./build-bootstrap-routing-table.js";
+export { buildWorkspaceMemoryNote } from "./build-workspace-memory-note.js";
+export { routeBootstrapFiles } from "./route-bootstrap-files.js";
+export type {
+  BootstrapHarness,
+  BootstrapRoute,
+  BootstrapSurface,
+  RouteBootstrapFilesOptions,
+} from "./route-bootstrap-files.js";

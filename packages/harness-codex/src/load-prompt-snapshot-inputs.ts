@@ -1,20 +1,12 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { loadBootstrapFiles } from "@promptstack/bootstrap";
-import {
-  parseConfig,
-  parseConfigText,
-  parseRunFacts,
-  resolveAgentSystemPromptConfig,
-  toAgentSystemPromptInput,
-} from "@promptstack/config";
-import type { AgentSystemPromptInput, Diagnostic, PromptMode } from "@promptstack/renderer";
-import { discoverSkills, filterEligibleSkills, formatSkillsForPrompt } from "@promptstack/skills";
+import { loadAgentTurn } from "@promptstack/agent";
+import { parseRunFacts } from "@promptstack/config";
 import { z } from "zod";
 import type { CodexModelPromptFixture } from "./build-codex-model-prompt-fixture.js";
 import type { PromptSnapshotInputs, PromptSnapshotScenario } from "./build-prompt-snapshots.js";
 import { CodexError } from "./codex-error.js";
-import { toCodexDynamicTools } from "./to-codex-dynamic-tools.js";
+import { toCodexTurnPlanInput } from "./to-codex-turn-plan-input.js";
 
 /** Where the scenario inputs live and which Codex release they describe. */
 export interface LoadPromptSnapshotInputsOptions {
@@ -53,7 +45,7 @@ const scenarioSchema = z.strictObject({
 
 /**
  * Loads every scenario under `fixtures/snapshot-scenarios/` (sorted by file name) through the
- * real config, bootstrap and skills packages. Hermetic: the workspace lives under the fixture's
+ * prompt assembler of `@promptstack/agent`, the composition every runtime uses. Hermetic: the workspace lives under the fixture's
  * `home/` folder, which every returned path shows as `/home/agent`; nothing is read from the
  * real HOME, CODEX_HOME, environment or clock.
  */
@@ -73,12 +65,6 @@ export async function loadPromptSnapshotInputs(
       : value;
 
   const configPath = join(scenarioDir, "config.json5");
-  const parsedConfig = parseConfig(
-    parseConfigText(await readFile(configPath, "utf8"), configPath),
-    {
-      source: configPath,
-    },
-  );
   const modelPrompt = JSON.parse(
     await readFile(modelPromptPath, "utf8"),
   ) as CodexModelPromptFixture;
@@ -102,77 +88,27 @@ export async function loadPromptSnapshotInputs(
     }
     const scenario = parsed.data;
     const facts = parseRunFacts(scenario.runFacts, { source: path });
-    const promptMode: PromptMode = scenario.promptMode;
-    const resolved = resolveAgentSystemPromptConfig(parsedConfig.config, {
-      agentId: scenario.agentId,
-      sessionKind: facts.sessionKind,
-      promptMode,
-    });
-    const workspaceVirtual = resolved.workspace ?? `${SNAPSHOT_VIRTUAL_HOME}/workspace`;
-    const workspaceDir = toReal(workspaceVirtual);
-    const executionDir =
-      scenario.codex?.executionDir === undefined ? undefined : toReal(scenario.codex.executionDir);
-    const bootstrap = await loadBootstrapFiles({
-      workspaceDir,
-      ...(executionDir === undefined ? {} : { executionDir }),
-      sessionKind: facts.sessionKind,
-      budgets: {
-        maxChars: resolved.budgets.bootstrapMaxChars,
-        totalMaxChars: resolved.budgets.bootstrapTotalMaxChars,
-      },
-    });
-    const discovered = await discoverSkills([
-      { tier: "workspace", dir: join(workspaceDir, "skills") },
-    ]);
     const bins = new Set(scenario.bins ?? []);
-    const eligible = filterEligibleSkills(discovered.skills, {
-      platform: "linux",
-      env: scenario.skillEnv ?? {},
-      config: parsedConfig.config,
-      hasBin: (name) => bins.has(name),
-      enabledPlugins: resolved.enabledPlugins,
-      ...(resolved.skillsAllowlist === undefined ? {} : { allowlist: resolved.skillsAllowlist }),
-      entries: resolved.skillEntries,
-    });
-    const skills = formatSkillsForPrompt(
-      eligible.eligible.map((skill) => ({
-        name: skill.name,
-        description: skill.description,
-        path: toVirtual(skill.path),
-      })),
-      {
-        maxChars: resolved.budgets.maxSkillsPromptChars,
-        maxSkills: resolved.budgets.maxSkillsInPrompt,
-        homeDir: SNAPSHOT_VIRTUAL_HOME,
-      },
-    );
-    const rendererInput: AgentSystemPromptInput = {
-      ...toAgentSystemPromptInput(facts, resolved),
-      mode: promptMode,
-      workspaceDir: executionDir === undefined ? workspaceVirtual : toVirtual(executionDir),
-      contextFiles: bootstrap.contextFiles.map((file) => ({
-        path: toVirtual(file.path),
-        content: file.content,
-      })),
-      bootstrapTruncated: bootstrap.truncated,
-      bootstrapPending: bootstrap.bootstrapPending,
-      ...(skills.text === "" ? {} : { skillsPrompt: skills.text }),
-    };
-    let heartbeatFile: { path: string; content: string } | undefined;
-    if (scenario.codex?.turnKind === "heartbeat") {
-      const heartbeatPath = join(workspaceDir, "HEARTBEAT.md");
-      heartbeatFile = {
-        path: toVirtual(heartbeatPath),
-        content: await readFile(heartbeatPath, "utf8").catch(() => ""),
-      };
-    }
-    const toolNames = new Set(facts.tools.map((tool) => tool.name));
     const codex = scenario.codex;
-    const diagnostics: Diagnostic[] = [
-      ...parsedConfig.diagnostics,
-      ...bootstrap.diagnostics,
-      ...discovered.diagnostics,
-    ].map((diagnostic) => JSON.parse(toVirtual(JSON.stringify(diagnostic))) as Diagnostic);
+    // The one composition: the same assembler the CLI and an agent runtime use.
+    const turn = await loadAgentTurn({
+      config: configPath,
+      agentId: scenario.agentId,
+      ...(codex?.executionDir === undefined ? {} : { executionDir: toReal(codex.executionDir) }),
+      skillEnvironment: {
+        platform: "linux",
+        env: scenario.skillEnv ?? {},
+        hasBin: (name) => bins.has(name),
+      },
+      displayPaths: [{ real: home, shown: SNAPSHOT_VIRTUAL_HOME }],
+      homeDir: SNAPSHOT_VIRTUAL_HOME,
+      promptMode: scenario.promptMode,
+      facts,
+    });
+    const skillsOf = (status: "included" | "excluded"): string[] =>
+      turn.skills.all
+        .filter((skill) => skill.status === status)
+        .map((skill) => (status === "excluded" ? `${skill.name} (${skill.gate})` : skill.name));
     scenarios.push({
       name: fileName.replace(/\.json$/, ""),
       description: scenario.description,
@@ -182,43 +118,27 @@ export async function loadPromptSnapshotInputs(
         host: `${facts.runtime.host} (${facts.runtime.os}, node ${facts.runtime.node})`,
         channel: `${facts.channel.id} ${facts.channel.chatType}`,
         "session kind": facts.sessionKind,
-        "skills listed": skills.included.join(", ") || "(none)",
-        "skills excluded":
-          eligible.excluded.map((entry) => `${entry.skill.name} (${entry.gate})`).join(", ") ||
-          "(none)",
+        "skills listed": turn.skills.included.join(", ") || "(none)",
+        "skills excluded": skillsOf("excluded").join(", ") || "(none)",
       },
-      rendererInput,
-      effectiveConfig: JSON.parse(toVirtual(JSON.stringify(resolved))) as unknown,
+      turn,
+      rendererInput: turn.input,
+      effectiveConfig: JSON.parse(toVirtual(JSON.stringify(turn.config))) as unknown,
       ...(codex === undefined
         ? {}
         : {
             codex: {
+              ...toCodexTurnPlanInput(turn),
               connection: codex.connection,
               turnKind: codex.turnKind,
-              model: facts.model.id,
               ...(codex.effort === undefined ? {} : { effort: codex.effort }),
-              workspaceDir: workspaceVirtual,
-              ...(codex.executionDir === undefined ? {} : { executionDir: codex.executionDir }),
               approvalPolicy: codex.approvalPolicy,
               sandbox: codex.sandbox,
               ...(codex.serviceName === undefined ? {} : { serviceName: codex.serviceName }),
-              workspaceFiles: bootstrap.files
-                .filter((file) => file.origin === "workspace")
-                .map((file) => ({
-                  name: file.name,
-                  path: toVirtual(file.path),
-                  content: file.content,
-                  missing: file.status === "missing",
-                  origin: file.origin,
-                })),
-              memoryToolsAvailable: toolNames.has("memory_search") && toolNames.has("memory_get"),
-              ...(skills.text === "" ? {} : { skillsPrompt: skills.text }),
-              ...(heartbeatFile === undefined ? {} : { heartbeatFile }),
               userMessage: scenario.userMessage,
-              dynamicTools: toCodexDynamicTools(facts.tools),
             },
           }),
-      diagnostics,
+      diagnostics: turn.diagnostics,
     });
   }
   return { codexVersion: options.codexVersion, modelPrompt, scenarios };

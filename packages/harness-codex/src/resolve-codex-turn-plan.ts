@@ -1,5 +1,8 @@
-import { buildWorkspaceMemoryNote, routeBootstrapFiles } from "@promptstack/bootstrap";
-import type { BootstrapFileOrigin, BootstrapSurface } from "@promptstack/bootstrap";
+import type { BootstrapFileOrigin } from "@promptstack/bootstrap";
+import { buildWorkspaceMemoryNote } from "./build-workspace-memory-note.js";
+import type { CodexConnectionKind } from "./codex-connection-kind.js";
+import { routeBootstrapFiles } from "./route-bootstrap-files.js";
+import type { BootstrapSurface } from "./route-bootstrap-files.js";
 import { formatInternalContextDelimiters } from "@promptstack/renderer";
 import type { Diagnostic, ProductProfile, RenderedPrompt } from "@promptstack/renderer";
 import { CodexError } from "./codex-error.js";
@@ -10,8 +13,7 @@ import type {
 } from "./codex-protocol-types.js";
 import { stripCodexBoundaryMarkers } from "./strip-codex-boundary-markers.js";
 
-/** How promptstack talks to Codex: its own bundled stdio app-server, or someone else's. */
-export type CodexConnectionKind = "managed-stdio" | "external" | "desktop";
+export type { CodexConnectionKind };
 
 /** What kind of turn this is. `cron-light` keeps the scheduled prompt as the exact input. */
 export type CodexTurnKind = "normal" | "heartbeat" | "cron-light" | "cron";

@@ -1,15 +1,15 @@
-import { stripCacheBoundary } from "@promptstack/renderer";
+import { toModelText } from "@promptstack/renderer";
 import type { ProductProfile } from "@promptstack/renderer";
 import { CodexError } from "./codex-error.js";
 
-// After the renderer's own strip, any remaining marker is a whole line `<!-- UPPER_WORDS -->`
+// After the renderer's model text, any remaining marker is a whole line `<!-- UPPER_WORDS -->`
 // (the relocatable runtime-tail pair). Codex takes single strings, so none may reach it.
 const MARKER_LINE = /^<!-- [A-Z0-9_]+ -->$/;
 
 /** Removes the cache boundary and every other renderer marker line; throws if one survives. */
 export function stripCodexBoundaryMarkers(text: string, profile?: ProductProfile): string {
-  const kept = stripCacheBoundary(text, profile)
-    .split("\n")
+  const kept = toModelText(text, profile)
+    .text.split("\n")
     .filter((line) => !MARKER_LINE.test(line.trim()));
   const result = kept.join("\n").trim();
   if (/<!-- [A-Z0-9_]*(BOUNDARY|RUNTIME_TAIL)[A-Z0-9_]* -->/.test(result)) {

@@ -6,7 +6,7 @@ import {
   resolveRuntimeContextCarrierFacts,
 } from "./build-runtime-context-carrier.js";
 import type { MediaTaskFact, RuntimeContextSnapshot } from "./build-runtime-context-carrier.js";
-import { parseInternalContextDelimiters } from "./parse-runtime-context-carrier.js";
+import { parseInternalContextDelimiters } from "./parse-internal-context-delimiters.js";
 import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import { RendererError } from "./renderer-error.js";
 

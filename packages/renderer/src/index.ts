@@ -46,7 +46,8 @@ export {
 export type { RuntimeTailMarkers } from "./format-cache-boundary-marker.js";
 export { splitCacheBoundary } from "./split-cache-boundary.js";
 export type { CacheBoundarySplit } from "./split-cache-boundary.js";
-export { stripCacheBoundary } from "./strip-cache-boundary.js";
+export { toModelText } from "./to-model-text.js";
+export type { ModelText } from "./to-model-text.js";
 export { ensureCacheBoundary } from "./ensure-cache-boundary.js";
 export { insertAfterCacheBoundary } from "./insert-after-cache-boundary.js";
 export { splitRuntimeTail } from "./split-runtime-tail.js";
@@ -73,15 +74,13 @@ export type {
   SubagentMode,
   SubagentState,
 } from "./build-runtime-context-carrier.js";
-export {
-  parseInternalContextDelimiters,
-  parseRuntimeContextCarrier,
-} from "./parse-runtime-context-carrier.js";
+export { parseInternalContextDelimiters } from "./parse-internal-context-delimiters.js";
 export type {
   InternalContextDelimiterMatch,
-  ParsedRuntimeContextCarrier,
   ParseRuntimeContextCarrierOptions,
-} from "./parse-runtime-context-carrier.js";
+} from "./parse-internal-context-delimiters.js";
+export { parseRuntimeContextCarrier } from "./parse-runtime-context-carrier.js";
+export type { ParsedRuntimeContextCarrier } from "./parse-runtime-context-carrier.js";
 export { projectInboundMessage, projectInboundText } from "./project-inbound-text.js";
 export type {
   InboundMessage,

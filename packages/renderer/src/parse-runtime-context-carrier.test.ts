@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { buildRuntimeContextCarrier } from "./build-runtime-context-carrier.js";
 import type { RuntimeContextSnapshot } from "./build-runtime-context-carrier.js";
-import {
-  buildShadowText,
-  parseInternalContextDelimiters,
-  parseRuntimeContextCarrier,
-} from "./parse-runtime-context-carrier.js";
+import { buildShadowText } from "./fold-delimiter-text.js";
+import { parseInternalContextDelimiters } from "./parse-internal-context-delimiters.js";
+import { parseRuntimeContextCarrier } from "./parse-runtime-context-carrier.js";
 import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import { RendererError } from "./renderer-error.js";
 

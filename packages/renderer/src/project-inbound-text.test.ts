@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseInternalContextDelimiters } from "./parse-runtime-context-carrier.js";
+import { parseInternalContextDelimiters } from "./parse-internal-context-delimiters.js";
 import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import { projectInboundMessage, projectInboundText } from "./project-inbound-text.js";
 import type { ProjectInboundTextOptions } from "./project-inbound-text.js";

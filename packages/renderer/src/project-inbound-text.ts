@@ -1,12 +1,12 @@
 import {
-  buildDelimiterPatterns,
   buildFuzzyWordPattern,
   buildShadowText,
   findOpenEntityTail,
   SHADOW_SEPARATOR,
-  toOriginalSpan,
-} from "./parse-runtime-context-carrier.js";
-import type { DelimiterPatterns, ShadowText } from "./parse-runtime-context-carrier.js";
+} from "./fold-delimiter-text.js";
+import type { ShadowText } from "./fold-delimiter-text.js";
+import { buildDelimiterPatterns, toOriginalSpan } from "./parse-internal-context-delimiters.js";
+import type { DelimiterPatterns } from "./parse-internal-context-delimiters.js";
 import {
   assertObjectArgument,
   assertStringArgument,

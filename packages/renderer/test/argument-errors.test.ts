@@ -15,8 +15,9 @@ import {
   resolveRuntimeContextCarrierFacts,
   splitCacheBoundary,
   splitRuntimeTail,
-  stripCacheBoundary,
+  toModelText,
 } from "../src/index.js";
+import { stripCacheBoundary } from "../src/strip-cache-boundary.js";
 
 /** Breaks the public types on purpose, as a plain-JS caller would. */
 const bad = (value: unknown) => value as any;
@@ -101,6 +102,7 @@ const CASES: readonly [string, () => unknown, string][] = [
   ["delimiter scan of a number", () => parseInternalContextDelimiters(bad(5)), "text"],
   ["boundary split of a number", () => splitCacheBoundary(bad(5)), "text"],
   ["boundary strip of null", () => stripCacheBoundary(bad(null)), "text"],
+  ["model text of null", () => toModelText(bad(null)), "prompt.text"],
   ["boundary ensure of an object", () => ensureCacheBoundary(bad({})), "text"],
   ["boundary insert of a number", () => insertAfterCacheBoundary("x", bad(1)), "insert"],
   ["runtime tail split of a number", () => splitRuntimeTail(bad(5)), "text"],

@@ -7,8 +7,9 @@ import {
   insertAfterCacheBoundary,
   relocateRuntimeTail,
   splitCacheBoundary,
-  stripCacheBoundary,
+  toModelText,
 } from "../src/index.js";
+import { stripCacheBoundary } from "../src/strip-cache-boundary.js";
 import type { AgentSystemPromptInput, VolatileFacts } from "../src/index.js";
 
 const MARKER = formatCacheBoundaryMarker();

@@ -71,10 +71,30 @@ describe("formatSkillsForPrompt", () => {
     expect(formatSkillsForPrompt([])).toEqual({
       text: "",
       included: [],
+      entries: [],
       omitted: [],
       format: "full",
       chars: 0,
     });
+  });
+
+  it("returns each listed entry as it appears in the text", () => {
+    const skills = [
+      { name: "b", description: "Second.", path: "/s/b/SKILL.md" },
+      { name: "a", description: "First <one>.", path: "/s/a/SKILL.md" },
+    ];
+    for (const maxChars of [10_000, 150, 120]) {
+      const listing = formatSkillsForPrompt(skills, { maxChars });
+      expect(listing.entries).toHaveLength(listing.included.length);
+      let cursor = 0;
+      for (const entry of listing.entries) {
+        expect(entry.startsWith("  <skill>\n") && entry.endsWith("  </skill>")).toBe(true);
+        const at = listing.text.indexOf(entry, cursor);
+        expect(at).toBeGreaterThanOrEqual(cursor);
+        cursor = at + entry.length;
+      }
+    }
+    expect(formatSkillsForPrompt(skills).entries[0]).toContain("First &lt;one&gt;.");
   });
 
   it("renders the list with 2- and 4-space indents, sorted by name, home as ~", () => {
@@ -232,6 +252,7 @@ describe("formatSkillsForPrompt", () => {
       expect(formatSkillsForPrompt(skills, { maxChars: 40 })).toEqual({
         text: "",
         included: [],
+        entries: [],
         omitted: ["alpha", "bravo", "charlie", "delta", "echo"],
         format: "truncated",
         chars: 0,

@@ -31,6 +31,8 @@ export interface FormattedSkillsPrompt {
   readonly text: string;
   /** Names listed, in listed order, exactly as given (the text shows them normalized). */
   readonly included: string[];
+  /** Each listed skill's `<skill>…</skill>` entry as it appears in `text`, parallel to `included`. */
+  readonly entries: string[];
   /** Names left out (by `maxSkills` or by the budget), sorted by name, exactly as given. */
   readonly omitted: string[];
   readonly format: SkillsPromptFormat;
@@ -87,7 +89,7 @@ export function formatSkillsForPrompt(
   const maxSkills = readLimit(options.maxSkills, DEFAULT_MAX_SKILLS_IN_PROMPT, "maxSkills");
   const maxChars = readLimit(options.maxChars, DEFAULT_MAX_SKILLS_PROMPT_CHARS, "maxChars");
   if (skills.length === 0) {
-    return { text: "", included: [], omitted: [], format: "full", chars: 0 };
+    return { text: "", included: [], entries: [], omitted: [], format: "full", chars: 0 };
   }
 
   const sorted = [...skills].sort(compareSkills);
@@ -163,7 +165,14 @@ export function formatSkillsForPrompt(
     if (index < entries.length) running += (entries[index] as PreparedEntry).compactLength;
   }
   if (count < 0) {
-    return { text: "", included: [], omitted: allNames, format: "truncated", chars: 0 };
+    return {
+      text: "",
+      included: [],
+      entries: [],
+      omitted: allNames,
+      format: "truncated",
+      chars: 0,
+    };
   }
   return finish(entries, count, { kind: "compact" }, "truncated", allNames, maxChars);
 }
@@ -183,18 +192,22 @@ function finish(
 ): FormattedSkillsPrompt {
   const parts: string[] = [OPEN];
   const included: string[] = [];
+  const entryTexts: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const entry = entries[index] as PreparedEntry;
     included.push(allNames[index] as string);
-    parts.push(SKILL_OPEN, NAME_OPEN, entry.nameXml, NAME_CLOSE);
+    let entryText = SKILL_OPEN + NAME_OPEN + entry.nameXml + NAME_CLOSE;
     if (mode.kind !== "compact") {
       const description =
         mode.kind === "shortened" && entry.description.length > mode.cap
           ? entry.description.slice(0, surrogateSafeCut(entry.description, mode.cap - 1)) + ELLIPSIS
           : entry.description;
-      parts.push(DESCRIPTION_OPEN, escapeXml(description), DESCRIPTION_CLOSE);
+      entryText += DESCRIPTION_OPEN + escapeXml(description) + DESCRIPTION_CLOSE;
     }
-    parts.push(entry.tailXml, SKILL_CLOSE);
+    entryText += entry.tailXml + SKILL_CLOSE;
+    // The entry without its closing line break, as a reader would quote it.
+    entryTexts.push(entryText.slice(0, -1));
+    parts.push(entryText);
   }
   parts.push(CLOSE);
   let text = parts.join("");
@@ -212,7 +225,7 @@ function finish(
     }
     text += remaining >= 0 ? `${counts}${NOT_LISTED}${shown.join(", ")}.` : counts;
   }
-  return { text, included, omitted, format, chars: text.length };
+  return { text, included, entries: entryTexts, omitted, format, chars: text.length };
 }
 
 const NOT_LISTED = " Not listed: ";

@@ -1,10 +1,13 @@
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
-import type { SkillEnvironment } from "./read-skill-environment.js";
+import type { SkillEnvironment } from "./agent-types.js";
 
-/** The real machine as a skill environment: `process.platform`, the env, and a PATH lookup. */
+/**
+ * The real machine as a skill environment: `process.platform`, the given environment (default
+ * `process.env`) and a PATH lookup whose answers are remembered per name.
+ */
 export function readProcessSkillEnvironment(
-  env: Readonly<Record<string, string | undefined>>,
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): SkillEnvironment {
   const dirs = (env["PATH"] ?? "").split(delimiter).filter((dir) => dir !== "");
   const cache = new Map<string, boolean>();

@@ -1,5 +1,6 @@
 import type { Diagnostic } from "@promptstack/renderer";
-import type { BootstrapFileOrigin } from "./bootstrap-types.js";
+import type { BootstrapFileOrigin } from "@promptstack/bootstrap";
+import type { CodexConnectionKind } from "./codex-connection-kind.js";
 
 /** Where a bootstrap file goes in the model-bound prompt layers. */
 export type BootstrapSurface =
@@ -21,13 +22,10 @@ export type BootstrapSurface =
 /** Which agent harness runs the turn. */
 export type BootstrapHarness = "embedded" | "codex";
 
-/** How the Codex app-server is reached. */
-export type BootstrapConnection = "managed-stdio" | "external" | "desktop";
-
 /** Facts that decide routing. */
 export interface RouteBootstrapFilesOptions {
   readonly harness: BootstrapHarness;
-  readonly connection: BootstrapConnection;
+  readonly connection: CodexConnectionKind;
   /** memory_search / memory_get are available for the agent workspace. */
   readonly memoryToolsAvailable: boolean;
   /** The session runs in a folder other than the configured workspace. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildBootstrapRoutingTable } from "./build-bootstrap-routing-table.js";
 import { buildWorkspaceMemoryNote } from "./build-workspace-memory-note.js";
-import type { BootstrapFileOrigin } from "./bootstrap-types.js";
+import type { BootstrapFileOrigin } from "@promptstack/bootstrap";
 import { routeBootstrapFiles } from "./route-bootstrap-files.js";
 import type { RouteBootstrapFilesOptions } from "./route-bootstrap-files.js";
 

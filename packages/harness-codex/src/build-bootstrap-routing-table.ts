@@ -1,10 +1,7 @@
-import type { BootstrapFileOrigin } from "./bootstrap-types.js";
+import type { BootstrapFileOrigin } from "@promptstack/bootstrap";
+import type { CodexConnectionKind } from "./codex-connection-kind.js";
 import { toBootstrapSurface } from "./route-bootstrap-files.js";
-import type {
-  BootstrapConnection,
-  BootstrapHarness,
-  RouteBootstrapFilesOptions,
-} from "./route-bootstrap-files.js";
+import type { BootstrapHarness, RouteBootstrapFilesOptions } from "./route-bootstrap-files.js";
 
 interface TableRow {
   readonly label: string;
@@ -35,7 +32,7 @@ const ROWS: readonly TableRow[] = [
 
 const COLUMNS: readonly {
   readonly harness: BootstrapHarness;
-  readonly connection: BootstrapConnection;
+  readonly connection: CodexConnectionKind;
 }[] = [
   { harness: "embedded", connection: "managed-stdio" },
   { harness: "codex", connection: "managed-stdio" },

@@ -1,0 +1,20 @@
+import { hasErrorMarker, markError, PromptstackError } from "@promptstack/renderer";
+import type { PromptstackErrorOptions } from "@promptstack/renderer";
+
+const AGENT_ERROR_MARKER = Symbol.for("promptstack.agent.error");
+
+/** Codes thrown by `@promptstack/agent`. */
+export type AgentErrorCode = "AGENT_INVALID_OPTIONS" | "AGENT_NO_WORKSPACE" | "AGENT_CLOSED";
+
+/** Contract violation in assembler options or use. `path` names the culprit. */
+export class AgentError extends PromptstackError<AgentErrorCode> {
+  constructor(code: AgentErrorCode, message: string, options: PromptstackErrorOptions = {}) {
+    super(code, message, options);
+    this.name = "AgentError";
+    markError(this, AGENT_ERROR_MARKER);
+  }
+
+  static isInstance(value: unknown): value is AgentError {
+    return hasErrorMarker(value, AGENT_ERROR_MARKER);
+  }
+}

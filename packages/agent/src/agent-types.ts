@@ -1,0 +1,169 @@
+import type { BootstrapFileOrigin, BootstrapHooks, TokenCounter } from "@promptstack/bootstrap";
+import type { PromptstackConfig, ResolvedAgentPromptConfig, RunFacts } from "@promptstack/config";
+import type {
+  AgentSystemPromptInput,
+  Diagnostic,
+  ModelText,
+  ProductProfile,
+  PromptMode,
+  ProviderContribution,
+  RenderedPrompt,
+} from "@promptstack/renderer";
+import type { SkillGate, SkillRoot, SkillsPromptFormat, SkillTier } from "@promptstack/skills";
+
+/** The environment skill gates are checked against. */
+export interface SkillEnvironment {
+  readonly platform: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly hasBin: (name: string) => boolean;
+}
+
+/** One real folder and how paths under it are shown (in the prompt, reports and diagnostics). */
+export interface DisplayPathMapping {
+  /** Absolute folder on disk. */
+  readonly real: string;
+  /** How that folder is shown, e.g. `/home/agent` or `~/demo`. */
+  readonly shown: string;
+}
+
+/** Options of `createPromptAssembler`. Everything but `config` has a default. */
+export interface PromptAssemblerOptions {
+  /**
+   * The config: a raw or parsed config object, or the path of a JSON/JSON5 file (re-read when the
+   * file's stat changes). Default: built-in defaults.
+   */
+  readonly config?: PromptstackConfig | string;
+  /** Default `main`. */
+  readonly agentId?: string;
+  /** The agent workspace (absolute). Default: the resolved config's `workspace`. */
+  readonly workspaceDir?: string;
+  /** The folder the session runs in, when it differs from the workspace (absolute). */
+  readonly executionDir?: string;
+  /** Base of relative config paths (`workspace`, `skills.load.extraDirs`). Default: the config file's folder, else the working directory. */
+  readonly configDir?: string;
+  /** Exactly these skill roots, instead of the standard tiers. */
+  readonly skillRoots?: readonly SkillRoot[];
+  /** Roots added to the standard tiers (between the config's extra dirs and the workspace). */
+  readonly extraSkillRoots?: readonly SkillRoot[];
+  /** What skill gates check. Default: this machine (`readProcessSkillEnvironment()`). */
+  readonly skillEnvironment?: SkillEnvironment;
+  readonly bootstrapHooks?: BootstrapHooks;
+  /** Token counter for budgets and counts. Default: o200k_base, loaded on first use. */
+  readonly tokenCounter?: TokenCounter;
+  /** A provider plugin's contribution, merged after the built-in GPT-5 one. */
+  readonly provider?: ProviderContribution;
+  readonly product?: ProductProfile;
+  /** Explicit renderer input values; they beat config and facts (see the configured facade). */
+  readonly overrides?: Partial<AgentSystemPromptInput>;
+  /** How real folders are shown; the first mapping that contains a path wins. */
+  readonly displayPaths?: readonly DisplayPathMapping[];
+  /** Home folder, shown as `~` in the skills list. Default: none (paths shown as they are). */
+  readonly homeDir?: string;
+  /** Default: the session kind's mode (`minimal` for sub-agents, else `full`). */
+  readonly promptMode?: PromptMode;
+  /**
+   * Watch the workspace, skill roots and config file with `fs.watch` and drop cached state on
+   * any event. Off by default: without it, changes are still seen (see the README).
+   */
+  readonly watch?: boolean;
+}
+
+/** Per-turn options. */
+export interface AgentTurnOptions {
+  /** Beats the assembler's `promptMode` for this turn. */
+  readonly promptMode?: PromptMode;
+  /** Count tokens of every bootstrap file (raw and injected). Default false. */
+  readonly countTokens?: boolean;
+}
+
+/** One bootstrap file of the turn: accounting, texts and (when asked) tokens. */
+export interface AgentBootstrapFile {
+  readonly name: string;
+  /** Display path. */
+  readonly path: string;
+  readonly origin: BootstrapFileOrigin;
+  readonly status: "ok" | "truncated" | "missing" | "skipped";
+  readonly rawChars: number;
+  readonly injectedChars: number;
+  readonly limitedBy: "per-file" | "total" | null;
+  /** The whole file as read (normalized); absent when missing, skipped or too large to read whole. */
+  readonly rawText?: string;
+  /** The injected text (truncation or missing-file marker included), when injected. */
+  readonly injectedText?: string;
+  /** With `countTokens`. */
+  readonly rawTokens?: number;
+  readonly injectedTokens?: number;
+  readonly reason?: string;
+}
+
+/** One discovered skill and what became of it. */
+export interface AgentSkill {
+  readonly name: string;
+  readonly tier: SkillTier;
+  /** Display path of SKILL.md. */
+  readonly path: string;
+  readonly status: "included" | "omitted" | "excluded";
+  /** The gate that excluded the skill. */
+  readonly gate?: SkillGate;
+  /** Why an excluded skill was excluded. */
+  readonly reason?: string;
+  /** The skill's `<skill>` entry as listed (included skills only). */
+  readonly entryText?: string;
+}
+
+/** What one turn re-read from disk (the rest came from the assembler's caches). */
+export interface AgentTurnReads {
+  /** Bootstrap (and heartbeat) files read this turn. */
+  readonly files: number;
+  /** The skill roots were walked again this turn. */
+  readonly skillsScanned: boolean;
+  /** The config file was read again this turn. */
+  readonly configLoaded: boolean;
+}
+
+/** Everything one turn produced; nothing downstream re-reads a file or re-parses the text. */
+export interface AgentTurn {
+  readonly agentId: string;
+  readonly facts: RunFacts;
+  readonly promptMode: PromptMode;
+  /** The rendered prompt (text with markers, sections, boundary offset). */
+  readonly prompt: RenderedPrompt;
+  /** The marker-free text a provider receives. */
+  readonly model: ModelText;
+  /** Display paths of the workspace and (when given) the execution folder. */
+  readonly workspaceDir: string;
+  readonly executionDir?: string;
+  readonly bootstrap: {
+    readonly files: readonly AgentBootstrapFile[];
+    readonly truncated: boolean;
+    readonly pending: boolean;
+  };
+  readonly skills: {
+    /** Every discovered skill, sorted by name. */
+    readonly all: readonly AgentSkill[];
+    readonly eligible: number;
+    readonly included: readonly string[];
+    readonly omitted: readonly string[];
+    /** The formatted `<available_skills>` block ("" when none is listed). */
+    readonly text: string;
+    /** The formatting ladder step that fit the budget. */
+    readonly format: SkillsPromptFormat;
+  };
+  /** The workspace's HEARTBEAT.md on heartbeat turns, when it could be read. */
+  readonly heartbeatFile?: { readonly path: string; readonly content: string };
+  readonly config: ResolvedAgentPromptConfig;
+  /** The renderer input the prompt was built from. */
+  readonly input: AgentSystemPromptInput;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly reads: AgentTurnReads;
+}
+
+/** The long-lived object an agent runtime keeps for one agent. */
+export interface PromptAssembler {
+  /** Assembles one turn; re-reads only what changed on disk since the last turn. */
+  turn(facts: RunFacts, options?: AgentTurnOptions): Promise<AgentTurn>;
+  /** Forgets every cache: the next turn re-reads config, files and skill roots. */
+  refresh(): void;
+  /** Releases watchers. Later turns throw `AGENT_CLOSED`. */
+  close(): Promise<void>;
+}

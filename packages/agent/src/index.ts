@@ -1,0 +1,21 @@
+export { AgentError } from "./agent-error.js";
+export type { AgentErrorCode } from "./agent-error.js";
+export { createPromptAssembler } from "./create-prompt-assembler.js";
+export { loadAgentTurn } from "./load-agent-turn.js";
+export type { LoadAgentTurnOptions } from "./load-agent-turn.js";
+export { readProcessSkillEnvironment } from "./read-process-skill-environment.js";
+export type {
+  AgentBootstrapFile,
+  AgentSkill,
+  AgentTurn,
+  AgentTurnOptions,
+  AgentTurnReads,
+  DisplayPathMapping,
+  PromptAssembler,
+  PromptAssemblerOptions,
+  SkillEnvironment,
+} from "./agent-types.js";
+export { parseConfig, parseRunFacts } from "@promptstack/config";
+export type { PromptstackConfig, RunFacts } from "@promptstack/config";
+export { toModelText } from "@promptstack/renderer";
+export type { ModelText } from "@promptstack/renderer";

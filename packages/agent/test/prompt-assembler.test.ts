@@ -1,0 +1,192 @@
+import { appendFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseRunFacts } from "@promptstack/config";
+import type { RunFacts } from "@promptstack/config";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { AgentError, createPromptAssembler, loadAgentTurn } from "../src/index.js";
+import type { PromptAssemblerOptions } from "../src/index.js";
+
+const DEMO = fileURLToPath(new URL("../../../fixtures/workspaces/demo", import.meta.url));
+
+let workspaceDir: string;
+let facts: RunFacts;
+
+async function options(
+  extra: Partial<PromptAssemblerOptions> = {},
+): Promise<PromptAssemblerOptions> {
+  const env = JSON.parse(
+    await readFile(join(workspaceDir, ".demo-roots", "environment.json"), "utf8"),
+  ) as {
+    platform: string;
+    bins: string[];
+    env: Record<string, string>;
+  };
+  return {
+    config: join(workspaceDir, "config.json5"),
+    workspaceDir,
+    skillEnvironment: {
+      platform: env.platform,
+      env: env.env,
+      hasBin: (name) => env.bins.includes(name),
+    },
+    ...extra,
+  };
+}
+
+beforeEach(async () => {
+  workspaceDir = join(await mkdtemp(join(tmpdir(), "promptstack-agent-")), "demo");
+  await cp(DEMO, workspaceDir, { recursive: true });
+  facts = parseRunFacts(JSON.parse(await readFile(join(workspaceDir, "facts.json"), "utf8")));
+});
+
+afterEach(async () => {
+  await rm(join(workspaceDir, ".."), { recursive: true, force: true });
+});
+
+describe("createPromptAssembler", () => {
+  it("shows a MEMORY.md edit on the next turn, for one file read and no rescan", async () => {
+    const assembler = await createPromptAssembler(await options());
+    const first = await assembler.turn(facts);
+    expect(first.reads.files).toBeGreaterThan(1);
+    expect(first.reads.skillsScanned).toBe(true);
+    expect(first.reads.configLoaded).toBe(true);
+    expect(first.model.text).not.toContain("planted-memory-line");
+
+    const second = await assembler.turn({ ...facts, sender: "Someone Else" });
+    expect(second.reads).toEqual({ files: 0, skillsScanned: false, configLoaded: false });
+    expect(second.model.stable).toBe(first.model.stable);
+
+    await appendFile(join(workspaceDir, "MEMORY.md"), "\n- planted-memory-line\n");
+    const third = await assembler.turn(facts);
+    expect(third.reads).toEqual({ files: 1, skillsScanned: false, configLoaded: false });
+    expect(third.model.text).toContain("planted-memory-line");
+    const memory = third.bootstrap.files.find((file) => file.name === "MEMORY.md");
+    expect(memory?.rawText).toContain("planted-memory-line");
+    await assembler.close();
+  });
+
+  it("a one-byte change costs one read", async () => {
+    const assembler = await createPromptAssembler(await options());
+    await assembler.turn(facts);
+    await appendFile(join(workspaceDir, "MEMORY.md"), "x");
+    const next = await assembler.turn(facts);
+    expect(next.reads.files).toBe(1);
+    expect(next.reads.skillsScanned).toBe(false);
+    await assembler.close();
+  });
+
+  it("rescans skills when a root folder changes, and on refresh()", async () => {
+    const assembler = await createPromptAssembler(await options());
+    const first = await assembler.turn(facts);
+    expect(first.skills.included).not.toContain("planted-skill");
+
+    await mkdir(join(workspaceDir, "skills", "planted-skill"));
+    await writeFile(
+      join(workspaceDir, "skills", "planted-skill", "SKILL.md"),
+      "---\nname: planted-skill\ndescription: Planted for the test.\n---\n",
+    );
+    const second = await assembler.turn(facts);
+    expect(second.reads.skillsScanned).toBe(true);
+    expect(second.skills.included).toContain("planted-skill");
+
+    // An edit inside an existing skill folder does not touch the root: refresh() picks it up.
+    await writeFile(
+      join(workspaceDir, "skills", "planted-skill", "SKILL.md"),
+      "---\nname: planted-skill\ndescription: Edited description.\n---\n",
+    );
+    const stale = await assembler.turn(facts);
+    expect(stale.reads.skillsScanned).toBe(false);
+    assembler.refresh();
+    const refreshed = await assembler.turn(facts);
+    expect(refreshed.reads.skillsScanned).toBe(true);
+    expect(refreshed.reads.files).toBeGreaterThan(1);
+    expect(refreshed.reads.configLoaded).toBe(true);
+    expect(refreshed.skills.all.find((s) => s.name === "planted-skill")?.entryText).toContain(
+      "Edited description.",
+    );
+    await assembler.close();
+  });
+
+  it("with watch, a deep skill edit is seen on the next turn; close() releases the watchers", async () => {
+    const assembler = await createPromptAssembler(await options({ watch: true }));
+    const first = await assembler.turn(facts);
+    const skill = first.skills.all.find(
+      (s) => s.status === "included" && s.path.includes("/skills/"),
+    );
+    expect(skill).toBeDefined();
+    const real = skill!.path;
+    const text = await readFile(real, "utf8");
+    await writeFile(real, text.replace(/description: .*/, "description: Watched edit."));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const next = await assembler.turn(facts);
+    expect(next.reads.skillsScanned).toBe(true);
+    expect(next.skills.all.find((s) => s.name === skill!.name)?.entryText).toContain(
+      "Watched edit.",
+    );
+    await assembler.close();
+    await expect(assembler.turn(facts)).rejects.toSatisfy(
+      (error: unknown) => AgentError.isInstance(error) && error.code === "AGENT_CLOSED",
+    );
+  });
+
+  it("re-reads the config file when it changes", async () => {
+    const assembler = await createPromptAssembler(await options());
+    await assembler.turn(facts);
+    const configPath = join(workspaceDir, "config.json5");
+    const text = await readFile(configPath, "utf8");
+    await writeFile(configPath, text.replace("Mara Lindqvist", "Mara Planted"));
+    const next = await assembler.turn(facts);
+    expect(next.reads.configLoaded).toBe(true);
+    expect(next.model.text).toContain("Mara Planted");
+    await assembler.close();
+  });
+
+  it("defaults the prompt mode from the session kind, like the configured facade", async () => {
+    const turn = await loadAgentTurn({
+      ...(await options()),
+      facts: { ...facts, sessionKind: "subagent" },
+    });
+    expect(turn.promptMode).toBe("minimal");
+    const full = await loadAgentTurn({ ...(await options()), facts });
+    expect(full.promptMode).toBe("full");
+    const forced = await loadAgentTurn({ ...(await options()), facts, promptMode: "none" });
+    expect(forced.promptMode).toBe("none");
+  });
+
+  it("returns structure with the text: entries, raw and injected files, tokens, no markers", async () => {
+    const turn = await loadAgentTurn({ ...(await options()), facts, countTokens: true });
+    expect(turn.model.text).not.toMatch(/<!-- [A-Z0-9_]+ -->/);
+    expect(turn.prompt.text).toContain("CACHE_BOUNDARY");
+    for (const skill of turn.skills.all.filter((s) => s.status === "included")) {
+      expect(turn.skills.text).toContain(skill.entryText);
+    }
+    const agents = turn.bootstrap.files.find((file) => file.name === "AGENTS.md");
+    expect(agents?.rawText).toBe(
+      (await readFile(join(workspaceDir, "AGENTS.md"), "utf8")).replace(/\r\n?/g, "\n"),
+    );
+    expect(agents?.injectedTokens).toBeGreaterThan(0);
+    expect(agents?.rawTokens).toBeGreaterThanOrEqual(agents?.injectedTokens ?? 0);
+    expect(turn.input.contextFiles?.length).toBeGreaterThan(0);
+  });
+
+  it("shows paths through the display mapping and finds the workspace from the config", async () => {
+    const turn = await loadAgentTurn({
+      ...(await options()),
+      workspaceDir: undefined as unknown as string,
+      config: { agents: { defaults: { workspace: "/virtual/demo" } } },
+      displayPaths: [{ real: workspaceDir, shown: "/virtual/demo" }],
+      facts,
+    });
+    expect(turn.workspaceDir).toBe("/virtual/demo");
+    expect(turn.model.text).toContain("/virtual/demo");
+    expect(turn.model.text).not.toContain(workspaceDir);
+  });
+
+  it("throws AGENT_NO_WORKSPACE when neither the options nor the config name one", async () => {
+    await expect(loadAgentTurn({ config: {}, facts })).rejects.toSatisfy(
+      (error: unknown) => AgentError.isInstance(error) && error.code === "AGENT_NO_WORKSPACE",
+    );
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { buildAgentSystemPrompt } from "./build-agent-system-prompt.js";
+import {
+  formatCacheBoundaryMarker,
+  formatRuntimeTailMarkers,
+} from "./format-cache-boundary-marker.js";
+import { toModelText } from "./to-model-text.js";
+
+describe("toModelText", () => {
+  it("removes the boundary and the runtime-tail markers and splits at the boundary", () => {
+    const prompt = buildAgentSystemPrompt({ mode: "full", tools: [{ name: "read" }] });
+    const { begin, end } = formatRuntimeTailMarkers();
+    const text = `${prompt.text.trimEnd()}\n${begin}\nRuntime: host=h\n${end}\n`;
+    expect(text).toContain(formatCacheBoundaryMarker());
+    const model = toModelText(text);
+    expect(model.text).not.toMatch(/<!-- [A-Z0-9_]+ -->/);
+    expect(model.text).toBe(`${model.stable}${model.volatile}`);
+    expect(model.text).toContain(".\n\n## Silent Replies");
+    expect(model.stable).toBe(prompt.text.slice(0, prompt.boundary));
+    expect(model.volatile).toContain("Runtime: host=h\n");
+  });
+
+  it("keeps the whole text stable when there is no boundary", () => {
+    const model = toModelText("plain text\n");
+    expect(model).toEqual({ stable: "plain text\n", volatile: "", text: "plain text\n" });
+  });
+
+  it("drops only whole marker lines", () => {
+    const model = toModelText(
+      "a <!-- OPENCLAW_RUNTIME_TAIL_BEGIN --> b\n<!-- OPENCLAW_RUNTIME_TAIL_END -->\nc",
+    );
+    expect(model.text).toBe("a <!-- OPENCLAW_RUNTIME_TAIL_BEGIN --> b\nc");
+  });
+});

@@ -1,0 +1,42 @@
+import { assertStringArgument } from "./assert-argument.js";
+import { formatRuntimeTailMarkers } from "./format-cache-boundary-marker.js";
+import { splitCacheBoundary } from "./split-cache-boundary.js";
+import type { ProductProfile } from "./types.js";
+
+/** A prompt as a provider receives it: no renderer marker, split at the cache boundary. */
+export interface ModelText {
+  /** The cacheable prefix (the whole text when the prompt has no boundary). */
+  readonly stable: string;
+  /** The per-turn suffix; empty when the prompt has no boundary. */
+  readonly volatile: string;
+  /** `stable` and `volatile` joined with one line break: the single string to send. */
+  readonly text: string;
+}
+
+function dropMarkerLines(text: string, begin: string, end: string): string {
+  if (!text.includes(begin) && !text.includes(end)) return text;
+  return text
+    .split("\n")
+    .filter((line) => line !== begin && line !== end)
+    .join("\n");
+}
+
+/**
+ * The marker-free model text of a rendered prompt: the cache-boundary marker and the
+ * runtime-tail marker lines are removed, so no marker reaches a provider. Every adapter that
+ * sends text (the CLI, the Codex harness, an embedded runtime) uses this one function.
+ */
+export function toModelText(
+  prompt: string | { readonly text: string },
+  profile?: ProductProfile,
+): ModelText {
+  const text = typeof prompt === "string" ? prompt : prompt?.text;
+  assertStringArgument(text, "toModelText", "prompt.text");
+  const { begin, end } = formatRuntimeTailMarkers(profile);
+  const { stablePrefix, dynamicSuffix } = splitCacheBoundary(text, profile);
+  const stable = dropMarkerLines(stablePrefix, begin, end);
+  const volatile = dropMarkerLines(dynamicSuffix, begin, end);
+  if (volatile === "") return { stable, volatile, text: stable };
+  const separator = stable === "" || stable.endsWith("\n") || volatile.startsWith("\n") ? "" : "\n";
+  return { stable, volatile, text: `${stable}${separator}${volatile}` };
+}
