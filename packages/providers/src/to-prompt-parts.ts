@@ -1,10 +1,4 @@
-import {
-  OPENCLAW_PRODUCT_PROFILE,
-  formatCacheBoundaryMarker,
-  formatRuntimeTailMarkers,
-  splitCacheBoundary,
-  stripCacheBoundary,
-} from "@promptstack/renderer";
+import { OPENCLAW_PRODUCT_PROFILE, toModelText } from "@promptstack/renderer";
 import type { Diagnostic, ProductProfile, SectionId } from "@promptstack/renderer";
 import { assertObject, assertString } from "./assert-argument.js";
 import type { PromptParts, PromptSource } from "./types.js";
@@ -30,14 +24,6 @@ export function neutralizeMarkerComments(text: string, profile?: ProductProfile)
   return text.includes(prefix) ? text.split(prefix).join(`<!-- (quoted) ${word}_`) : text;
 }
 
-function dropMarkerLines(text: string, markers: readonly string[]): string {
-  if (!markers.some((marker) => text.includes(marker))) return text;
-  return text
-    .split("\n")
-    .filter((line) => !markers.includes(line))
-    .join("\n");
-}
-
 function trimNewlines(text: string): string {
   return text.replace(/^\n+/, "").replace(/\n+$/, "");
 }
@@ -54,22 +40,12 @@ export function toPromptParts(
   assertObject(prompt, "toPromptParts", "prompt");
   assertString(prompt.text, "toPromptParts", "prompt.text");
   const { profile } = options;
-  const tail = formatRuntimeTailMarkers(profile);
-  const markers = [formatCacheBoundaryMarker(profile).trim(), tail.begin, tail.end];
-  let stableRaw: string;
-  let volatileRaw: string;
-  if (prompt.boundary === -1) {
-    stableRaw = stripCacheBoundary(prompt.text, profile);
-    volatileRaw = "";
-  } else {
-    const split = splitCacheBoundary(prompt.text, profile);
-    stableRaw = split.stablePrefix;
-    volatileRaw = split.dynamicSuffix;
-  }
-  const clean = (text: string): string =>
-    neutralizeMarkerComments(trimNewlines(dropMarkerLines(text, markers)), profile);
-  const stable = clean(stableRaw);
-  const volatile = clean(volatileRaw);
+  // One model-text function for the whole project: it splits at the boundary and drops every
+  // marker line; what is left here is trimming and quoting marker look-alikes.
+  const model = toModelText(prompt.text, profile);
+  const clean = (text: string): string => neutralizeMarkerComments(trimNewlines(text), profile);
+  const stable = clean(model.stable);
+  const volatile = clean(model.volatile);
   const diagnostics: Diagnostic[] = [];
   const split = findWorkspaceSplit(prompt, stable, options.workspaceBoundary ?? [], diagnostics);
   return {
