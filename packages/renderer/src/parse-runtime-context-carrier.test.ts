@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { buildRuntimeContextCarrier } from "./build-runtime-context-carrier.js";
 import type { RuntimeContextSnapshot } from "./build-runtime-context-carrier.js";
 import {
+  ASCII_FOLDS,
   buildShadowText,
+  foldCharacter,
   parseInternalContextDelimiters,
   parseRuntimeContextCarrier,
 } from "./parse-runtime-context-carrier.js";
@@ -129,5 +131,14 @@ describe("parseRuntimeContextCarrier", () => {
   ])("reports %s without throwing", (_name, body, code) => {
     const parsed = parseRuntimeContextCarrier(`${BEGIN}\n${body}\n${END}`);
     expect(parsed.diagnostics.map((diagnostic) => diagnostic.code)).toContain(code);
+  });
+});
+
+describe("ASCII_FOLDS", () => {
+  it("folds every ASCII character exactly as foldCharacter does", () => {
+    for (let code = 0; code < 128; code += 1) {
+      const character = String.fromCharCode(code);
+      expect(ASCII_FOLDS[code], `code ${code}`).toBe(foldCharacter(character));
+    }
   });
 });

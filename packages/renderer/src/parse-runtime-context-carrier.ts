@@ -196,24 +196,33 @@ const SPACE = /^\s$/u;
 export function foldCharacter(character: string): string {
   let folded = "";
   for (const part of character.normalize("NFKC").toLowerCase()) {
-    if (STRIPPED.test(part)) continue;
-    const multi = MULTI_BRACKETS[part];
-    if (multi !== undefined) folded += multi;
-    else if (LEFT_BRACKETS.includes(part)) folded += "<";
-    else if (RIGHT_BRACKETS.includes(part)) folded += ">";
-    else if (UNDERSCORES.includes(part)) folded += "_";
-    else if (DASHES.includes(part)) folded += "-";
-    else if (DOTS.includes(part)) folded += ".";
-    else if (LINE_BREAK.test(part)) folded += "\n";
-    else if (SPACE.test(part)) folded += " ";
-    else folded += LETTER_FOLDS[part] ?? part;
+    if (!STRIPPED.test(part)) folded += foldPart(part);
   }
   return folded;
 }
 
-// ASCII is most of any message: fold it once, by table, instead of normalizing char by char.
-const ASCII_FOLDS: readonly string[] = Object.freeze(
-  Array.from({ length: 128 }, (_, code) => foldCharacter(String.fromCharCode(code))),
+/** Folds one normalized, lower-cased, not stripped character. */
+function foldPart(part: string): string {
+  const multi = MULTI_BRACKETS[part];
+  if (multi !== undefined) return multi;
+  if (LEFT_BRACKETS.includes(part)) return "<";
+  if (RIGHT_BRACKETS.includes(part)) return ">";
+  if (UNDERSCORES.includes(part)) return "_";
+  if (DASHES.includes(part)) return "-";
+  if (DOTS.includes(part)) return ".";
+  if (LINE_BREAK.test(part)) return "\n";
+  if (SPACE.test(part)) return " ";
+  return LETTER_FOLDS[part] ?? part;
+}
+
+/**
+ * ASCII is most of any message: fold it once, by table, instead of normalizing char by char.
+ * ASCII is its own NFKC form and holds no stripped character, so the table skips both steps:
+ * they would load Unicode data and compile property classes at import time (most of the
+ * renderer's cold import). A test checks the table against `foldCharacter`.
+ */
+export const ASCII_FOLDS: readonly string[] = Object.freeze(
+  Array.from({ length: 128 }, (_, code) => foldPart(String.fromCharCode(code).toLowerCase())),
 );
 
 // Anchored and neither global nor sticky, so one compiled pattern is shared without any state;
