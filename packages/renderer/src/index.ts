@@ -22,6 +22,7 @@ export type {
   SandboxInfo,
   SectionId,
   SessionKind,
+  StableAgentSystemPromptInput,
   ThinkingLevel,
   ToolSummary,
   VolatileFacts,
@@ -33,6 +34,8 @@ export type { RendererErrorCode } from "./renderer-error.js";
 export { OPENCLAW_PRODUCT_PROFILE, formatInternalContextDelimiters } from "./product-profile.js";
 export type { InternalContextDelimiters } from "./product-profile.js";
 export { buildAgentSystemPrompt } from "./build-agent-system-prompt.js";
+export { compileAgentSystemPrompt } from "./compile-agent-system-prompt.js";
+export type { CompiledAgentSystemPrompt } from "./compile-agent-system-prompt.js";
 export { validateAgentSystemPromptInput } from "./validate-agent-system-prompt-input.js";
 export { SECTION_TABLE } from "./section-table.js";
 export type { SectionTableRow } from "./section-table.js";

@@ -163,8 +163,13 @@ export interface VolatileFacts {
   readonly projectMemoryFacts?: readonly string[];
 }
 
-/** The full renderer input. */
-export interface AgentSystemPromptInput {
+/**
+ * The stable part of the renderer input: everything except the per-turn `VolatileFacts`. It is
+ * what `compileAgentSystemPrompt` takes, and it shapes the text above the cache boundary (a few
+ * fields, such as `tools`, `sessionKind` and `provider.dynamicSuffix`, also steer volatile
+ * sections). Two turns that share it share a byte-identical prefix.
+ */
+export interface StableAgentSystemPromptInput {
   /** Default `full`. */
   readonly mode?: PromptMode;
   /** Default: the OpenClaw profile. */
@@ -212,14 +217,18 @@ export interface AgentSystemPromptInput {
    */
   readonly runtimeFactsLocation?: RuntimeFactsLocation;
 
-  /** Per-turn facts, rendered below the boundary only. */
-  readonly volatile?: VolatileFacts;
-
   /**
    * Legacy `before_prompt_build` hook: receives the finished text, returns a new text. Applied
-   * last; the boundary marker is re-ensured afterwards. For compatibility only.
+   * last, to every turn's whole text; the boundary marker is re-ensured afterwards. For
+   * compatibility only.
    */
   readonly beforePromptBuild?: (text: string) => string;
+}
+
+/** The full renderer input: the stable input plus one turn's facts. */
+export interface AgentSystemPromptInput extends StableAgentSystemPromptInput {
+  /** Per-turn facts, rendered below the boundary only. */
+  readonly volatile?: VolatileFacts;
 }
 
 /** One rendered section. */

@@ -1,29 +1,24 @@
 import { describeArgument } from "./assert-argument.js";
 import { RendererError } from "./renderer-error.js";
-import type { AgentSystemPromptInput } from "./types.js";
+import type {
+  AgentSystemPromptInput,
+  StableAgentSystemPromptInput,
+  VolatileFacts,
+} from "./types.js";
 
-/**
- * Where a value sits: a linked list built only one node per nested object or array item, so
- * the happy path allocates no path strings. `formatPath` renders it on failure only.
+/*
+ * One checker per input object, each a flat list of field checks in declaration order. Field
+ * paths are string constants and array item paths are built only when a check fails, so a valid
+ * input costs one type test per present field and allocates nothing. Direct property reads keep
+ * every access site monomorphic; a generic shape walker reading `record[name]` was the largest
+ * cost of a whole render (see the renderer bench).
+ *
+ * To add a rule (say, a single-line check), add a leaf check below and call it at the fields
+ * it applies to.
  */
-interface PathNode {
-  readonly parent: PathNode | undefined;
-  readonly key: string | number;
-}
 
-/** A checker throws a `RendererError` naming the field path when `value` does not fit. */
-type Check = (value: unknown, parent: PathNode | undefined, key: string | number) => void;
-
-/** A field spec: its check, and whether it must be present. */
-type Shape = Readonly<Record<string, readonly [Check, "required" | "optional"]>>;
-
-function formatPath(parent: PathNode | undefined, key: string | number): string {
-  const own = typeof key === "number" ? `[${key}]` : key;
-  if (parent === undefined) return own;
-  const base = formatPath(parent.parent, parent.key);
-  if (base === "") return own;
-  return typeof key === "number" ? `${base}${own}` : `${base}.${own}`;
-}
+/** A plain object as a record of unknown fields. */
+type Fields = Readonly<Record<string, unknown>>;
 
 function describe(value: unknown): string {
   if (value === undefined) return "nothing";
@@ -32,181 +27,315 @@ function describe(value: unknown): string {
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
-function invalid(
-  parent: PathNode | undefined,
-  key: string | number,
-  expected: string,
-  value: unknown,
-): never {
-  const path = formatPath(parent, key) || "(input)";
+function fail(path: string, expected: string, value: unknown): never {
+  const where = path === "" ? "(input)" : path;
   throw new RendererError(
     "RENDERER_INVALID_INPUT",
-    `Invalid renderer input at ${path}: expected ${expected}, got ${describe(value)}.`,
-    { path, hint: `Pass ${expected} at ${path}, or leave the field out when it is optional.` },
+    `Invalid renderer input at ${where}: expected ${expected}, got ${describe(value)}.`,
+    {
+      path: where,
+      hint: `Pass ${expected} at ${where}, or leave the field out when it is optional.`,
+    },
   );
 }
 
-const string: Check = (value, parent, key) => {
-  if (typeof value !== "string") invalid(parent, key, "a string", value);
-};
+/** `path[index]`, or `path[index].field`; only built on failure. */
+function itemPath(path: string, index: number, field?: string): string {
+  return field === undefined ? `${path}[${index}]` : `${path}[${index}].${field}`;
+}
 
-const nonBlankString: Check = (value, parent, key) => {
-  if (typeof value !== "string" || value.trim() === "") {
-    invalid(parent, key, "a non-empty string", value);
+// Leaf checks. An optional field is absent only when it is `undefined`; `null` is a wrong type.
+
+function isRecord(value: unknown): value is Fields {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function requireRecord(value: unknown, path: string): Fields {
+  if (!isRecord(value)) fail(path, "an object", value);
+  return value;
+}
+
+function optionalString(value: unknown, path: string): void {
+  if (value !== undefined && typeof value !== "string") fail(path, "a string", value);
+}
+
+function requireString(value: unknown, path: string): void {
+  if (typeof value !== "string") fail(path, value === undefined ? REQUIRED : "a string", value);
+}
+
+function isNonBlank(value: unknown): boolean {
+  return typeof value === "string" && value.trim() !== "";
+}
+
+function requireNonBlank(value: unknown, path: string): void {
+  if (!isNonBlank(value)) fail(path, value === undefined ? REQUIRED : "a non-empty string", value);
+}
+
+/** `requireNonBlank` for a field of an array item. */
+function requireNonBlankItem(value: unknown, path: string, index: number, field: string): void {
+  if (!isNonBlank(value)) {
+    const expected = value === undefined ? REQUIRED : "a non-empty string";
+    fail(itemPath(path, index, field), expected, value);
   }
-};
-
-const boolean: Check = (value, parent, key) => {
-  if (typeof value !== "boolean") invalid(parent, key, "a boolean", value);
-};
-
-const func: Check = (value, parent, key) => {
-  if (typeof value !== "function") invalid(parent, key, "a function", value);
-};
-
-function oneOf(values: readonly string[]): Check {
-  const expected = `one of ${values.map((v) => `"${v}"`).join(", ")}`;
-  return (value, parent, key) => {
-    if (typeof value !== "string" || !values.includes(value)) {
-      invalid(parent, key, expected, value);
-    }
-  };
 }
 
-function object(shape: Shape): Check {
-  const fields = Object.freeze(
-    Object.entries(shape).map(([name, [check, presence]]) => ({
-      name,
-      check,
-      required: presence === "required",
-    })),
-  );
-  return (value, parent, key) => {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      invalid(parent, key, "an object", value);
-    }
-    const record = value as Readonly<Record<string, unknown>>;
-    const node: PathNode = { parent, key };
-    for (const field of fields) {
-      const fieldValue = record[field.name];
-      if (fieldValue === undefined) {
-        if (field.required) invalid(node, field.name, "a value (required)", fieldValue);
-        continue;
-      }
-      field.check(fieldValue, node, field.name);
-    }
-  };
+function optionalBoolean(value: unknown, path: string): void {
+  if (value !== undefined && typeof value !== "boolean") fail(path, "a boolean", value);
 }
 
-function arrayOf(item: Check): Check {
-  return (value, parent, key) => {
-    if (!Array.isArray(value)) invalid(parent, key, "an array", value);
-    const items = value as readonly unknown[];
-    if (items.length === 0) return;
-    const node: PathNode = { parent, key };
-    for (let i = 0; i < items.length; i++) item(items[i], node, i);
-  };
+function requireBoolean(value: unknown, path: string): void {
+  if (typeof value !== "boolean") fail(path, value === undefined ? REQUIRED : "a boolean", value);
 }
 
-const req = (check: Check) => [check, "required"] as const;
-const opt = (check: Check) => [check, "optional"] as const;
+/** A closed set of string values and its wording in messages. */
+interface Choice {
+  readonly values: readonly string[];
+  readonly expected: string;
+}
 
-const PROFILE = object({
-  name: req(nonBlankString),
-  cliName: req(nonBlankString),
-  docsUrl: req(nonBlankString),
-  sourceUrl: req(nonBlankString),
-  skillsHubUrl: req(nonBlankString),
-  communityUrl: req(nonBlankString),
-  delimiterWord: req(nonBlankString),
-});
+function choice(...values: string[]): Choice {
+  return Object.freeze({
+    values: Object.freeze(values),
+    expected: `one of ${values.map((v) => `"${v}"`).join(", ")}`,
+  });
+}
 
-const CHANNEL = object({
-  id: req(nonBlankString),
-  chatType: req(oneOf(["direct", "group", "channel"])),
-  chatLabel: opt(string),
-  nativeApprovals: opt(boolean),
-  collapsibleDetails: opt(boolean),
-  messageToolOnly: opt(boolean),
-  allowGroupSilence: opt(boolean),
-  autoReply: opt(boolean),
-  reactions: opt(oneOf(["minimal", "extensive"])),
-  voice: opt(boolean),
-  acpHints: opt(arrayOf(string)),
-  controlUiEmbed: opt(boolean),
-});
+function optionalOneOf(value: unknown, allowed: Choice, path: string): void {
+  if (value === undefined) return;
+  if (typeof value !== "string" || !allowed.values.includes(value)) {
+    fail(path, allowed.expected, value);
+  }
+}
 
-const VOLATILE = object({
-  time: opt(object({ date: req(string), time: opt(string), timeZone: req(string) })),
-  channel: opt(CHANNEL),
-  sender: opt(string),
-  groupContext: opt(string),
-  runtime: opt(
-    object({
-      host: opt(string),
-      os: opt(string),
-      node: opt(string),
-      model: opt(string),
-      repoRoot: opt(string),
-      sessionKey: opt(string),
-      coAuthorTrailer: opt(string),
-    }),
-  ),
-  thinkingLevel: opt(oneOf(["off", "minimal", "low", "medium", "high", "ultra"])),
-  reasoning: opt(oneOf(["off", "on", "stream"])),
-  elevation: opt(oneOf(["off", "on", "ask", "full"])),
-  presentationTools: opt(boolean),
-  projectMemoryFacts: opt(arrayOf(string)),
-});
+function requireOneOf(value: unknown, allowed: Choice, path: string): void {
+  if (value === undefined) fail(path, REQUIRED, value);
+  optionalOneOf(value, allowed, path);
+}
 
-// `mode` is checked first and separately: an unknown mode has its own error code.
-const INPUT = object({
-  profile: opt(PROFILE),
-  identityLine: opt(string),
-  sessionKind: opt(oneOf(["main", "direct", "group", "subagent", "cron", "heartbeat"])),
-  tools: opt(arrayOf(object({ name: req(nonBlankString), summary: opt(string) }))),
-  planTool: opt(boolean),
-  automaticCompletionWake: opt(boolean),
-  subagentCompletionMode: opt(oneOf(["announce", "collect"])),
-  delegationMode: opt(oneOf(["suggest", "prefer"])),
-  workspaceDir: opt(string),
-  docs: opt(object({ localDocsPath: opt(string), localSourcePath: opt(string) })),
-  modelAliases: opt(arrayOf(object({ alias: req(nonBlankString), model: req(nonBlankString) }))),
-  ownerDisplay: opt(string),
-  ttsHint: opt(string),
-  memoryRecall: opt(object({ citations: req(oneOf(["on", "off", "auto"])) })),
-  skillsPrompt: opt(string),
-  contextFiles: opt(arrayOf(object({ path: req(nonBlankString), content: req(string) }))),
-  bootstrapTruncated: opt(boolean),
-  bootstrapPending: opt(boolean),
-  sandbox: opt(
-    object({
-      enabled: req(boolean),
-      containerWorkdir: opt(string),
-      hostWorkdir: opt(string),
-      elevatedExec: opt(boolean),
-    }),
-  ),
-  reasoningTagHint: opt(boolean),
-  runtimeFactsLocation: opt(oneOf(["system-prompt", "user-message"])),
-  provider: opt(
-    object({
-      sectionOverrides: opt(
-        object({
-          interaction_style: opt(string),
-          tool_call_style: opt(string),
-          execution_bias: opt(string),
-        }),
-      ),
-      stablePrefix: opt(string),
-      dynamicSuffix: opt(string),
-    }),
-  ),
-  volatile: opt(VOLATILE),
-  beforePromptBuild: opt(func),
-});
+function optionalArray(value: unknown, path: string): readonly unknown[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) fail(path, "an array", value);
+  return value as readonly unknown[];
+}
 
+function optionalStringArray(value: unknown, path: string): void {
+  const items = optionalArray(value, path);
+  if (items === undefined) return;
+  for (let index = 0; index < items.length; index++) {
+    if (typeof items[index] !== "string") fail(itemPath(path, index), "a string", items[index]);
+  }
+}
+
+const REQUIRED = "a value (required)";
+const SESSION_KINDS = choice("main", "direct", "group", "subagent", "cron", "heartbeat");
+const SUBAGENT_COMPLETION_MODES = choice("announce", "collect");
+const DELEGATION_MODES = choice("suggest", "prefer");
+const CITATION_MODES = choice("on", "off", "auto");
+const CHAT_TYPES = choice("direct", "group", "channel");
+const REACTION_LEVELS = choice("minimal", "extensive");
+const THINKING_LEVELS = choice("off", "minimal", "low", "medium", "high", "ultra");
+const REASONING_LEVELS = choice("off", "on", "stream");
+const ELEVATION_LEVELS = choice("off", "on", "ask", "full");
+const RUNTIME_FACTS_LOCATIONS = choice("system-prompt", "user-message");
 const MODES: readonly string[] = Object.freeze(["full", "minimal", "none"]);
+
+// Object checkers, stable input first.
+
+function checkProfile(value: unknown): void {
+  const profile = requireRecord(value, "profile");
+  requireNonBlank(profile.name, "profile.name");
+  requireNonBlank(profile.cliName, "profile.cliName");
+  requireNonBlank(profile.docsUrl, "profile.docsUrl");
+  requireNonBlank(profile.sourceUrl, "profile.sourceUrl");
+  requireNonBlank(profile.skillsHubUrl, "profile.skillsHubUrl");
+  requireNonBlank(profile.communityUrl, "profile.communityUrl");
+  requireNonBlank(profile.delimiterWord, "profile.delimiterWord");
+}
+
+function checkTools(value: unknown): void {
+  const tools = optionalArray(value, "tools");
+  if (tools === undefined) return;
+  for (let index = 0; index < tools.length; index++) {
+    const tool = tools[index];
+    if (!isRecord(tool)) fail(itemPath("tools", index), "an object", tool);
+    requireNonBlankItem(tool.name, "tools", index, "name");
+    if (tool.summary !== undefined && typeof tool.summary !== "string") {
+      fail(itemPath("tools", index, "summary"), "a string", tool.summary);
+    }
+  }
+}
+
+function checkDocs(value: unknown): void {
+  const docs = requireRecord(value, "docs");
+  optionalString(docs.localDocsPath, "docs.localDocsPath");
+  optionalString(docs.localSourcePath, "docs.localSourcePath");
+}
+
+function checkModelAliases(value: unknown): void {
+  const aliases = optionalArray(value, "modelAliases");
+  if (aliases === undefined) return;
+  for (let index = 0; index < aliases.length; index++) {
+    const alias = aliases[index];
+    if (!isRecord(alias)) fail(itemPath("modelAliases", index), "an object", alias);
+    requireNonBlankItem(alias.alias, "modelAliases", index, "alias");
+    requireNonBlankItem(alias.model, "modelAliases", index, "model");
+  }
+}
+
+function checkMemoryRecall(value: unknown): void {
+  const recall = requireRecord(value, "memoryRecall");
+  requireOneOf(recall.citations, CITATION_MODES, "memoryRecall.citations");
+}
+
+function checkContextFiles(value: unknown): void {
+  const files = optionalArray(value, "contextFiles");
+  if (files === undefined) return;
+  for (let index = 0; index < files.length; index++) {
+    const file = files[index];
+    if (!isRecord(file)) fail(itemPath("contextFiles", index), "an object", file);
+    requireNonBlankItem(file.path, "contextFiles", index, "path");
+    if (typeof file.content !== "string") {
+      const expected = file.content === undefined ? REQUIRED : "a string";
+      fail(itemPath("contextFiles", index, "content"), expected, file.content);
+    }
+  }
+}
+
+function checkSandbox(value: unknown): void {
+  const sandbox = requireRecord(value, "sandbox");
+  requireBoolean(sandbox.enabled, "sandbox.enabled");
+  optionalString(sandbox.containerWorkdir, "sandbox.containerWorkdir");
+  optionalString(sandbox.hostWorkdir, "sandbox.hostWorkdir");
+  optionalBoolean(sandbox.elevatedExec, "sandbox.elevatedExec");
+}
+
+function checkProvider(value: unknown): void {
+  const provider = requireRecord(value, "provider");
+  if (provider.sectionOverrides !== undefined) {
+    const overrides = requireRecord(provider.sectionOverrides, "provider.sectionOverrides");
+    optionalString(overrides.interaction_style, "provider.sectionOverrides.interaction_style");
+    optionalString(overrides.tool_call_style, "provider.sectionOverrides.tool_call_style");
+    optionalString(overrides.execution_bias, "provider.sectionOverrides.execution_bias");
+  }
+  optionalString(provider.stablePrefix, "provider.stablePrefix");
+  optionalString(provider.dynamicSuffix, "provider.dynamicSuffix");
+}
+
+function checkStableFields(input: Fields): void {
+  const mode = input.mode;
+  if (mode !== undefined && (typeof mode !== "string" || !MODES.includes(mode))) {
+    throw new RendererError(
+      "RENDERER_UNKNOWN_MODE",
+      `Unknown prompt mode at mode: expected "full", "minimal" or "none", got ${describeArgument(mode)}.`,
+      { path: "mode", hint: 'Use "full" (default), "minimal" for sub-agents, or "none".' },
+    );
+  }
+  if (input.profile !== undefined) checkProfile(input.profile);
+  optionalString(input.identityLine, "identityLine");
+  optionalOneOf(input.sessionKind, SESSION_KINDS, "sessionKind");
+  checkTools(input.tools);
+  optionalBoolean(input.planTool, "planTool");
+  optionalBoolean(input.automaticCompletionWake, "automaticCompletionWake");
+  optionalOneOf(input.subagentCompletionMode, SUBAGENT_COMPLETION_MODES, "subagentCompletionMode");
+  optionalOneOf(input.delegationMode, DELEGATION_MODES, "delegationMode");
+  optionalString(input.workspaceDir, "workspaceDir");
+  if (input.docs !== undefined) checkDocs(input.docs);
+  checkModelAliases(input.modelAliases);
+  optionalString(input.ownerDisplay, "ownerDisplay");
+  optionalString(input.ttsHint, "ttsHint");
+  if (input.memoryRecall !== undefined) checkMemoryRecall(input.memoryRecall);
+  optionalString(input.skillsPrompt, "skillsPrompt");
+  checkContextFiles(input.contextFiles);
+  optionalBoolean(input.bootstrapTruncated, "bootstrapTruncated");
+  optionalBoolean(input.bootstrapPending, "bootstrapPending");
+  if (input.sandbox !== undefined) checkSandbox(input.sandbox);
+  optionalBoolean(input.reasoningTagHint, "reasoningTagHint");
+  optionalOneOf(input.runtimeFactsLocation, RUNTIME_FACTS_LOCATIONS, "runtimeFactsLocation");
+  if (input.provider !== undefined) checkProvider(input.provider);
+  if (input.beforePromptBuild !== undefined && typeof input.beforePromptBuild !== "function") {
+    fail("beforePromptBuild", "a function", input.beforePromptBuild);
+  }
+}
+
+// Volatile facts: checked once per turn, so kept to one pass over what is present.
+
+function checkTime(value: unknown): void {
+  const time = requireRecord(value, "volatile.time");
+  requireString(time.date, "volatile.time.date");
+  optionalString(time.time, "volatile.time.time");
+  requireString(time.timeZone, "volatile.time.timeZone");
+}
+
+function checkChannel(value: unknown): void {
+  const channel = requireRecord(value, "volatile.channel");
+  requireNonBlank(channel.id, "volatile.channel.id");
+  requireOneOf(channel.chatType, CHAT_TYPES, "volatile.channel.chatType");
+  optionalString(channel.chatLabel, "volatile.channel.chatLabel");
+  optionalBoolean(channel.nativeApprovals, "volatile.channel.nativeApprovals");
+  optionalBoolean(channel.collapsibleDetails, "volatile.channel.collapsibleDetails");
+  optionalBoolean(channel.messageToolOnly, "volatile.channel.messageToolOnly");
+  optionalBoolean(channel.allowGroupSilence, "volatile.channel.allowGroupSilence");
+  optionalBoolean(channel.autoReply, "volatile.channel.autoReply");
+  optionalOneOf(channel.reactions, REACTION_LEVELS, "volatile.channel.reactions");
+  optionalBoolean(channel.voice, "volatile.channel.voice");
+  optionalStringArray(channel.acpHints, "volatile.channel.acpHints");
+  optionalBoolean(channel.controlUiEmbed, "volatile.channel.controlUiEmbed");
+}
+
+function checkRuntime(value: unknown): void {
+  const runtime = requireRecord(value, "volatile.runtime");
+  optionalString(runtime.host, "volatile.runtime.host");
+  optionalString(runtime.os, "volatile.runtime.os");
+  optionalString(runtime.node, "volatile.runtime.node");
+  optionalString(runtime.model, "volatile.runtime.model");
+  optionalString(runtime.repoRoot, "volatile.runtime.repoRoot");
+  optionalString(runtime.sessionKey, "volatile.runtime.sessionKey");
+  optionalString(runtime.coAuthorTrailer, "volatile.runtime.coAuthorTrailer");
+}
+
+/**
+ * The renderer's own shallow copy of an input object, made before validation so that validation
+ * and rendering read the same fields: its own enumerable properties, as JSON has them. Objects
+ * built with spread syntax can each get their own hidden class on Node 20, which makes every
+ * later property read megamorphic (several microseconds per render); `Object.assign` reads each
+ * field once, and copies with the same keys share one shape. Anything that is not a plain
+ * object, or that carries an own `__proto__` key, is returned as it is (the validator rejects
+ * non-objects; `Object.assign` would turn an own `__proto__` into a prototype).
+ */
+export function copyInputObject<T>(value: T): T {
+  if (!isRecord(value) || Object.hasOwn(value, "__proto__")) return value;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  return Object.assign({}, value);
+}
+
+/**
+ * Checks one turn's facts (`input.volatile`, or the argument of a compiled prompt's `render`);
+ * paths start with `volatile.`.
+ */
+export function validateVolatileFacts(value: unknown): asserts value is VolatileFacts {
+  const facts = requireRecord(value, "volatile");
+  if (facts.time !== undefined) checkTime(facts.time);
+  if (facts.channel !== undefined) checkChannel(facts.channel);
+  optionalString(facts.sender, "volatile.sender");
+  optionalString(facts.groupContext, "volatile.groupContext");
+  if (facts.runtime !== undefined) checkRuntime(facts.runtime);
+  optionalOneOf(facts.thinkingLevel, THINKING_LEVELS, "volatile.thinkingLevel");
+  optionalOneOf(facts.reasoning, REASONING_LEVELS, "volatile.reasoning");
+  optionalOneOf(facts.elevation, ELEVATION_LEVELS, "volatile.elevation");
+  optionalBoolean(facts.presentationTools, "volatile.presentationTools");
+  optionalStringArray(facts.projectMemoryFacts, "volatile.projectMemoryFacts");
+}
+
+/**
+ * Checks the stable part of the input (every field but `volatile`, which it ignores): the
+ * check `compileAgentSystemPrompt` runs once.
+ */
+export function validateStableAgentSystemPromptInput(
+  input: unknown,
+): asserts input is StableAgentSystemPromptInput {
+  checkStableFields(requireRecord(input, ""));
+}
 
 /**
  * Checks renderer input at runtime (callers may be plain JS or JSON): throws `RendererError`
@@ -216,16 +345,7 @@ const MODES: readonly string[] = Object.freeze(["full", "minimal", "none"]);
 export function validateAgentSystemPromptInput(
   input: unknown,
 ): asserts input is AgentSystemPromptInput {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    invalid(undefined, "", "an object", input);
-  }
-  const mode = (input as { readonly mode?: unknown }).mode;
-  if (mode !== undefined && (typeof mode !== "string" || !MODES.includes(mode))) {
-    throw new RendererError(
-      "RENDERER_UNKNOWN_MODE",
-      `Unknown prompt mode at mode: expected "full", "minimal" or "none", got ${describeArgument(mode)}.`,
-      { path: "mode", hint: 'Use "full" (default), "minimal" for sub-agents, or "none".' },
-    );
-  }
-  INPUT(input, undefined, "");
+  const fields = requireRecord(input, "");
+  checkStableFields(fields);
+  if (fields.volatile !== undefined) validateVolatileFacts(fields.volatile);
 }

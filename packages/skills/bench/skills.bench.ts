@@ -68,3 +68,16 @@ describe("formatting", () => {
     formatSkillsForPrompt(formattable, { homeDir: "/home/bench" });
   });
 });
+
+// Descriptions that need escaping: `&`, both quote kinds and `<args>` placeholders.
+const escaping: FormattableSkill[] = Array.from({ length: 1000 }, (_, index) => ({
+  name: `tool-${String(index).padStart(4, "0")}`,
+  description: `Runs "step ${index}" & reports; call it as \`tool <args>\` when the user's task needs ${words[index % words.length]} & ${words[(index + 3) % words.length]} work, with care for edge cases.`,
+  path: `/home/bench/.agents/skills/tool-${index}/SKILL.md`,
+}));
+
+describe("formatting with escapes", () => {
+  bench("format 1,000 skills with &, quotes and <args> (default limits)", () => {
+    formatSkillsForPrompt(escaping, { homeDir: "/home/bench" });
+  });
+});

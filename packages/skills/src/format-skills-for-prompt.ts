@@ -118,7 +118,9 @@ export function formatSkillsForPrompt(
   }
 
   if (longestDescription > MIN_SHORTENED_DESCRIPTION_CHARS) {
-    const positions = entries.map((entry) => escapePositions(entry.description));
+    // Escape positions are only worth computing once the lowest cap fits: most long lists
+    // skip this step, so its first probe scans just the first `cap` characters of each.
+    let positions: Int32Array[] | undefined;
     const lengthAtCap = (cap: number): number => {
       let sum = fixed + compactSum + entries.length * DESCRIPTION_OVERHEAD;
       for (let index = 0; index < entries.length; index += 1) {
@@ -127,7 +129,10 @@ export function formatSkillsForPrompt(
           sum += entry.descriptionXmlLength;
         } else {
           const cut = surrogateSafeCut(entry.description, cap - 1);
-          sum += escapedPrefixLength(entry.description, positions[index] as Int32Array, cut);
+          sum +=
+            positions === undefined
+              ? escapedLength(entry.description, cut)
+              : escapedPrefixLength(entry.description, positions[index] as Int32Array, cut);
           sum += ELLIPSIS.length;
         }
       }
@@ -136,6 +141,7 @@ export function formatSkillsForPrompt(
     let low = MIN_SHORTENED_DESCRIPTION_CHARS;
     let high = longestDescription - 1;
     if (lengthAtCap(low) <= budgetForBlock) {
+      positions = entries.map((entry) => escapePositions(entry.description));
       while (low < high) {
         const middle = Math.ceil((low + high) / 2);
         if (lengthAtCap(middle) <= budgetForBlock) low = middle;
@@ -240,7 +246,13 @@ function prepareEntry(
   versionMarkers: boolean,
 ): PreparedEntry {
   const nameXml = escapeXml(normalizeInline(skill.name));
-  const description = normalizeInline(skill.description);
+  // One pass over the description answers both questions for the common, clean case.
+  let description = skill.description;
+  let descriptionXmlLength = cleanEscapedLength(description);
+  if (descriptionXmlLength < 0) {
+    description = normalizeInline(description);
+    descriptionXmlLength = escapedLength(description);
+  }
   let tailXml =
     LOCATION_OPEN + escapeXml(normalizePath(toDisplayPath(skill.path, home))) + LOCATION_CLOSE;
   if (versionMarkers && skill.contentHash !== undefined && skill.contentHash !== "") {
@@ -249,7 +261,7 @@ function prepareEntry(
   return {
     nameXml,
     description,
-    descriptionXmlLength: escapedLength(description),
+    descriptionXmlLength,
     tailXml,
     compactLength:
       COMPACT_OVERHEAD -
@@ -288,14 +300,45 @@ function readLimit(value: number | undefined, fallback: number, field: string): 
 
 const XML_INVALID =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-// Whitespace other than the ASCII space, double spaces, controls, surrogates and non-characters.
-const NEEDS_INLINE_WORK =
-  /[\u0000-\u001F\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF\uD800-\uDFFF\uFFFE\uFFFF]| {2}/;
+/**
+ * Whitespace other than the ASCII space, double spaces, controls, surrogates and non-characters:
+ * what `normalizeInline` and `normalizePath` rewrite. One pass over the char codes; a regular
+ * expression with the double-space alternative tried both branches at every position and was
+ * the largest cost of formatting a long list.
+ */
+function needsInlineWork(value: string): boolean {
+  let previous = 0;
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code < 0x20 || (code === 0x20 && previous === 0x20)) return true;
+    if (code >= 0xa0 && isSpecialAbove7F(code)) return true;
+    previous = code;
+  }
+  return false;
+}
+
+function isSpecialAbove7F(code: number): boolean {
+  return (
+    code === 0x00a0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff ||
+    (code >= 0xd800 && code <= 0xdfff) ||
+    code === 0xfffe ||
+    code === 0xffff
+  );
+}
+
 const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
 
 /** Collapses whitespace runs (newlines included) to one space and replaces XML-invalid characters with U+FFFD. */
 export function normalizeInline(value: string): string {
-  if (!NEEDS_INLINE_WORK.test(value) && value[0] !== " " && value[value.length - 1] !== " ") {
+  if (!needsInlineWork(value) && value[0] !== " " && value[value.length - 1] !== " ") {
     return value;
   }
   return value.replace(XML_INVALID, "\uFFFD").replace(/\s+/g, " ").trim();
@@ -303,7 +346,7 @@ export function normalizeInline(value: string): string {
 
 // Paths keep their spaces; only characters that cannot stay on one XML line are replaced.
 function normalizePath(value: string): string {
-  if (!NEEDS_INLINE_WORK.test(value)) return value;
+  if (!needsInlineWork(value)) return value;
   return value.replace(XML_INVALID, "\uFFFD").replace(LINE_BREAKS, " ");
 }
 
@@ -339,24 +382,42 @@ export function escapeXml(value: string): string {
 }
 
 function escapedUnitLength(code: number): number {
-  switch (code) {
-    case 38:
-      return 5;
-    case 60:
-    case 62:
-      return 4;
-    case 34:
-    case 39:
-      return 6;
-    default:
-      return 1;
-  }
+  return code < 0x80 ? 1 + (ESCAPE_GROWTH[code] as number) : 1;
 }
 
-function escapedLength(value: string): number {
+/** Extra units each ASCII character gains when escaped (`&` becomes 5 units, ...). */
+const ESCAPE_GROWTH = new Uint8Array(128);
+ESCAPE_GROWTH[38] = 4;
+ESCAPE_GROWTH[60] = 3;
+ESCAPE_GROWTH[62] = 3;
+ESCAPE_GROWTH[34] = 5;
+ESCAPE_GROWTH[39] = 5;
+
+/** `escapedLength(value)` when `normalizeInline` would keep `value` as it is, else -1. */
+function cleanEscapedLength(value: string): number {
+  const last = value.length - 1;
+  if (last < 0) return 0;
+  if (value.charCodeAt(0) === 0x20 || value.charCodeAt(last) === 0x20) return -1;
   let length = value.length;
-  if (!NEEDS_ESCAPE.test(value)) return length;
-  for (let index = 0; index < value.length; index += 1) {
+  let previous = 0;
+  for (let index = 0; index <= last; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code < 0x80) {
+      if (code < 0x20 || (code === 0x20 && previous === 0x20)) return -1;
+      length += ESCAPE_GROWTH[code] as number;
+    } else if (code >= 0xa0 && isSpecialAbove7F(code)) {
+      return -1;
+    }
+    previous = code;
+  }
+  return length;
+}
+
+// Escaped length of value.slice(0, end) (of all of value by default).
+function escapedLength(value: string, end = value.length): number {
+  let length = end;
+  if (end === value.length && !NEEDS_ESCAPE.test(value)) return length;
+  for (let index = 0; index < end; index += 1) {
     length += escapedUnitLength(value.charCodeAt(index)) - 1;
   }
   return length;

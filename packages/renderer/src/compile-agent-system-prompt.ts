@@ -1,0 +1,360 @@
+import type { SectionRenderContext } from "./create-section-render-context.js";
+import { ensureCacheBoundary } from "./ensure-cache-boundary.js";
+import {
+  formatCacheBoundaryMarker,
+  formatRuntimeTailMarkers,
+} from "./format-cache-boundary-marker.js";
+import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
+import { RendererError } from "./renderer-error.js";
+import { SECTION_TABLE } from "./section-table.js";
+import type { SectionTableRow } from "./section-table.js";
+import { stripCacheBoundary } from "./strip-cache-boundary.js";
+import type {
+  AgentSystemPromptInput,
+  ProductProfile,
+  PromptMode,
+  RenderedPrompt,
+  RenderedSection,
+  StableAgentSystemPromptInput,
+  VolatileFacts,
+} from "./types.js";
+import {
+  copyInputObject,
+  validateAgentSystemPromptInput,
+  validateStableAgentSystemPromptInput,
+  validateVolatileFacts,
+} from "./validate-agent-system-prompt-input.js";
+
+/**
+ * A system prompt whose stable part (everything above the cache boundary) is validated and
+ * rendered once. Each `render(volatile)` validates and renders only that turn's volatile sections
+ * and joins them to the kept prefix. The object is immutable and holds no cache beyond its own
+ * prefix: the caller (an assembler, a session) keeps it for as long as the stable input holds.
+ */
+export interface CompiledAgentSystemPrompt {
+  /** The prompt mode the prefix was compiled for. */
+  readonly mode: PromptMode;
+  /**
+   * The text above the boundary marker: every turn's `text.slice(0, boundary)`, and what
+   * `splitCacheBoundary(text).stablePrefix` returns (the whole text in `none` mode). A legacy
+   * `beforePromptBuild` hook may rewrite it per turn.
+   */
+  readonly stablePrefix: string;
+  /** The stable sections (frozen), first in every turn's `sections`. */
+  readonly stableSections: readonly RenderedSection[];
+  /**
+   * Renders one turn. The result is byte for byte what `buildAgentSystemPrompt` returns for the
+   * stable input plus `volatile`. Throws `RendererError` for invalid facts or a failing hook.
+   */
+  render(volatile?: VolatileFacts): RenderedPrompt;
+}
+
+/**
+ * Validates and renders the stable part of a system prompt once. Pure: no clock, no global
+ * state, no module-level cache; the returned object is the cache and belongs to the caller.
+ * Per-turn facts are not part of the stable input: pass them to `render` (an input that carries
+ * `volatile` is rejected, so that a turn's facts are never silently dropped).
+ */
+export function compileAgentSystemPrompt(
+  input: StableAgentSystemPromptInput,
+): CompiledAgentSystemPrompt {
+  // The copy also means later changes to the caller's object cannot make turns disagree with
+  // the prefix.
+  const stable = copyInputObject(input);
+  validateStableAgentSystemPromptInput(stable);
+  if ((stable as AgentSystemPromptInput).volatile !== undefined) {
+    throw new RendererError(
+      "RENDERER_INVALID_INPUT",
+      "Invalid renderer input at volatile: compileAgentSystemPrompt takes the stable input only.",
+      {
+        path: "volatile",
+        hint: "Leave `volatile` out of the compiled input and pass each turn's facts to `render(volatile)`.",
+      },
+    );
+  }
+  const core = compileCore(stable);
+  for (const section of core.stableSections) Object.freeze(section);
+  return new CompiledPrompt(core, stable);
+}
+
+/**
+ * The one render pipeline behind `buildAgentSystemPrompt`: copy and validate the input, compile
+ * its stable part, then render its own volatile facts. Nothing is frozen: the compiled state
+ * lives for this one call.
+ */
+export function renderAgentSystemPrompt(input: AgentSystemPromptInput): RenderedPrompt {
+  const own = copyInputObject(input);
+  if (own !== input && own.volatile !== undefined) {
+    (own as { volatile: VolatileFacts }).volatile = copyInputObject(own.volatile);
+  }
+  validateAgentSystemPromptInput(own);
+  const core = compileCore(own);
+  return renderTurn(core, own, core.stableSections);
+}
+
+class CompiledPrompt implements CompiledAgentSystemPrompt {
+  readonly mode: PromptMode;
+  readonly stablePrefix: string;
+  readonly stableSections: readonly RenderedSection[];
+  readonly #core: CompiledCore;
+  readonly #stable: StableAgentSystemPromptInput;
+
+  constructor(core: CompiledCore, stable: StableAgentSystemPromptInput) {
+    this.mode = core.mode;
+    this.stablePrefix = core.stablePrefix;
+    // A frozen copy for callers; turns copy the private array (slicing a frozen array is slow).
+    this.stableSections = Object.freeze(core.stableSections.slice());
+    this.#core = core;
+    this.#stable = stable;
+    Object.freeze(this);
+  }
+
+  render(volatile?: VolatileFacts): RenderedPrompt {
+    const core = this.#core;
+    if (volatile === undefined) return renderTurn(core, this.#stable, core.stableSections.slice());
+    const facts = copyInputObject(volatile);
+    validateVolatileFacts(facts);
+    // Not `{ ...stable, volatile }`: on Node 20 a spread followed by a property builds a new
+    // hidden class per call (microseconds); `Object.assign` stays on the fast path.
+    const input: AgentSystemPromptInput = Object.assign({}, this.#stable, { volatile: facts });
+    return renderTurn(core, input, core.stableSections.slice());
+  }
+}
+
+/** A table row as one mode renders it, with its heading line resolved once. */
+interface PlannedRow {
+  readonly row: SectionTableRow;
+  readonly heading: string;
+  /** `## <heading>\n`, or "" for rows without a heading line. */
+  readonly headingLine: string;
+}
+
+/** The rows one mode renders, split at the cache boundary. */
+interface ModePlan {
+  readonly stable: readonly PlannedRow[];
+  readonly volatile: readonly PlannedRow[];
+}
+
+function planMode(mode: PromptMode): ModePlan {
+  const stable: PlannedRow[] = [];
+  const volatile: PlannedRow[] = [];
+  for (const row of SECTION_TABLE) {
+    if (!row.modes.includes(mode)) continue;
+    const heading =
+      mode === "minimal" && row.minimalHeading !== undefined ? row.minimalHeading : row.heading;
+    const planned = { row, heading, headingLine: row.headingInText ? `## ${heading}\n` : "" };
+    (row.cache === "stable" ? stable : volatile).push(planned);
+  }
+  // Not frozen: V8 iterates frozen arrays on a slower path, and these never leave the module.
+  return { stable, volatile };
+}
+
+// Derived once from the constant table (not a cache: it never depends on input), so a mode
+// never even visits the rows it drops.
+const PLANS: Readonly<Record<PromptMode, ModePlan>> = Object.freeze({
+  full: planMode("full"),
+  minimal: planMode("minimal"),
+  none: planMode("none"),
+});
+
+/** The profile's marker strings, resolved once per compile. */
+interface Markers {
+  /** `<!-- WORD_`: the start of every marker; caller text spelling it gets defused. */
+  readonly prefix: string;
+  /**
+   * `!-- WORD_`, what the look-alike search looks for: every `prefix` holds it, and V8 searches
+   * far faster for a rare first character than for `<`, which XML-like skill lists are full of.
+   * A hit without the `<` only costs the defusing pass, which then changes nothing.
+   */
+  readonly needle: string;
+  /** `<!-- (quoted) WORD_`: what a defused look-alike reads. */
+  readonly quoted: string;
+  /** The boundary marker, newlines included. */
+  readonly boundary: string;
+  /** Runtime-tail BEGIN line plus newline, and newline plus END line. */
+  readonly tailBegin: string;
+  readonly tailEnd: string;
+}
+
+function resolveMarkers(profile: ProductProfile): Markers {
+  const tail = formatRuntimeTailMarkers(profile);
+  return {
+    prefix: `<!-- ${profile.delimiterWord}_`,
+    needle: `!-- ${profile.delimiterWord}_`,
+    quoted: `<!-- (quoted) ${profile.delimiterWord}_`,
+    boundary: formatCacheBoundaryMarker(profile),
+    tailBegin: `${tail.begin}\n`,
+    tailEnd: `\n${tail.end}`,
+  };
+}
+
+/** Everything a turn needs besides its volatile facts. */
+interface CompiledCore {
+  readonly mode: PromptMode;
+  readonly profile: ProductProfile;
+  readonly toolNames: readonly string[];
+  readonly markers: Markers;
+  readonly volatileRows: readonly PlannedRow[];
+  /** The stable sections joined, without the newline that ends the prefix. */
+  readonly stableText: string;
+  readonly stablePrefix: string;
+  readonly stableSections: RenderedSection[];
+  readonly hook: ((text: string) => string) | undefined;
+}
+
+function compileCore(input: StableAgentSystemPromptInput): CompiledCore {
+  const mode = input.mode ?? "full";
+  const profile = input.profile ?? OPENCLAW_PRODUCT_PROFILE;
+  const tools = input.tools;
+  const toolNames: string[] = [];
+  if (tools !== undefined) for (const tool of tools) toolNames.push(tool.name);
+  const markers = resolveMarkers(profile);
+  const plan = PLANS[mode];
+  const context: SectionRenderContext = { input, mode, profile, toolNames };
+  const stableSections: RenderedSection[] = [];
+  const stableText = renderSide(plan.stable, context, markers, stableSections);
+  return {
+    mode,
+    profile,
+    toolNames,
+    markers,
+    volatileRows: plan.volatile,
+    stableText,
+    stablePrefix: stableText + "\n",
+    stableSections,
+    hook: input.beforePromptBuild,
+  };
+}
+
+/** Renders one turn on top of a compiled core; `sections` already holds the stable sections. */
+function renderTurn(
+  core: CompiledCore,
+  input: AgentSystemPromptInput,
+  sections: RenderedSection[],
+): RenderedPrompt {
+  const { mode, profile, markers } = core;
+  let text: string;
+  let boundary: number;
+  if (mode === "none") {
+    text = core.stablePrefix;
+    boundary = -1;
+  } else {
+    const context: SectionRenderContext = { input, mode, profile, toolNames: core.toolNames };
+    const volatileText = renderSide(core.volatileRows, context, markers, sections);
+    // One blank line on each side of the marker line: stripping it leaves the normal spacing.
+    text =
+      volatileText === ""
+        ? core.stableText + "\n" + markers.boundary
+        : core.stableText + "\n" + markers.boundary + "\n" + volatileText + "\n";
+    boundary = core.stableText.length + 1;
+  }
+  if (core.hook !== undefined) {
+    const hooked = applyLegacyHook(core.hook, text);
+    if (mode === "none") {
+      text = stripCacheBoundary(hooked, profile);
+    } else {
+      text = ensureCacheBoundary(hooked, profile);
+      boundary = text.indexOf(markers.boundary);
+    }
+  }
+  return { text, sections, boundary };
+}
+
+/**
+ * Renders one side of the boundary: pushes each non-empty section to `sections` and returns
+ * their texts joined by one blank line ("" when none rendered).
+ *
+ * Caller text that spells the start of a marker (`<!-- WORD_`) would add a second boundary or a
+ * fake runtime tail, so such look-alikes read `<!-- (quoted) WORD_` instead. The side is rendered
+ * once and searched; only when a look-alike turns up is it rendered again with defusing on. A
+ * side never looks at the other side's text, so per-turn facts cannot change the prefix.
+ */
+function renderSide(
+  rows: readonly PlannedRow[],
+  context: SectionRenderContext,
+  markers: Markers,
+  sections: RenderedSection[],
+): string {
+  const start = sections.length;
+  const text = renderRows(rows, context, markers, sections, false);
+  if (text !== undefined) return text;
+  sections.length = start;
+  return renderRows(rows, context, markers, sections, true) as string;
+}
+
+/** Above this length a section body is searched line by line, and a line by itself. */
+const LONG_TEXT = 512;
+
+/**
+ * Renders rows in order (see `renderSide`); returns undefined when `defuse` is off and a
+ * look-alike was found. Bodies are joined with `+`, which builds a rope: nothing is copied until
+ * a consumer reads the text. The search needs flat text, so short bodies are gathered in one rope
+ * and searched once, while long lines (injected files, the skills list: flat strings from the
+ * caller) are searched where they lie, without a copy. Lines are joined with newlines and the
+ * marker start holds none, so no look-alike can span two lines.
+ */
+function renderRows(
+  rows: readonly PlannedRow[],
+  context: SectionRenderContext,
+  markers: Markers,
+  sections: RenderedSection[],
+  defuse: boolean,
+): string | undefined {
+  const { prefix, needle } = markers;
+  let joined = "";
+  let short = "";
+  for (const planned of rows) {
+    const { row } = planned;
+    const lines = row.render(context);
+    if (lines === undefined) continue;
+    // Caller text reaches lines only after a blank check, so any non-empty line is visible.
+    let length = 0;
+    let body = "";
+    for (let index = 0; index < lines.length; index++) {
+      const line = lines[index] as string;
+      length += line.length;
+      body = index === 0 ? line : body + "\n" + line;
+    }
+    if (length === 0) continue; // never emit empty sections
+    if (defuse) {
+      if (body.includes(prefix)) body = body.split(prefix).join(markers.quoted);
+    } else if (body.length <= LONG_TEXT) {
+      short = short === "" ? body : short + "\n" + body;
+    } else {
+      for (const line of lines) {
+        if (line.length <= LONG_TEXT) short = short === "" ? line : short + "\n" + line;
+        else if (line.includes(needle)) return undefined;
+      }
+    }
+    let text = planned.headingLine === "" ? body : planned.headingLine + body;
+    if (row.runtimeTail === true) text = markers.tailBegin + text + markers.tailEnd;
+    sections.push({ id: row.id, heading: planned.heading, text, cache: row.cache });
+    joined = joined === "" ? text : joined + "\n\n" + text;
+  }
+  return !defuse && short.includes(needle) ? undefined : joined;
+}
+
+function applyLegacyHook(hook: (text: string) => string, text: string): string {
+  let result: unknown;
+  try {
+    result = hook(text);
+  } catch (cause) {
+    throw new RendererError(
+      "RENDERER_HOOK_FAILED",
+      "The legacy beforePromptBuild hook threw while rewriting the system prompt.",
+      {
+        path: "beforePromptBuild",
+        hint: "Fix the hook, or move its change into a provider contribution.",
+        cause,
+      },
+    );
+  }
+  if (typeof result !== "string") {
+    throw new RendererError(
+      "RENDERER_HOOK_FAILED",
+      "The legacy beforePromptBuild hook returned something other than a string.",
+      { path: "beforePromptBuild", hint: "Return the full prompt text from the hook." },
+    );
+  }
+  return result;
+}
