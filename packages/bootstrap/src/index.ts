@@ -35,6 +35,7 @@ export { createO200kTokenCounter } from "./create-o200k-token-counter.js";
 export {
   filterBootstrapFilesForSession,
   isBootstrapFileAllowedForSession,
+  isOwnerPrivateSession,
 } from "./filter-bootstrap-files-for-session.js";
 export { loadBootstrapFiles } from "./load-bootstrap-files.js";
 export type { LoadBootstrapFilesOptions, LoadedBootstrapFiles } from "./load-bootstrap-files.js";

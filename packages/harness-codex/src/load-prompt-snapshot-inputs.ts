@@ -116,6 +116,7 @@ export async function loadPromptSnapshotInputs(
       workspaceDir,
       ...(executionDir === undefined ? {} : { executionDir }),
       sessionKind: facts.sessionKind,
+      chatType: facts.channel.chatType,
       budgets: {
         maxChars: resolved.budgets.bootstrapMaxChars,
         totalMaxChars: resolved.budgets.bootstrapTotalMaxChars,
@@ -195,6 +196,8 @@ export async function loadPromptSnapshotInputs(
             codex: {
               connection: codex.connection,
               turnKind: codex.turnKind,
+              sessionKind: facts.sessionKind,
+              chatType: facts.channel.chatType,
               model: facts.model.id,
               ...(codex.effort === undefined ? {} : { effort: codex.effort }),
               workspaceDir: workspaceVirtual,
