@@ -33,7 +33,7 @@ const RULES: readonly RuleCase[] = [
     "only after a tool result says one is pending",
     "never invent one",
     "An allow-once approval covers that one command",
-  ].map((phrase) => ({
+  ].map((phrase): RuleCase => ({
     rule: "exec approvals",
     section: "exec_approvals",
     phrase,
