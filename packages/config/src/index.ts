@@ -48,6 +48,7 @@ export {
   buildConfiguredAgentSystemPrompt,
   mergeProviderContributions,
 } from "./build-configured-agent-system-prompt.js";
+export { findVolatileFactsInToolSummaries } from "./find-volatile-facts-in-tool-summaries.js";
 export type {
   ConfiguredAgentSystemPrompt,
   ConfiguredAgentSystemPromptOptions,

@@ -111,6 +111,7 @@ const TOOL_NAMES = [
   "memory_get",
   "session_status",
   "openclaw",
+  "image_generate",
 ];
 
 /**
