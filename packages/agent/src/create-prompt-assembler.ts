@@ -339,6 +339,7 @@ export async function createPromptAssembler(
       workspaceDir,
       ...(executionDir === undefined ? {} : { executionDir }),
       sessionKind: facts.sessionKind,
+      chatType: facts.channel.chatType,
       ...(options.bootstrapHooks === undefined ? {} : { hooks: options.bootstrapHooks }),
       budgets: {
         maxChars: budgets.bootstrapMaxChars,

@@ -19,8 +19,30 @@ describe("filterBootstrapFilesForSession", () => {
   });
 
   it("never passes HEARTBEAT.md, not even to heartbeat turns", () => {
-    for (const kind of ["main", "direct", "group", "heartbeat"] as const) {
+    for (const kind of ["main", "direct", "heartbeat"] as const) {
       expect(kept(kind)).toEqual([...names, "NOTES.md"]);
+    }
+  });
+
+  it("keeps MEMORY.md in the owner's main session and direct chats", () => {
+    expect(kept("main")).toContain("MEMORY.md");
+    expect(filterBootstrapFilesForSession(all, "direct", "direct").map((f) => f.name)).toContain(
+      "MEMORY.md",
+    );
+  });
+
+  it("keeps MEMORY.md out of group, channel, sub-agent and cron sessions", () => {
+    const withoutMemory = names.filter((name) => name !== "MEMORY.md");
+    expect(kept("group")).toEqual([...withoutMemory, "NOTES.md"]);
+    expect(kept("subagent")).not.toContain("MEMORY.md");
+    expect(kept("cron")).not.toContain("MEMORY.md");
+    // A shared chat stays shared even when the session kind claims otherwise.
+    for (const kind of ["main", "direct", "heartbeat"] as const) {
+      for (const chatType of ["group", "channel"] as const) {
+        const names = filterBootstrapFilesForSession(all, kind, chatType).map((f) => f.name);
+        expect(names).not.toContain("MEMORY.md");
+        expect(names).toContain("SOUL.md");
+      }
     }
   });
 });

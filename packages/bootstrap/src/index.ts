@@ -21,6 +21,7 @@ export type {
   TokenCounter,
 } from "./bootstrap-types.js";
 export { createO200kTokenCounter } from "./create-o200k-token-counter.js";
+export { isBootstrapFileAllowedForSession } from "./filter-bootstrap-files-for-session.js";
 export { loadBootstrapFiles } from "./load-bootstrap-files.js";
 export type { LoadBootstrapFilesOptions, LoadedBootstrapFiles } from "./load-bootstrap-files.js";
 export { loadStartupMemoryContext } from "./load-startup-memory-context.js";

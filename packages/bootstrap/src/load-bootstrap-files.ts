@@ -1,6 +1,6 @@
 import { realpath } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
-import type { ContextFile, Diagnostic, SessionKind } from "@promptstack/renderer";
+import type { ChatType, ContextFile, Diagnostic, SessionKind } from "@promptstack/renderer";
 import { applyBootstrapBudgets } from "./apply-bootstrap-budgets.js";
 import { BootstrapError } from "./bootstrap-error.js";
 import {
@@ -35,6 +35,11 @@ export interface LoadBootstrapFilesOptions {
   /** The folder the session runs in, when it may differ from the workspace (absolute). */
   readonly executionDir?: string;
   readonly sessionKind: SessionKind;
+  /**
+   * The kind of chat the turn came from, when known. A group or channel chat never receives
+   * MEMORY.md, whatever `sessionKind` says.
+   */
+  readonly chatType?: ChatType;
   readonly hooks?: BootstrapHooks;
   readonly budgets?: BootstrapBudgets;
   /** Token counter for token budgets; the o200k_base counter is loaded when omitted. */
@@ -93,7 +98,8 @@ async function realpathOrNull(path: string): Promise<string | null> {
 /**
  * Loads the bootstrap files of a turn: AGENTS, SOUL, IDENTITY, USER, BOOTSTRAP (present only in
  * a brand-new workspace) and MEMORY from the configured workspace, plus the execution folder's
- * AGENTS.md when that folder is a different directory. Filters by session kind, runs the
+ * AGENTS.md when that folder is a different directory. Filters by session kind and chat type
+ * (MEMORY.md only in the owner's own sessions), runs the
  * `agent:bootstrap` hooks, filters again, then applies budgets. Content problems become
  * diagnostics; only invalid options throw.
  */
@@ -103,7 +109,7 @@ export async function loadBootstrapFiles(
   requireAbsolute(options.workspaceDir, "workspaceDir");
   requireAbsolute(options.executionDir, "executionDir");
   const budgets = resolveBootstrapBudgets(options.budgets);
-  const { workspaceDir, executionDir, sessionKind } = options;
+  const { workspaceDir, executionDir, sessionKind, chatType } = options;
   const diagnostics: Diagnostic[] = [];
 
   const resolveReal = options.realpath ?? realpathOrNull;
@@ -131,7 +137,7 @@ export async function loadBootstrapFiles(
   }
 
   const candidates: Candidate[] = BOOTSTRAP_FILE_NAMES.filter((name) =>
-    isBootstrapFileAllowedForSession(name, sessionKind),
+    isBootstrapFileAllowedForSession(name, sessionKind, chatType),
   ).map((name) => ({
     name,
     path: join(workspaceDir, name),
@@ -203,7 +209,9 @@ export async function loadBootstrapFiles(
       hint: "The heartbeat runner adds it to the heartbeat message itself.",
     });
   }
-  const ordered = sortBootstrapFiles(filterBootstrapFilesForSession(hooked.files, sessionKind));
+  const ordered = sortBootstrapFiles(
+    filterBootstrapFilesForSession(hooked.files, sessionKind, chatType),
+  );
 
   const tokensOn = budgets.maxTokens !== undefined || budgets.totalMaxTokens !== undefined;
   const counter = tokensOn

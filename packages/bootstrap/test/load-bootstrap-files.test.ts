@@ -3,6 +3,8 @@ import { mkdir, mkdtemp, realpath, rm, symlink, unlink, writeFile } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildAgentSystemPrompt } from "@promptstack/renderer";
+import type { ChatType, SessionKind } from "@promptstack/renderer";
 import type { TokenCounter } from "../src/bootstrap-types.js";
 import { loadBootstrapFiles } from "../src/load-bootstrap-files.js";
 import { seedBootstrapTemplates } from "../src/seed-bootstrap-templates.js";
@@ -35,6 +37,60 @@ describe("loadBootstrapFiles", () => {
     expect(result.truncated).toBe(false);
     expect(result.bootstrapPending).toBe(false);
     expect(result.diagnostics).toEqual([]);
+  });
+
+  describe("MEMORY.md privacy", () => {
+    const SECRET = "OWNER-PRIVATE dentist on Tuesday";
+
+    async function render(sessionKind: SessionKind, chatType: ChatType, id: string) {
+      await writeFile(join(workspace, "MEMORY.md"), `# Memory\n- ${SECRET}\n`);
+      const loaded = await loadBootstrapFiles({
+        workspaceDir: workspace,
+        sessionKind,
+        chatType,
+        // A hook that re-adds MEMORY.md must not get it past the session filter either.
+        hooks: {
+          "agent:bootstrap": [
+            (event) => [
+              ...event.files,
+              {
+                name: "MEMORY.md",
+                path: join(workspace, "MEMORY.md"),
+                origin: "workspace",
+                content: SECRET,
+              },
+            ],
+          ],
+        },
+      });
+      return buildAgentSystemPrompt({
+        sessionKind,
+        mode: sessionKind === "subagent" ? "minimal" : "full",
+        contextFiles: loaded.contextFiles,
+        volatile: { channel: { id, chatType } },
+      }).text;
+    }
+
+    it("keeps MEMORY.md out of Discord group, Slack channel, sub-agent and cron renders", async () => {
+      const shared: [SessionKind, ChatType, string][] = [
+        ["group", "group", "discord"],
+        ["group", "channel", "slack"],
+        ["main", "channel", "slack"],
+        ["subagent", "direct", "telegram"],
+        ["cron", "direct", "telegram"],
+      ];
+      for (const [kind, chatType, id] of shared) {
+        const text = await render(kind, chatType, id);
+        expect(text, `${kind} in ${id} ${chatType}`).not.toContain(SECRET);
+        expect(text).not.toContain("## MEMORY.md");
+      }
+    });
+
+    it("still gives MEMORY.md to the owner's direct main-session chat", async () => {
+      const text = await render("main", "direct", "telegram");
+      expect(text).toContain("## MEMORY.md");
+      expect(text).toContain(SECRET);
+    });
   });
 
   it("does not append the execution folder's AGENTS.md when it resolves to the workspace", async () => {

@@ -109,19 +109,20 @@ describe("promptstack binary (child process)", () => {
     expect(out).not.toContain("\u001b[");
   });
 
-  it("explain-cache confirms an identical prefix for a channel change", async () => {
+  // A Discord group no longer shares the whole prefix: it never gets the owner's MEMORY.md.
+  it("explain-cache confirms an identical prefix for a per-turn change", async () => {
     const result = await runCliBinary([
       "explain-cache",
       "--before",
       `${FACTS}/telegram-direct.json`,
       "--after",
-      `${FACTS}/discord-group.json`,
+      `${FACTS}/telegram-direct-next-day.json`,
     ]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
       /^Cache prefix identical\. Both renders share the whole stable prefix: [\d,]+ tokens/,
     );
-    expect(result.stdout).toContain("channel_messaging");
+    expect(result.stdout).toContain("time_context");
   });
 
   it("explain-cache names the first stable section that differs, with a diff", async () => {

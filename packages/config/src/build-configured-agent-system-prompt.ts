@@ -9,6 +9,7 @@ import type {
   SessionKind,
 } from "@promptstack/renderer";
 import type { PromptstackConfig } from "./config-types.js";
+import { findVolatileFactsInToolSummaries } from "./find-volatile-facts-in-tool-summaries.js";
 import { toCanonicalTimeZone } from "./is-known-time-zone.js";
 import { resolveAgentSystemPromptConfig } from "./resolve-agent-system-prompt-config.js";
 import type { ResolvedAgentPromptConfig } from "./resolve-agent-system-prompt-config.js";
@@ -56,6 +57,7 @@ export interface ConfiguredAgentSystemPrompt {
  * The configured facade: resolves config for the agent, maps run facts, adds the built-in GPT-5
  * contribution when the model qualifies, then renders. Every runtime adapter calls this, so
  * exported and live prompts are the same. Precedence: caller overrides > config > computed.
+ * Warns (`CONFIG_TOOL_SUMMARY_VOLATILE`) when a tool summary quotes a per-turn fact.
  */
 export function buildConfiguredAgentSystemPrompt(
   options: ConfiguredAgentSystemPromptOptions,
@@ -104,6 +106,7 @@ export function buildConfiguredAgentSystemPrompt(
     ...(provider === undefined ? {} : { provider }),
   };
   const input = applyOverrides(base, options.overrides);
+  diagnostics.push(...findVolatileFactsInToolSummaries(input));
   return { prompt: buildAgentSystemPrompt(input), resolved, input, diagnostics };
 }
 

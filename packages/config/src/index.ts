@@ -49,6 +49,7 @@ export {
   mergeProviderContributions,
   resolveDefaultPromptMode,
 } from "./build-configured-agent-system-prompt.js";
+export { findVolatileFactsInToolSummaries } from "./find-volatile-facts-in-tool-summaries.js";
 export type {
   ConfiguredAgentSystemPrompt,
   ConfiguredAgentSystemPromptOptions,

@@ -48,6 +48,29 @@ describe("normalizeLegacyConfig", () => {
       { tools: { updatePlan: false } },
     ],
     [
+      "reference agents.defaults.models (keyed by model id) → alias map",
+      {
+        agents: {
+          defaults: {
+            models: { "openai/gpt-5.5": { alias: "deep" }, "openai/gpt-5.5-mini": {} },
+          },
+        },
+      },
+      { agents: { defaults: { models: { deep: "openai/gpt-5.5" } } } },
+    ],
+    [
+      "reference agents.entries.<id>.models → alias map",
+      {
+        agents: { entries: { main: { models: { "openai/o5": { alias: "think", params: {} } } } } },
+      },
+      { agents: { entries: { main: { models: { think: "openai/o5" } } } } },
+    ],
+    [
+      "reference top-level memory.citations → agents.defaults.memory.citations",
+      { memory: { citations: "off" } },
+      { agents: { defaults: { memory: { citations: "off" } } } },
+    ],
+    [
       "agents.defaults.timeFormat has no effect",
       { agents: { defaults: { timeFormat: "12" } } },
       {},
@@ -71,6 +94,40 @@ describe("normalizeLegacyConfig", () => {
       resolveFor({ agents: { defaults: { promptOverlays: { gpt5: { personality: "off" } } } } })
         .gpt5Personality,
     ).toBe("off");
+  });
+
+  it("gives an alias to the first model that claims it; a current-shape entry beats a catalog entry", () => {
+    const { raw, diagnostics } = normalizeLegacyConfig({
+      agents: {
+        defaults: {
+          models: {
+            deep: "openai/gpt-5.5",
+            "anthropic/opus": { alias: "deep" },
+            "google/gemini": { alias: "wide" },
+            "x/y": { alias: "wide" },
+          },
+        },
+      },
+    });
+    expect(raw).toEqual({
+      agents: { defaults: { models: { deep: "openai/gpt-5.5", wide: "google/gemini" } } },
+    });
+    expect(diagnostics.filter((d) => d.code === "CONFIG_LEGACY_CONFLICT")).toHaveLength(2);
+  });
+
+  it("rejects a model entry that is neither an alias string nor an object", () => {
+    expect(() =>
+      parseConfig({ agents: { defaults: { models: { "a/b": { alias: "x" }, "c/d": 3 } } } }),
+    ).toThrow(/agents\.defaults\.models\.c\/d/);
+  });
+
+  it("keeps agents.defaults.memory.citations over a top-level memory.citations", () => {
+    const { raw, diagnostics } = normalizeLegacyConfig({
+      memory: { citations: "off" },
+      agents: { defaults: { memory: { citations: "on" } } },
+    });
+    expect(raw).toEqual({ agents: { defaults: { memory: { citations: "on" } } } });
+    expect(diagnostics.map((d) => d.code)).toEqual(["CONFIG_LEGACY_CONFLICT"]);
   });
 
   it("current spelling wins over legacy, with a conflict warning", () => {

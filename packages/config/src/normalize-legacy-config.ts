@@ -43,6 +43,16 @@ export const LEGACY_CONFIG_ALIASES: readonly LegacyConfigAlias[] = [
     note: "`tools.updatePlan` wins on conflict.",
   },
   {
+    legacy: 'agents.defaults.models = { "<provider/model>": { alias: "<alias>" } }',
+    current: 'agents.defaults.models = { "<alias>": "<provider/model>" }',
+    note: "The reference product's shape, also under `agents.entries.<id>`; entries without an `alias` (allowlist or params only) are dropped with an info diagnostic; the first model wins an alias.",
+  },
+  {
+    legacy: "memory.citations (top level)",
+    current: "agents.defaults.memory.citations",
+    note: "The reference product's spelling; `agents.defaults.memory.citations` wins on conflict.",
+  },
+  {
     legacy: "agents.defaults.timeFormat",
     current: "(none)",
     note: "Accepted and reported; no effect.",
@@ -73,6 +83,8 @@ export function normalizeLegacyConfig(raw: unknown): NormalizedLegacyConfig {
   normalizePersonalityValue(root, diagnostics);
   normalizeToolsBash(root, diagnostics);
   normalizePlanTool(root, diagnostics);
+  normalizeModelCatalogs(root, diagnostics);
+  normalizeTopLevelMemory(root, diagnostics);
   reportNoEffectKeys(root, diagnostics);
   return { raw: root, diagnostics };
 }
@@ -253,6 +265,108 @@ function normalizePlanTool(root: PlainObject, diagnostics: Diagnostic[]): void {
   }
   delete experimental["planTool"];
   if (isEmptyObject(experimental)) delete tools["experimental"];
+}
+
+/**
+ * The reference product keys `models` by model id (`{ "openai/gpt-5.5": { alias: "deep" } }`);
+ * promptstack keys it by alias (`{ deep: "openai/gpt-5.5" }`). Rewrites every object-valued
+ * entry of `agents.defaults.models` and `agents.entries.<id>.models`; string entries are
+ * already in the current shape and stay.
+ */
+function normalizeModelCatalogs(root: PlainObject, diagnostics: Diagnostic[]): void {
+  const agents = child(root, "agents");
+  if (agents === undefined) return;
+  const scopes: [string, PlainObject][] = [];
+  const defaults = child(agents, "defaults");
+  if (defaults !== undefined) scopes.push(["agents.defaults", defaults]);
+  const entries = child(agents, "entries");
+  if (entries !== undefined) {
+    for (const id of Object.keys(entries)) {
+      const entry = child(entries, id);
+      if (entry !== undefined) scopes.push([`agents.entries.${id}`, entry]);
+    }
+  }
+  scopes: for (const [path, scope] of scopes) {
+    const models = child(scope, "models");
+    if (models === undefined) continue;
+    const keys = Object.keys(models);
+    if (!keys.some((key) => isPlainObject(models[key]))) continue;
+    const aliases: PlainObject = {};
+    // Current-shape entries keep their alias first, so they win over a catalog entry.
+    for (const key of keys) if (typeof models[key] === "string") setOwn(aliases, key, models[key]);
+    const dropped: string[] = [];
+    for (const model of keys) {
+      const value = models[model];
+      if (typeof value === "string") continue;
+      if (!isPlainObject(value)) {
+        diagnostics.push({
+          code: "CONFIG_LEGACY_INVALID",
+          severity: "error",
+          message: `${path}.models.${model}: expected an alias string, or an object with an \`alias\``,
+          path: `${path}.models.${model}`,
+          hint: `Write ${path}.models as { "<alias>": "<provider/model>" }.`,
+        });
+        continue scopes;
+      }
+      const alias = value["alias"];
+      if (typeof alias !== "string" || alias.trim() === "") {
+        dropped.push(model);
+        continue;
+      }
+      if (Object.hasOwn(aliases, alias)) {
+        diagnostics.push({
+          code: "CONFIG_LEGACY_CONFLICT",
+          severity: "warning",
+          message: `${path}.models: alias "${alias}" is given to more than one model; ${String(aliases[alias])} keeps it`,
+          path: `${path}.models.${model}.alias`,
+          hint: "Give each alias to one model.",
+        });
+        continue;
+      }
+      setOwn(aliases, alias, model);
+    }
+    setOwn(scope, "models", aliases);
+    if (isEmptyObject(aliases)) delete scope["models"];
+    diagnostics.push({
+      code: "CONFIG_REFERENCE_SHAPE",
+      severity: "info",
+      message: `${path}.models is keyed by model id (the reference product's shape); it was read as an alias map`,
+      path: `${path}.models`,
+      hint: `Promptstack's own shape is { "<alias>": "<provider/model>" }.`,
+    });
+    if (dropped.length > 0) {
+      diagnostics.push({
+        code: "CONFIG_REFERENCE_IGNORED",
+        severity: "info",
+        message: `${path}.models: ${dropped.join(", ")} ${dropped.length === 1 ? "has" : "have"} no alias; model allowlists and params do not affect the prompt and were dropped`,
+        path: `${path}.models`,
+      });
+    }
+  }
+}
+
+/** The reference product's top-level `memory.citations` → `agents.defaults.memory.citations`. */
+function normalizeTopLevelMemory(root: PlainObject, diagnostics: Diagnostic[]): void {
+  const memory = child(root, "memory");
+  if (memory === undefined || !("citations" in memory)) return;
+  const agents = ensureChild(root, "agents");
+  const defaults = agents === undefined ? undefined : ensureChild(agents, "defaults");
+  const target = defaults === undefined ? undefined : ensureChild(defaults, "memory");
+  if (target === undefined) return;
+  if (target["citations"] !== undefined) {
+    diagnostics.push(conflict("memory.citations", "agents.defaults.memory.citations"));
+  } else {
+    setOwn(target, "citations", memory["citations"]);
+    diagnostics.push({
+      code: "CONFIG_REFERENCE_SHAPE",
+      severity: "info",
+      message:
+        "memory.citations (the reference product's spelling) was read as agents.defaults.memory.citations",
+      path: "memory.citations",
+    });
+  }
+  delete memory["citations"];
+  if (isEmptyObject(memory)) delete root["memory"];
 }
 
 function reportNoEffectKeys(root: PlainObject, diagnostics: Diagnostic[]): void {

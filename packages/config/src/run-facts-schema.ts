@@ -104,7 +104,11 @@ export const runFactsSchema = z
     time: z
       .strictObject({
         date: text().describe("User's local calendar date, pre-formatted (e.g. `2026-09-06`)."),
-        time: text().optional().describe("User's local time, pre-formatted (e.g. `14:05`)."),
+        time: text()
+          .optional()
+          .describe(
+            "User's local time, pre-formatted (e.g. `14:05`); not printed (the exact time comes from `session_status`).",
+          ),
         timeZone: text()
           .refine(isKnownTimeZone, { message: "expected an IANA time zone such as Europe/Berlin" })
           .describe(
@@ -138,7 +142,9 @@ export const runFactsSchema = z
     thinkingLevel: z
       .enum(["off", "minimal", "low", "medium", "high", "ultra"])
       .optional()
-      .describe("Current thinking level."),
+      .describe(
+        "Current thinking level; gates proactive orchestration at `ultra`, otherwise not printed (effort goes through provider controls).",
+      ),
     reasoning: z.enum(["off", "on", "stream"]).optional().describe("Reasoning visibility."),
     elevation: z.enum(["off", "on", "ask", "full"]).optional().describe("Current elevation level."),
     groupContext: z

@@ -28,6 +28,27 @@ const config = parseConfig({
 }).config;
 
 describe("buildConfiguredAgentSystemPrompt", () => {
+  it("warns when a tool summary quotes a per-turn fact (it would move the stable prefix)", () => {
+    const tools = (description: string) => [
+      { name: "read", description: "Read a file." },
+      { name: "message", description },
+    ];
+    const warnings = (description: string) =>
+      buildConfiguredAgentSystemPrompt({
+        config,
+        agentId: "main",
+        facts: withFacts({ tools: tools(description) }),
+      }).diagnostics.filter((d) => d.code === "CONFIG_TOOL_SUMMARY_VOLATILE");
+    expect(warnings("Send to a chat.")).toEqual([]);
+    // "telegrams" is not the channel id: whole words only.
+    expect(warnings("Forward telegrams.")).toEqual([]);
+    for (const leak of ["Reply on Telegram.", "Today is 2026-09-06.", "Ask Dana (@dana) first."]) {
+      const found = warnings(leak);
+      expect(found, leak).toHaveLength(1);
+      expect(found[0]).toMatchObject({ severity: "warning", path: "tools.1.summary" });
+    }
+  });
+
   it("renders exactly what the bare renderer renders for the returned input", () => {
     const result = buildConfiguredAgentSystemPrompt({ config, agentId: "main", facts });
     expect(result.prompt).toEqual(buildAgentSystemPrompt(result.input));

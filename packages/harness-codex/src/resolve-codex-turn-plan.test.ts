@@ -176,6 +176,41 @@ describe("resolveCodexTurnPlan routing", () => {
     }
   });
 
+  it("keeps MEMORY.md out of group, channel, sub-agent and cron sessions, on every connection", () => {
+    const shared = [
+      { sessionKind: "group", chatType: "group" },
+      { sessionKind: "group", chatType: "channel" },
+      { sessionKind: "main", chatType: "channel" },
+      { sessionKind: "subagent" },
+      { sessionKind: "cron" },
+    ] as const;
+    for (const connection of CONNECTIONS) {
+      for (const memoryToolsAvailable of [true, false]) {
+        for (const facts of shared) {
+          const plan = resolveCodexTurnPlan(input({ connection, memoryToolsAvailable, ...facts }));
+          const everything = JSON.stringify({
+            ...allParams(plan),
+            p: plan.parentRequestInstructions,
+          });
+          expect(everything).not.toContain("MEMORY-BODY");
+          expect(everything).not.toContain("Workspace memory");
+          expect(plan.routing).toContainEqual(
+            expect.objectContaining({ file: "MEMORY.md", surface: "omitted" }),
+          );
+        }
+        const direct = resolveCodexTurnPlan(
+          input({ connection, memoryToolsAvailable, sessionKind: "direct", chatType: "direct" }),
+        );
+        expect(direct.routing).toContainEqual(
+          expect.objectContaining({
+            file: "MEMORY.md",
+            surface: memoryToolsAvailable ? "memory-note" : "turn-context",
+          }),
+        );
+      }
+    }
+  });
+
   it("drops MEMORY.md and BOOTSTRAP.md on cron turns but keeps skills", () => {
     const plan = resolveCodexTurnPlan(input({ turnKind: "cron" }));
     const { turn } = allParams(plan);

@@ -1,10 +1,17 @@
+import { isBootstrapFileAllowedForSession } from "@promptstack/bootstrap";
 import type { BootstrapFileOrigin } from "@promptstack/bootstrap";
 import { buildWorkspaceMemoryNote } from "./build-workspace-memory-note.js";
 import type { CodexConnectionKind } from "./codex-connection-kind.js";
 import { routeBootstrapFiles } from "./route-bootstrap-files.js";
 import type { BootstrapSurface } from "./route-bootstrap-files.js";
 import { formatInternalContextDelimiters } from "@promptstack/renderer";
-import type { Diagnostic, ProductProfile, RenderedPrompt } from "@promptstack/renderer";
+import type {
+  ChatType,
+  Diagnostic,
+  ProductProfile,
+  RenderedPrompt,
+  SessionKind,
+} from "@promptstack/renderer";
 import { CodexError } from "./codex-error.js";
 import type {
   CodexApprovalPolicy,
@@ -44,6 +51,14 @@ export interface CodexWorkspaceFile {
 export interface CodexTurnPlanInput {
   readonly connection: CodexConnectionKind;
   readonly turnKind: CodexTurnKind;
+  /**
+   * The session the turn belongs to. With it, workspace files pass the same session filter as
+   * the embedded harness (`isBootstrapFileAllowedForSession`): MEMORY.md reaches only the
+   * owner's main session and direct chats.
+   */
+  readonly sessionKind?: SessionKind;
+  /** The kind of chat the turn came from; a group or channel chat never receives MEMORY.md. */
+  readonly chatType?: ChatType;
   readonly model: string;
   readonly effort?: string;
   /** The configured agent workspace (identity, persona and memory files live here). */
@@ -142,6 +157,17 @@ export function resolveCodexTurnPlan(input: CodexTurnPlanInput): CodexTurnPlan {
         file: file.name,
         surface: "omitted",
         reason: "cron turns load AGENTS, SOUL, IDENTITY and USER only",
+      });
+      return false;
+    }
+    if (
+      input.sessionKind !== undefined &&
+      !isBootstrapFileAllowedForSession(file.name, input.sessionKind, input.chatType)
+    ) {
+      routing.push({
+        file: file.name,
+        surface: "omitted",
+        reason: `not for a ${input.sessionKind} session${input.chatType === undefined ? "" : ` in a ${input.chatType} chat`}`,
       });
       return false;
     }

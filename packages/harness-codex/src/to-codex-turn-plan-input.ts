@@ -6,6 +6,8 @@ import { toCodexDynamicTools } from "./to-codex-dynamic-tools.js";
 export type CodexTurnPlanInputFromTurn = Pick<
   CodexTurnPlanInput,
   | "model"
+  | "sessionKind"
+  | "chatType"
   | "workspaceDir"
   | "executionDir"
   | "workspaceFiles"
@@ -25,6 +27,8 @@ export function toCodexTurnPlanInput(turn: AgentTurn): CodexTurnPlanInputFromTur
   const toolNames = new Set(turn.facts.tools.map((tool) => tool.name));
   return {
     model: turn.facts.model.id,
+    sessionKind: turn.facts.sessionKind,
+    chatType: turn.facts.channel.chatType,
     workspaceDir: turn.workspaceDir,
     ...(turn.executionDir === undefined ? {} : { executionDir: turn.executionDir }),
     workspaceFiles: turn.bootstrap.files.flatMap((file) =>

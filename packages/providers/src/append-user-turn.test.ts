@@ -5,10 +5,11 @@ import { appendUserTurn } from "./append-user-turn.js";
 import { createConversation } from "./create-conversation.js";
 import { ProvidersError } from "./providers-error.js";
 
-const prompt = (time: string) =>
+// The runtime line carries a per-turn label (Time Context shows only the date).
+const prompt = (label: string) =>
   buildAgentSystemPrompt({
     runtimeFactsLocation: "user-message",
-    volatile: { time: { date: "2026-11-29", time, timeZone: "UTC" } },
+    volatile: { time: { date: "2026-11-29", timeZone: "UTC" }, runtime: { host: label } },
   });
 
 describe("appendUserTurn / appendAssistantReply", () => {

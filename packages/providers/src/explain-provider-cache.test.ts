@@ -9,7 +9,7 @@ const render = (memory: string, time = "09:12") =>
     identityLine: "x".repeat(3000),
     runtimeFactsLocation: "user-message",
     contextFiles: [{ path: "MEMORY.md", content: memory }],
-    volatile: { time: { date: "2026-11-29", time, timeZone: "UTC" } },
+    volatile: { time: { date: "2026-11-29", timeZone: "UTC" }, runtime: { host: `host-${time}` } },
   });
 const tools = [{ name: "read", description: "r".repeat(1500) }];
 

@@ -11,13 +11,18 @@ function turns(
   count: number,
   identityLength: number,
   reply = "r".repeat(300),
+  mode: "minimal" | "none" = "minimal",
 ): SimulatedTurnInput[] {
   return Array.from({ length: count }, (_, index) => ({
     prompt: buildAgentSystemPrompt({
-      mode: "minimal",
+      mode,
       identityLine: "x".repeat(identityLength),
       runtimeFactsLocation: "user-message",
-      volatile: { time: { date: "2026-11-29", time: `09:${10 + index}`, timeZone: "UTC" } },
+      // The runtime line changes every turn (Time Context shows only the date).
+      volatile: {
+        time: { date: "2026-11-29", timeZone: "UTC" },
+        runtime: { host: `host-${10 + index}` },
+      },
     }),
     user: `message ${index}`,
     assistant: reply,
@@ -61,7 +66,7 @@ describe("simulateConversationCache", () => {
       provider: "anthropic",
       model: "claude-opus-4-5",
       layout: "turn-context",
-      turns: turns(2, 10, "ok"),
+      turns: turns(2, 10, "ok", "none"),
       countTokens: perChar,
     });
     expect(result.total.cachedTokens).toBe(0);

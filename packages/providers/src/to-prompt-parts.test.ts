@@ -15,7 +15,7 @@ describe("toPromptParts", () => {
     expect(diagnostics).toEqual([]);
     expect(parts.stable).toBe(prompt.text.slice(0, prompt.boundary).replace(/\n+$/, ""));
     expect(parts.volatile).toContain("## Runtime");
-    expect(parts.volatile).toContain("09:12");
+    expect(parts.volatile).toContain("2026-11-29");
     for (const text of [parts.stable, parts.volatile]) expect(text).not.toContain("<!--");
     expect(parts.rules).toBe(parts.stable);
     expect(parts.workspace).toBe("");

@@ -83,8 +83,10 @@ describe("30-turn demo chat cache report", () => {
       const systemTail = simulate(provider, "system-tail");
       console.log(`\n${provider}\n${formatCacheSimulationTable([systemTail, turnContext])}\n`);
       expect(share(turnContext)).toBeGreaterThanOrEqual(0.95);
+      // Early turns are small, so the uncached new turn weighs more (and OpenAI's 128-token
+      // increments round the cached part down): a per-turn floor, not the 95% target.
       for (const turn of turnContext.turns.slice(1)) {
-        expect(turn.cachedTokens / turn.inputTokens).toBeGreaterThan(0.9);
+        expect(turn.cachedTokens / turn.inputTokens).toBeGreaterThan(0.85);
       }
       expect(share(systemTail)).toBeLessThan(share(turnContext) - 0.1);
     });

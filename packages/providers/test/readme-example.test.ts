@@ -22,13 +22,13 @@ const tools = [
   },
 ] as const;
 
-function renderTurn(time: string) {
+function renderTurn(date: string) {
   return buildAgentSystemPrompt({
     tools: [{ name: "read" }],
     workspaceDir: "/home/mara/agent",
     runtimeFactsLocation: "user-message", // the Runtime Context section says where facts are
     volatile: {
-      time: { date: "2026-11-29", time, timeZone: "Europe/Stockholm" },
+      time: { date, timeZone: "Europe/Stockholm" },
       channel: { id: "telegram", chatType: "direct" },
     },
   });
@@ -36,11 +36,11 @@ function renderTurn(time: string) {
 
 let conversation = createConversation(); // layout: "turn-context"
 conversation = appendUserTurn(conversation, {
-  prompt: renderTurn("09:12"),
+  prompt: renderTurn("2026-11-29"),
   text: "What's on today?",
 }).conversation;
 conversation = appendAssistantReply(conversation, "A dentist appointment at 10:30.");
-const turn = appendUserTurn(conversation, { prompt: renderTurn("09:15"), text: "Thanks!" });
+const turn = appendUserTurn(conversation, { prompt: renderTurn("2026-11-30"), text: "Thanks!" });
 
 const { body, diagnostics } = buildAnthropicRequest(turn.conversation, {
   model: "claude-sonnet-4-5",
@@ -56,9 +56,9 @@ describe("README example", () => {
   it("builds a cache-friendly Anthropic request", () => {
     expect(body.system).toHaveLength(1);
     expect(body.system[0]!.cache_control).toEqual({ type: "ephemeral" });
-    expect(body.system[0]!.text).not.toContain("09:1");
-    expect(body.messages[0]!.content[0]!.text).toContain("Local time: 09:12");
-    expect(body.messages[2]!.content[0]!.text).toContain("Local time: 09:15");
+    expect(body.system[0]!.text).not.toContain("2026-11-");
+    expect(body.messages[0]!.content[0]!.text).toContain("2026-11-29");
+    expect(body.messages[2]!.content[0]!.text).toContain("2026-11-30");
     expect(body.messages[2]!.content[0]!.cache_control).toEqual({ type: "ephemeral" });
     expect(body.tools![0]!.cache_control).toEqual({ type: "ephemeral" });
   });

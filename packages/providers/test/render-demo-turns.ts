@@ -1,7 +1,7 @@
 /**
  * Test helper: renders the demo workspace (`fixtures/workspaces/demo`) the way the CLI's
  * `load-render-run.ts` does — config, facts, bootstrap files, skills from the demo roots with the
- * demo's hermetic skill environment — with the per-turn time varied for each turn. Tests and
+ * demo's hermetic skill environment — with the per-turn date varied for each turn. Tests and
  * benches only: the providers package itself depends on the renderer alone.
  */
 import { readFile } from "node:fs/promises";
@@ -36,7 +36,7 @@ function show(path: string): string {
 export interface DemoWorkspace {
   readonly facts: RunFacts;
   readonly tools: readonly ToolSpec[];
-  /** Renders the demo prompt with the time of `minuteOfDay` (09:12 + n minutes). */
+  /** Renders the demo prompt for turn `n` (1-based), dated 2026-11-29 plus n - 1 days. */
   readonly render: (turn: number, location?: RuntimeFactsLocation) => RenderedPrompt;
 }
 
@@ -99,12 +99,13 @@ export async function loadDemoWorkspace(): Promise<DemoWorkspace> {
       : { inputSchema: tool.parameters as ToolSpec["inputSchema"] & object }),
   }));
   const render = (turn: number, location?: RuntimeFactsLocation): RenderedPrompt => {
-    const minutes = 9 * 60 + 12 + 3 * (turn - 1);
-    const time = `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+    // Time Context shows the calendar date only, so the per-turn fact that moves here is the
+    // date: one day per turn, the case where a system-tail layout loses its history cache.
+    const date = new Date(Date.UTC(2026, 10, 29 + (turn - 1))).toISOString().slice(0, 10);
     return buildConfiguredAgentSystemPrompt({
       config,
       agentId: "main",
-      facts: { ...facts, time: { ...facts.time!, time } },
+      facts: { ...facts, time: { ...facts.time!, date } },
       promptMode: "full",
       contextFiles,
       bootstrapTruncated: bootstrap.truncated,

@@ -22,14 +22,16 @@ describe("buildAgentSystemPrompt", () => {
   it("has no boundary in none mode", () => {
     const prompt = buildAgentSystemPrompt({ mode: "none", volatile: { elevation: "on" } });
     expect(prompt.boundary).toBe(-1);
-    expect(prompt.text).toBe("You are a personal assistant running inside OpenClaw.\n");
+    expect(prompt.text).toBe(
+      "You are an AI agent that works for the people who reach you through OpenClaw.\n",
+    );
   });
 
   it("uses the profile's delimiter word for the marker", () => {
     const profile = { ...OPENCLAW_PRODUCT_PROFILE, name: "Acme", delimiterWord: "ACME" };
     const { text, boundary } = buildAgentSystemPrompt({ profile });
     expect(text.startsWith("\n<!-- ACME_CACHE_BOUNDARY -->\n", boundary)).toBe(true);
-    expect(text).toContain("inside Acme.");
+    expect(text).toContain("reach you through Acme.");
   });
 
   it("separates sections by one blank line and never emits three newlines", () => {

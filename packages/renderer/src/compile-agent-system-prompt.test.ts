@@ -95,7 +95,7 @@ describe("compileAgentSystemPrompt", () => {
   it("renders only the prefix in none mode and ignores the turn's facts", () => {
     const compiled = compileAgentSystemPrompt({ mode: "none" });
     expect(compiled.render(TURN)).toEqual({
-      text: "You are a personal assistant running inside OpenClaw.\n",
+      text: "You are an AI agent that works for the people who reach you through OpenClaw.\n",
       sections: [expect.objectContaining({ id: "identity" })],
       boundary: -1,
     });

@@ -32,9 +32,10 @@ const GATE_CASES: Readonly<
   safety: { on: {}, off: "always" },
   care: { on: {}, off: "always" },
   runtime_context: { on: {}, off: "always" },
+  exec_approvals: { on: { tools: [{ name: "exec" }] }, off: { tools: [{ name: "read" }] } },
   skills: {
-    on: { skillsPrompt: "<available_skills>\n</available_skills>" },
-    off: { skillsPrompt: "" },
+    on: { skillsPrompt: "<available_skills>\n</available_skills>", tools: [{ name: "read" }] },
+    off: { skillsPrompt: "<available_skills>\n</available_skills>", tools: [{ name: "exec" }] },
   },
   control: { on: {}, off: "always" },
   messaging: { on: {}, off: "always" },
@@ -79,6 +80,10 @@ const GATE_CASES: Readonly<
   runtime: {
     on: { volatile: { runtime: { host: "atlas" } } },
     off: { volatile: { runtime: { host: " " } } },
+  },
+  model_identity: {
+    on: { volatile: { runtime: { model: "gpt-5.5" } } },
+    off: { volatile: { runtime: { host: "atlas", model: " " } } },
   },
   project_memory: {
     on: { volatile: { projectMemoryFacts: ["Uses pnpm."] } },
@@ -164,6 +169,7 @@ const EVERYTHING: AgentSystemPromptInput = {
     { name: "sessions_spawn" },
     { name: "memory_search" },
     { name: "gateway" },
+    { name: "read" },
   ],
   delegationMode: "prefer",
   workspaceDir: "/ws",
@@ -194,7 +200,7 @@ const EVERYTHING: AgentSystemPromptInput = {
       acpHints: ["Hint."],
     },
     groupContext: "Group.",
-    runtime: { host: "atlas" },
+    runtime: { host: "atlas", model: "gpt-5.5" },
     projectMemoryFacts: ["Uses pnpm."],
     thinkingLevel: "ultra",
     elevation: "on",
@@ -203,31 +209,21 @@ const EVERYTHING: AgentSystemPromptInput = {
   },
 };
 
+/** The newest seed's minimal-mode omission list (SPEC §2.4), as section ids. */
+const MINIMAL_OMITS: readonly string[] = [
+  "memory_recall",
+  "model_aliases",
+  "user_identity",
+  "assistant_output_directives",
+  "messaging",
+  "collapsible_details",
+  "silent_replies",
+  "ui_presentation",
+];
+
 const MODE_IDS: Readonly<Record<PromptMode, readonly string[]>> = {
   full: SECTION_TABLE.map((row) => row.id),
-  minimal: [
-    "identity",
-    "provider_stable_prefix",
-    "tooling",
-    "interaction_style",
-    "tool_call_style",
-    "execution_bias",
-    "promised_work",
-    "safety",
-    "care",
-    "runtime_context",
-    "skills",
-    "workspace",
-    "reasoning_format",
-    "workspace_files",
-    "sandbox",
-    "time_context",
-    "group_context",
-    "runtime",
-    "elevation",
-    "reasoning",
-    "provider_dynamic_suffix",
-  ],
+  minimal: SECTION_TABLE.map((row) => row.id).filter((id) => !MINIMAL_OMITS.includes(id)),
   none: ["identity"],
 };
 
@@ -250,6 +246,7 @@ describe("prompt modes", () => {
       "safety",
       "care",
       "runtime_context",
+      "exec_approvals",
       "skills",
       "control",
       "messaging",
@@ -274,6 +271,7 @@ describe("prompt modes", () => {
       "group_context",
       "reactions",
       "runtime",
+      "model_identity",
       "project_memory",
       "acp_hints",
       "delegation",
@@ -282,6 +280,16 @@ describe("prompt modes", () => {
       "reasoning",
       "provider_dynamic_suffix",
     ]);
+  });
+
+  it("minimal keeps Control and omits exactly the seed's list", () => {
+    const minimal = ids({ ...EVERYTHING, mode: "minimal" });
+    expect(minimal).toContain("control");
+    expect(minimal).toContain("documentation");
+    for (const id of MINIMAL_OMITS) expect(minimal).not.toContain(id);
+    expect(buildAgentSystemPrompt({ ...EVERYTHING, mode: "minimal" }).text).toContain(
+      "Do not invent CLI commands.",
+    );
   });
 
   it("labels group context as Sub-agent Context in minimal mode", () => {

@@ -27,10 +27,12 @@ import {
 } from "./sections/render-delegation-sections.js";
 import { renderDocumentationSection } from "./sections/render-documentation-section.js";
 import { renderElevationSection } from "./sections/render-elevation-section.js";
+import { renderExecApprovalsSection } from "./sections/render-exec-approvals-section.js";
 import { renderGroupContextSection } from "./sections/render-group-context-section.js";
 import { renderIdentitySection } from "./sections/render-identity-section.js";
 import { renderMemoryRecallSection } from "./sections/render-memory-recall-section.js";
 import { renderMessagingSection } from "./sections/render-messaging-section.js";
+import { renderModelIdentitySection } from "./sections/render-model-identity-section.js";
 import {
   renderModelAliasesSection,
   renderTtsHintsSection,
@@ -92,6 +94,11 @@ function row(fields: Omit<SectionTableRow, "headingInText"> & { headingInText?: 
  * sections: its gate reads the current chat (SPEC §2.5), and the cache invariant forbids any
  * volatile fact above the boundary. The same rule places every row whose gate or text reads
  * `input.volatile` on the volatile side.
+ *
+ * Modes follow the newest seed's minimal-mode omission list exactly: `minimal` drops memory
+ * recall, model aliases, user identity, assistant output directives, messaging, collapsible
+ * details, silent replies and UI presentation, and keeps every other section (gates still
+ * apply).
  */
 export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
   row({
@@ -173,23 +180,31 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     heading: "Runtime Context",
     cache: "stable",
     modes: FULL_MINIMAL,
-    gate: "always (delimiters from the profile)",
+    gate: "always (delimiters from the profile); carrier-reading lines per capability tool (`exec`/`process`, `sessions_spawn`/`subagents`, `*_generate`)",
     render: renderRuntimeContextSection,
+  }),
+  row({
+    id: "exec_approvals",
+    heading: "Exec Approvals",
+    cache: "stable",
+    modes: FULL_MINIMAL,
+    gate: "`exec` exists",
+    render: renderExecApprovalsSection,
   }),
   row({
     id: "skills",
     heading: "Skills",
     cache: "stable",
     modes: FULL_MINIMAL,
-    gate: "`skillsPrompt` is non-blank",
+    gate: "`skillsPrompt` is non-blank and `read` exists",
     render: renderSkillsSection,
   }),
   row({
     id: "control",
     heading: "Control",
     cache: "stable",
-    modes: FULL,
-    gate: "always; lines vary with `gateway` / CLI-named tool and `exec`",
+    modes: FULL_MINIMAL,
+    gate: "always; lines vary with `gateway` / CLI-named tool (preferred for changes) and `exec`",
     render: renderControlSection,
   }),
   row({
@@ -197,7 +212,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     heading: "Messaging",
     cache: "stable",
     modes: FULL,
-    gate: "always; `message` line when that tool exists",
+    gate: "always; `message` send protocol when that tool exists",
     render: renderMessagingSection,
   }),
   row({
@@ -212,7 +227,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     id: "documentation",
     heading: "Documentation",
     cache: "stable",
-    modes: FULL,
+    modes: FULL_MINIMAL,
     gate: "always (local `docs` paths, else profile URLs)",
     render: renderDocumentationSection,
   }),
@@ -236,7 +251,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     id: "tts_hints",
     heading: "TTS Hints",
     cache: "stable",
-    modes: FULL,
+    modes: FULL_MINIMAL,
     gate: "`ttsHint` is non-blank",
     render: renderTtsHintsSection,
   }),
@@ -252,7 +267,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     id: "bootstrap_pending",
     heading: "Bootstrap Pending",
     cache: "stable",
-    modes: FULL,
+    modes: FULL_MINIMAL,
     gate: "`bootstrapPending` is true",
     render: renderBootstrapPendingSection,
   }),
@@ -269,7 +284,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     heading: "Workspace Files (injected)",
     cache: "stable",
     modes: FULL_MINIMAL,
-    gate: "`contextFiles` is non-empty; truncation notice when `bootstrapTruncated`",
+    gate: "`contextFiles` is non-empty; a fixed passage on what each file is for; truncation notice when `bootstrapTruncated`",
     render: renderWorkspaceFilesSection,
   }),
   row({
@@ -293,7 +308,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     heading: "Time Context",
     cache: "volatile",
     modes: FULL_MINIMAL,
-    gate: "`volatile.time.date` is non-blank",
+    gate: "`volatile.time.date` is non-blank (the local time is not printed)",
     render: renderTimeContextSection,
   }),
   row({
@@ -308,7 +323,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     id: "control_ui_embed",
     heading: "Control UI",
     cache: "volatile",
-    modes: FULL,
+    modes: FULL_MINIMAL,
     gate: "`volatile.channel.controlUiEmbed` is true",
     render: renderControlUiEmbedSection,
   }),
@@ -316,7 +331,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     id: "channel_messaging",
     heading: "Current Channel",
     cache: "volatile",
-    modes: FULL,
+    modes: FULL_MINIMAL,
     gate: "`volatile.channel` or `volatile.sender` set; native-approvals rule when `nativeApprovals`",
     render: renderChannelMessagingSection,
   }),
@@ -340,7 +355,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     id: "voice",
     heading: "Voice",
     cache: "volatile",
-    modes: FULL,
+    modes: FULL_MINIMAL,
     gate: "`volatile.channel.voice` is true",
     render: renderVoiceSection,
   }),
@@ -357,7 +372,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     id: "reactions",
     heading: "Reactions",
     cache: "volatile",
-    modes: FULL,
+    modes: FULL_MINIMAL,
     gate: "`volatile.channel.reactions` set",
     render: renderReactionsSection,
   }),
@@ -371,10 +386,18 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     render: renderRuntimeSection,
   }),
   row({
+    id: "model_identity",
+    heading: "Model Identity",
+    cache: "volatile",
+    modes: FULL_MINIMAL,
+    gate: "`volatile.runtime.model` is non-blank",
+    render: renderModelIdentitySection,
+  }),
+  row({
     id: "project_memory",
     heading: "Project Memory",
     cache: "volatile",
-    modes: FULL,
+    modes: FULL_MINIMAL,
     gate: "`volatile.projectMemoryFacts` has a non-blank fact",
     render: renderProjectMemorySection,
   }),
@@ -382,7 +405,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     id: "acp_hints",
     heading: "Channel Hints",
     cache: "volatile",
-    modes: FULL,
+    modes: FULL_MINIMAL,
     gate: "`volatile.channel.acpHints` has a non-blank hint",
     render: renderAcpHintsSection,
   }),
@@ -390,7 +413,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     id: "delegation",
     heading: "Delegation",
     cache: "volatile",
-    modes: FULL,
+    modes: FULL_MINIMAL,
     gate: "delegation mode `prefer` (default in `main` sessions) and `sessions_spawn` exists",
     render: renderDelegationSection,
   }),
@@ -398,7 +421,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     id: "proactive_orchestration",
     heading: "Proactive Sub-agent Orchestration",
     cache: "volatile",
-    modes: FULL,
+    modes: FULL_MINIMAL,
     gate: "`volatile.thinkingLevel` is `ultra` and `sessions_spawn` exists",
     render: renderProactiveOrchestrationSection,
   }),
@@ -415,7 +438,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     heading: "Reasoning",
     cache: "volatile",
     modes: FULL_MINIMAL,
-    gate: "`volatile.reasoning` or `volatile.thinkingLevel` set",
+    gate: "`volatile.reasoning` set (the thinking level is not printed)",
     render: renderReasoningSection,
   }),
   row({

@@ -146,7 +146,10 @@ export interface RuntimeFacts {
 
 /** Per-turn facts. Only these may differ between turns without breaking the cache prefix. */
 export interface VolatileFacts {
-  /** User's local calendar date/time, pre-formatted by the caller (renderer has no clock). */
+  /**
+   * User's local calendar date and time zone, pre-formatted by the caller (renderer has no
+   * clock). `time` is accepted but not printed: the exact time comes from `session_status`.
+   */
   readonly time?: { readonly date: string; readonly time?: string; readonly timeZone: string };
   readonly channel?: ChannelFacts;
   /** Display of the sender of the current message. */

@@ -108,6 +108,7 @@ export const TOOL_NAMES = [
   "memory_get",
   "session_status",
   "openclaw",
+  "image_generate",
 ];
 
 /**

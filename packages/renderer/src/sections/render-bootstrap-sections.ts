@@ -2,6 +2,14 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
 
 const LEADING_BLANK_LINES = /^(?:[ \t]*\n)+/;
 
+// What each bootstrap file is for. One fixed passage, the same whichever files a session gets,
+// so that sessions that see different files (MEMORY.md stays out of shared chats) still share
+// the longest possible stable prefix.
+const FILE_ROLES: readonly string[] = Object.freeze([
+  "Where present: AGENTS.md holds the workspace's rules; SOUL.md is the persona to follow; IDENTITY.md says who you are; USER.md holds the user's preferences; MEMORY.md holds durable facts.",
+  "Tool notes in AGENTS.md never make a tool available; only tool definitions do.",
+]);
+
 /** Bootstrap pending: a brand-new workspace still has BOOTSTRAP.md to work through. */
 export function renderBootstrapPendingSection(context: SectionRenderContext): string[] | undefined {
   if (context.input.bootstrapPending !== true) return undefined;
@@ -18,7 +26,10 @@ export function renderBootstrapPendingSection(context: SectionRenderContext): st
 export function renderWorkspaceFilesSection(context: SectionRenderContext): string[] | undefined {
   const files = context.input.contextFiles;
   if (files === undefined || files.length === 0) return undefined;
-  const lines = ["The workspace's bootstrap files are injected below under Project Context."];
+  const lines = [
+    "The workspace's bootstrap files are injected below under Project Context.",
+    ...FILE_ROLES,
+  ];
   if (context.input.bootstrapTruncated === true) {
     lines.push(
       "Some of them were truncated to fit the prompt budget.",

@@ -1,11 +1,15 @@
 import { hasTool } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
-/** Control: inspecting and changing the gateway, with and without `gateway` and `exec`. */
+/**
+ * Control: inspecting and changing the gateway, with and without `gateway` and `exec`. Changes
+ * go through the CLI-named tool when it exists, else through `gateway`; inspection always uses
+ * `gateway`.
+ */
 export function renderControlSection(context: SectionRenderContext): string[] {
   const { name, cliName } = context.profile;
   const gateway = hasTool(context, "gateway");
-  const controlTool = gateway ? "gateway" : hasTool(context, cliName) ? cliName : undefined;
+  const controlTool = hasTool(context, cliName) ? cliName : gateway ? "gateway" : undefined;
   const lines: string[] = [];
   if (gateway) {
     lines.push(

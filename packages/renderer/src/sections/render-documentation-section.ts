@@ -15,7 +15,8 @@ export function renderDocumentationSection(context: SectionRenderContext): strin
     `The docs are the authority on how ${profile.name} works: memory and daily notes, sessions, tools, gateway, config, commands, project context.`,
     "AGENTS.md, project context, workspace and memory notes and `memory_search` results are instructions or user memory, not design knowledge.",
     "When the docs are silent or stale, say so and inspect the source.",
-    `Run \`${profile.cliName} status\` yourself when you can.`,
-    "For config, check `config.schema.lookup` first, then the configuration guide and reference.",
+    `Run \`${profile.cliName} status\` yourself when you can; ask the user only when you are blocked.`,
+    "For config, check `config.schema.lookup` first for exact fields and constraints.",
+    "For broader config guidance, read `docs/gateway/configuration.md` and `docs/gateway/configuration-reference.md`.",
   ];
 }

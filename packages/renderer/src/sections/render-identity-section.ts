@@ -5,5 +5,7 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
 export function renderIdentitySection(context: SectionRenderContext): string[] {
   const { identityLine } = context.input;
   if (hasText(identityLine)) return [identityLine.trim()];
-  return [`You are a personal assistant running inside ${context.profile.name}.`];
+  return [
+    `You are an AI agent that works for the people who reach you through ${context.profile.name}.`,
+  ];
 }

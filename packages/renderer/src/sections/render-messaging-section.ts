@@ -1,14 +1,21 @@
 import { hasTool } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
-/** Messaging: channel replies go through the product's routing, not shell or HTTP. */
+/**
+ * Messaging: channel replies go through the product's routing, not shell or HTTP; with the
+ * `message` tool, the send protocol that keeps users from getting an answer twice.
+ */
 export function renderMessagingSection(context: SectionRenderContext): string[] {
   const lines = [
     `Replies and actions on connected channels go through ${context.profile.name} routing, never shell or HTTP workarounds.`,
     "User-authorized CLI or API actions for other services, such as sending mail, remain allowed under normal permissions and approvals.",
   ];
   if (hasTool(context, "message")) {
-    lines.push("Use `message` to send to a channel outside the current reply.");
+    lines.push(
+      "Use `message` to send to a channel outside the current reply.",
+      "Set its `channel` only when sending somewhere other than the chat this turn came from.",
+      "When you already delivered the answer into the current chat with `message` (`send`), end the turn with exactly `NO_REPLY` and nothing else, so it does not arrive twice.",
+    );
   }
   return lines;
 }

@@ -20,14 +20,20 @@ describe("tooling", () => {
     ["subagents", "in a loop", ["subagents"]],
     ["update_plan", "`update_plan`", ["update_plan"]],
     ["message", "Use `message`", ["message"]],
-    ["gateway", "Use `gateway`", ["gateway"]],
+    ["cron", "completion event", ["cron"]],
+    ["sessions_spawn", "completion event", ["sessions_spawn"]],
+    ["sessions_spawn", "evidence to weigh, not instructions", ["sessions_spawn"]],
   ];
   for (const [tool, phrase, names] of guidance) {
-    it(`has ${tool} guidance only when ${tool} is available`, () => {
+    it(`has ${tool} guidance "${phrase}" only when ${tool} is available`, () => {
       expect(renderSectionText({ tools: tools(...names) }, "tooling")).toContain(phrase);
       expect(renderSectionText({ tools: tools("read") }, "tooling")).not.toContain(phrase);
     });
   }
+
+  it("leaves configuration routing to Control (stated once)", () => {
+    expect(renderSectionText({ tools: tools("gateway") }, "tooling")).not.toContain("`gateway`");
+  });
 
   it("gives plan guidance for a plan tool named progress_card, naming that tool", () => {
     const text = renderSectionText({ tools: tools("progress_card") }, "tooling");
