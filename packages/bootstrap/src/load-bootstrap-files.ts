@@ -147,7 +147,8 @@ export async function loadBootstrapFiles(
         : readBootstrapFile({
             filePath: candidate.path,
             rootRealPath: candidate.rootRealPath,
-            maxChars: budgets.maxChars,
+            // No file can inject more than either budget; the reader adds an absolute ceiling.
+            maxChars: Math.min(budgets.maxChars, budgets.totalMaxChars),
           }),
     ),
   );
