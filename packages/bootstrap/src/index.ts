@@ -33,6 +33,10 @@ export { buildBootstrapRoutingTable } from "./build-bootstrap-routing-table.js";
 export { buildWorkspaceMemoryNote } from "./build-workspace-memory-note.js";
 export { createO200kTokenCounter } from "./create-o200k-token-counter.js";
 export {
+  splitTextForTokenCounting,
+  TOKEN_COUNT_MAX_RUN_CHARS,
+} from "./split-text-for-token-counting.js";
+export {
   filterBootstrapFilesForSession,
   isBootstrapFileAllowedForSession,
 } from "./filter-bootstrap-files-for-session.js";
