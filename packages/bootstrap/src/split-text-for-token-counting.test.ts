@@ -18,7 +18,12 @@ function chunkedCount(text: string): number {
 
 // Longest stretch of a chunk with no natural cut.
 function longestRun(chunk: string): number {
-  return Math.max(0, ...chunk.split(/ (?=\S)|(?<=\n)(?=[^\s/])/u).map((piece) => piece.length));
+  return Math.max(
+    0,
+    ...chunk
+      .split(/ (?=\S)|(?<=\n)(?=[^\s/])|(?<=[A-Za-z])(?=[!-&(-\/:-@[-`{-~])/u)
+      .map((piece) => piece.length),
+  );
 }
 
 describe("splitTextForTokenCounting", () => {

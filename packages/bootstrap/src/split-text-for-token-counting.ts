@@ -7,6 +7,21 @@ function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
+function isAsciiLetter(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+}
+
+// Punctuation ends a letter run's piece, except the apostrophe of a contraction (`'s`, `'ll`).
+function isAsciiPunctuation(code: number): boolean {
+  return (
+    code !== 0x27 &&
+    ((code >= 0x21 && code <= 0x2f) ||
+      (code >= 0x3a && code <= 0x40) ||
+      (code >= 0x5b && code <= 0x60) ||
+      (code >= 0x7b && code <= 0x7e))
+  );
+}
+
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
@@ -18,7 +33,8 @@ function isHighSurrogate(code: number): boolean {
  *
  * Natural cuts fall where the o200k pre-tokenizer always starts a new piece, so they change no
  * count: before the last space of a run that leads into a non-space (` word`, ` 123`, ` <a>`),
- * and after a line break that leads into a non-space.
+ * after a line break that leads into a non-space, and between an ASCII letter and ASCII
+ * punctuation other than an apostrophe (a word piece ends at its letters).
  * A run with no such cut for `TOKEN_COUNT_MAX_RUN_CHARS` characters is cut there (never inside a
  * surrogate pair); each forced cut can shift the count by a token, which only text that is not
  * prose (long one-character runs, base64) ever meets. Pure; O(n).
@@ -34,7 +50,8 @@ export function splitTextForTokenCounting(text: string): string[] {
     // line break that leads into a non-space other than "/" (punctuation may take `[\r\n/]*`).
     const natural =
       (code === 0x20 && index + 1 < text.length && !isSpace(next)) ||
-      (text.charCodeAt(index - 1) === 0x0a && !isSpace(code) && code !== 0x2f);
+      (text.charCodeAt(index - 1) === 0x0a && !isSpace(code) && code !== 0x2f) ||
+      (isAsciiLetter(text.charCodeAt(index - 1)) && isAsciiPunctuation(code));
     if (natural) {
       lastBreak = index;
       if (index - start >= TARGET_CHUNK_CHARS) {
