@@ -1,6 +1,7 @@
 import { describeArgument } from "./assert-argument.js";
 import { RendererError } from "./renderer-error.js";
 import type { AgentSystemPromptInput } from "./types.js";
+import { validatePromptTextFields } from "./validate-prompt-text-fields.js";
 
 /**
  * Where a value sits: a linked list built only one node per nested object or array item, so
@@ -227,4 +228,5 @@ export function validateAgentSystemPromptInput(
     );
   }
   INPUT(input, undefined, "");
+  validatePromptTextFields(input);
 }
