@@ -51,7 +51,7 @@ describe("text that enters the prompt", () => {
           ttsHint: text,
         } as never);
         const rendered = typeof prompt === "string" ? prompt : JSON.stringify(prompt);
-        expect(rendered.isWellFormed()).toBe(true);
+        expect(rendered.replace(/[\ud800-\udbff][\udc00-\udfff]/gu, "")).not.toMatch(/\p{Surrogate}/u);
         expect(text).not.toMatch(/[\n\r\u2028\u2029]/u);
       }),
       { numRuns: FUZZ_RUNS },
