@@ -51,7 +51,9 @@ describe("text that enters the prompt", () => {
           ttsHint: text,
         } as never);
         const rendered = typeof prompt === "string" ? prompt : JSON.stringify(prompt);
-        expect(rendered.replace(/[\ud800-\udbff][\udc00-\udfff]/gu, "")).not.toMatch(/\p{Surrogate}/u);
+        expect(rendered.replace(/[\ud800-\udbff][\udc00-\udfff]/gu, "")).not.toMatch(
+          /\p{Surrogate}/u,
+        );
         expect(text).not.toMatch(/[\n\r\u2028\u2029]/u);
       }),
       { numRuns: FUZZ_RUNS },
