@@ -163,7 +163,8 @@ export async function loadBootstrapFiles(
         : readFile({
             filePath: candidate.path,
             rootRealPath: candidate.rootRealPath,
-            maxChars: budgets.maxChars,
+            // No file can inject more than either budget; the reader adds an absolute ceiling.
+            maxChars: Math.min(budgets.maxChars, budgets.totalMaxChars),
           }),
     ),
   );

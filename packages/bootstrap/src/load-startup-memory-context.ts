@@ -3,7 +3,8 @@ import { isAbsolute, join } from "node:path";
 import type { Diagnostic } from "@promptstack/renderer";
 import { BootstrapError } from "./bootstrap-error.js";
 import { BOOTSTRAP_MIN_REMAINING_CHARS } from "./bootstrap-file-names.js";
-import { isInside, readBootstrapFile } from "./read-bootstrap-file.js";
+import { readBootstrapFile } from "./read-bootstrap-file.js";
+import { isInsideRoot } from "./read-contained-file.js";
 import { truncateBootstrapContent } from "./truncate-bootstrap-content.js";
 
 /** Options of `loadStartupMemoryContext`. */
@@ -90,7 +91,7 @@ export async function loadStartupMemoryContext(
     return none;
   }
   // Even listing a folder outside the workspace is a read outside it: check before readdir.
-  if (!isInside(workspaceReal, memoryReal)) {
+  if (!isInsideRoot(workspaceReal, memoryReal)) {
     return {
       ...none,
       diagnostics: [

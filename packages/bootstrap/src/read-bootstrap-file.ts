@@ -1,11 +1,9 @@
-import { constants } from "node:fs";
-import type { Stats } from "node:fs";
-import { lstat, open, realpath, stat } from "node:fs/promises";
-import type { FileHandle } from "node:fs/promises";
-import { basename, sep } from "node:path";
+import { basename } from "node:path";
 import type { Diagnostic } from "@promptstack/renderer";
 import type { BootstrapReadWindow } from "./bootstrap-types.js";
 import { normalizeBootstrapText } from "./normalize-bootstrap-text.js";
+import { readContainedFile } from "./read-contained-file.js";
+import type { ContainedFileRefusal } from "./read-contained-file.js";
 
 /** Options of `readBootstrapFile`. */
 export interface ReadBootstrapFileOptions {
@@ -33,28 +31,11 @@ export type ReadBootstrapFileResult =
 const BYTES_PER_CHAR = 3;
 const READ_SLACK_BYTES = 16;
 
-function errorCode(error: unknown): string {
-  if (typeof error === "object" && error !== null && "code" in error) {
-    const code = (error as { code: unknown }).code;
-    if (typeof code === "string") return code;
-  }
-  return "an unknown error";
-}
-
-/** Internal: true when real path `target` is `root` or lies below it. */
-export function isInside(root: string, target: string): boolean {
-  if (target === root) return true;
-  const prefix = root.endsWith(sep) ? root : root + sep;
-  return target.startsWith(prefix);
-}
-
-function describeKind(stats: Stats): string {
-  if (stats.isDirectory()) return "a directory";
-  if (stats.isFIFO()) return "a FIFO";
-  if (stats.isSocket()) return "a socket";
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
-  return "not a regular file";
-}
+/**
+ * Absolute ceiling on the characters read from one file, whatever the budgets say: a
+ * schema-valid budget of 1e9 must not make the reader allocate gigabytes.
+ */
+export const BOOTSTRAP_READ_CEILING_CHARS = 2_000_000;
 
 function skipped(
   reason: string,
@@ -68,21 +49,6 @@ function skipped(
     reason,
     diagnostic: { code, severity: "warning", message, path, hint },
   };
-}
-
-async function readFully(handle: FileHandle, buffer: Buffer, position: number): Promise<number> {
-  let filled = 0;
-  while (filled < buffer.length) {
-    const { bytesRead } = await handle.read(
-      buffer,
-      filled,
-      buffer.length - filled,
-      position + filled,
-    );
-    if (bytesRead === 0) break;
-    filled += bytesRead;
-  }
-  return filled;
 }
 
 function decodeUtf8(
@@ -107,112 +73,29 @@ function skipContinuationBytes(bytes: Uint8Array): number {
 }
 
 /**
- * Reads one bootstrap file safely: stays inside `rootRealPath` (symlinks resolved), skips
- * non-regular files without blocking, reads at most what the budgets can use (head and tail of
- * a large file), skips binary content, repairs invalid UTF-8 with a diagnostic, strips a BOM and
- * turns CRLF into LF. The only module that opens bootstrap files for reading.
+ * Reads one bootstrap file safely through `readContainedFile`: the open descriptor must be a
+ * regular file inside `rootRealPath` (symlinks resolved, swaps after any check caught), opened
+ * without blocking; reads at most what the budgets can use (head and tail of a large file, never
+ * more than `BOOTSTRAP_READ_CEILING_CHARS` each), skips binary content, repairs invalid UTF-8
+ * with a diagnostic, strips a BOM and turns CRLF into LF. The only module that opens bootstrap
+ * files for reading.
  */
 export async function readBootstrapFile(
   options: ReadBootstrapFileOptions,
 ): Promise<ReadBootstrapFileResult> {
   const { filePath, rootRealPath } = options;
   const name = basename(filePath);
-  try {
-    await lstat(filePath);
-  } catch (error) {
-    const code = errorCode(error);
-    if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
-    return skipped(
-      "unreadable",
-      "BOOTSTRAP_FILE_UNREADABLE",
-      `${name} could not be inspected (${code}); skipped.`,
-      filePath,
-      "Check the file's permissions.",
-    );
-  }
-  let resolved: string;
-  try {
-    resolved = await realpath(filePath);
-  } catch (error) {
-    return skipped(
-      "broken symlink",
-      "BOOTSTRAP_FILE_BROKEN_LINK",
-      `${name} is a symlink that cannot be resolved (${errorCode(error)}); skipped.`,
-      filePath,
-      "Point the symlink at an existing file inside the workspace, or replace it with a file.",
-    );
-  }
-  if (!isInside(rootRealPath, resolved)) {
-    return skipped(
-      "outside workspace",
-      "BOOTSTRAP_FILE_OUTSIDE_WORKSPACE",
-      `${name} resolves to ${resolved}, outside ${rootRealPath}; skipped.`,
-      filePath,
-      "Bootstrap files must live inside the workspace: replace the symlink with a regular file.",
-    );
-  }
-  const notRegular = (stats: Stats): ReadBootstrapFileResult =>
-    skipped(
-      "not a regular file",
-      "BOOTSTRAP_FILE_NOT_REGULAR",
-      `${name} is ${describeKind(stats)}, not a regular file; skipped.`,
-      filePath,
-      "Replace it with a regular text file.",
-    );
-  let pathStats: Stats;
-  let handle: FileHandle;
-  try {
-    pathStats = await stat(resolved);
-    if (!pathStats.isFile()) return notRegular(pathStats);
-    // O_NONBLOCK: a file swapped for a FIFO after the check must not block the open.
-    // O_NOFOLLOW: the resolved path must not become a symlink between the check and the open.
-    handle = await open(resolved, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-  } catch (error) {
-    return skipped(
-      "unreadable",
-      "BOOTSTRAP_FILE_UNREADABLE",
-      `${name} could not be opened (${errorCode(error)}); skipped.`,
-      filePath,
-      "Check the file's permissions.",
-    );
-  }
-  try {
-    const handleStats = await handle.stat();
-    if (!handleStats.isFile()) return notRegular(handleStats);
-    if (handleStats.ino !== pathStats.ino || handleStats.dev !== pathStats.dev) {
-      return skipped(
-        "changed while reading",
-        "BOOTSTRAP_FILE_CHANGED",
-        `${name} was replaced while it was being read; skipped for this turn.`,
-        filePath,
-        "Retry; the next turn reads the new file.",
-      );
-    }
-    return await readContent(handle, handleStats.size, options, name);
-  } finally {
-    await handle.close();
-  }
-}
-
-async function readContent(
-  handle: FileHandle,
-  size: number,
-  options: ReadBootstrapFileOptions,
-  name: string,
-): Promise<ReadBootstrapFileResult> {
-  const windowBytes = options.maxChars * BYTES_PER_CHAR + READ_SLACK_BYTES;
-  const partial = size > 2 * windowBytes;
-  let head: Uint8Array;
-  let tail: Uint8Array | undefined;
-  if (partial) {
-    const headBuffer = Buffer.alloc(windowBytes);
-    const tailBuffer = Buffer.alloc(windowBytes);
-    head = headBuffer.subarray(0, await readFully(handle, headBuffer, 0));
-    tail = tailBuffer.subarray(0, await readFully(handle, tailBuffer, size - windowBytes));
-  } else {
-    const buffer = Buffer.alloc(size);
-    head = buffer.subarray(0, await readFully(handle, buffer, 0));
-  }
+  const windowChars = Math.max(1, Math.min(options.maxChars, BOOTSTRAP_READ_CEILING_CHARS));
+  const windowBytes = windowChars * BYTES_PER_CHAR + READ_SLACK_BYTES;
+  const read = await readContainedFile({
+    filePath,
+    rootRealPath,
+    headBytes: windowBytes,
+    tailBytes: windowBytes,
+  });
+  if (read.kind === "missing") return read;
+  if (read.kind === "refused") return refusal(read.reason, read.detail, name, options);
+  const { head, tail, size } = read;
   if (head.includes(0) || (tail?.includes(0) ?? false)) {
     return skipped(
       "binary",
@@ -222,6 +105,7 @@ async function readContent(
       "Bootstrap files must be UTF-8 text.",
     );
   }
+  const partial = tail !== undefined;
   const headText = decodeUtf8(head, { stream: partial, ignoreBOM: false });
   const tailText =
     tail === undefined
@@ -253,4 +137,55 @@ async function readContent(
     rawBytes: size,
     diagnostics,
   };
+}
+
+function refusal(
+  reason: ContainedFileRefusal,
+  detail: string,
+  name: string,
+  options: ReadBootstrapFileOptions,
+): ReadBootstrapFileResult {
+  const { filePath, rootRealPath } = options;
+  switch (reason) {
+    case "broken-link":
+      return skipped(
+        "broken symlink",
+        "BOOTSTRAP_FILE_BROKEN_LINK",
+        `${name} is a symlink that cannot be resolved (${detail}); skipped.`,
+        filePath,
+        "Point the symlink at an existing file inside the workspace, or replace it with a file.",
+      );
+    case "outside-root":
+      return skipped(
+        "outside workspace",
+        "BOOTSTRAP_FILE_OUTSIDE_WORKSPACE",
+        `${name} resolves to ${detail}, outside ${rootRealPath}; skipped.`,
+        filePath,
+        "Bootstrap files must live inside the workspace: replace the symlink with a regular file.",
+      );
+    case "not-regular":
+      return skipped(
+        "not a regular file",
+        "BOOTSTRAP_FILE_NOT_REGULAR",
+        `${name} is ${detail}, not a regular file; skipped.`,
+        filePath,
+        "Replace it with a regular text file.",
+      );
+    case "changed":
+      return skipped(
+        "changed while reading",
+        "BOOTSTRAP_FILE_CHANGED",
+        `${name} was replaced while it was being read; skipped for this turn.`,
+        filePath,
+        "Retry; the next turn reads the new file.",
+      );
+    case "unreadable":
+      return skipped(
+        "unreadable",
+        "BOOTSTRAP_FILE_UNREADABLE",
+        `${name} could not be opened (${detail}); skipped.`,
+        filePath,
+        "Check the file's permissions.",
+      );
+  }
 }

@@ -1,5 +1,6 @@
 import type { Diagnostic } from "@promptstack/renderer";
 import type { Styler } from "./create-styler.js";
+import { escapeTerminalText } from "./escape-terminal-text.js";
 
 /** Diagnostics as stderr lines: `warning CODE: message (path)` plus an indented hint. */
 export function formatDiagnostics(diagnostics: readonly Diagnostic[], styler: Styler): string {
@@ -13,7 +14,8 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], styler: St
             : styler.dim("info");
       const where = diagnostic.path === undefined ? "" : ` (${diagnostic.path})`;
       const hint = diagnostic.hint === undefined ? "" : `\n  fix: ${diagnostic.hint}`;
-      return `${severity} ${diagnostic.code}: ${diagnostic.message}${where}${hint}\n`;
+      // Messages and paths carry workspace, skill and config text: escaped for the terminal.
+      return `${severity} ${escapeTerminalText(`${diagnostic.code}: ${diagnostic.message}${where}${hint}`)}\n`;
     })
     .join("");
 }

@@ -1,4 +1,5 @@
 import type { PromptstackError } from "@promptstack/renderer";
+import { escapeTerminalText } from "./escape-terminal-text.js";
 
 /** The user-facing text of an input error: what (with its code), where, how to fix. No stack. */
 export function formatErrorMessage(error: PromptstackError): string {
@@ -7,5 +8,6 @@ export function formatErrorMessage(error: PromptstackError): string {
     lines.push(`  where: ${error.path}`);
   }
   if (error.hint !== undefined) lines.push(`  fix: ${error.hint}`);
-  return lines.join("\n");
+  // Error messages quote config keys, facts keys and paths: escaped for the terminal.
+  return escapeTerminalText(lines.join("\n"));
 }

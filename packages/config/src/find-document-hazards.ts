@@ -63,7 +63,7 @@ export function findDocumentHazards(raw: unknown): ConfigIssue[] {
       if (FORBIDDEN_KEYS.has(key)) {
         issues.push({
           path: formatConfigPath([...path, key]),
-          message: `key "${key}" is not allowed (it could alter object prototypes); remove it`,
+          message: formatPrototypeKeyMessage(key),
         });
         continue;
       }
@@ -86,4 +86,25 @@ function describeScalarHazard(value: unknown): string | undefined {
     default:
       return undefined;
   }
+}
+
+function formatPrototypeKeyMessage(key: string): string {
+  return `key "${key}" is not allowed (it could alter object prototypes); remove it`;
+}
+
+/** True for the issue a prototype key raises: the rest of the document can still be checked. */
+export function isPrototypeKeyIssue(issue: ConfigIssue): boolean {
+  return [...FORBIDDEN_KEYS].some((key) => issue.message === formatPrototypeKeyMessage(key));
+}
+
+/** A deep copy without prototype keys, so the schema can report every other problem too. */
+export function withoutPrototypeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutPrototypeKeys);
+  if (typeof value !== "object" || value === null) return value;
+  const copy: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key)) continue;
+    copy[key] = withoutPrototypeKeys((value as Record<string, unknown>)[key]);
+  }
+  return Object.setPrototypeOf(copy, Object.prototype) as unknown;
 }

@@ -1,3 +1,4 @@
+import { FORBIDDEN_KEYS } from "./find-document-hazards.js";
 import type { Diagnostic } from "@promptstack/renderer";
 import { cloneJson, isEmptyObject, isPlainObject, setOwn } from "./plain-object.js";
 import type { PlainObject } from "./plain-object.js";
@@ -160,6 +161,16 @@ function normalizeAgentsList(root: PlainObject, diagnostics: Diagnostic[]): void
   list.forEach((item: PlainObject, index) => {
     const { id, ...rest } = item;
     const agentId = id as string;
+    if (FORBIDDEN_KEYS.has(agentId)) {
+      diagnostics.push({
+        code: "CONFIG_LEGACY_INVALID",
+        severity: "error",
+        message: `agents.list.${index}.id: agent id "${agentId}" is not allowed (it could alter object prototypes)`,
+        path: `agents.list.${index}.id`,
+        hint: "Rename the agent.",
+      });
+      return;
+    }
     if (seen.has(agentId) || Object.hasOwn(entries, agentId)) {
       diagnostics.push({
         code: "CONFIG_LEGACY_CONFLICT",

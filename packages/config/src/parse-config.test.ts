@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import JSON5 from "json5";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "./config-error.js";
@@ -160,5 +161,47 @@ describe("parseConfig", () => {
     for (let index = 0; index < 2_000; index += 1) entries[`agent-${index}`] = { skills: ["a"] };
     const { config } = parseConfig({ agents: { entries } });
     expect(Object.keys(config.agents?.entries ?? {})).toHaveLength(2_000);
+  });
+});
+
+describe("hostile config: every problem at once", () => {
+  it("reports a __proto__ key together with the schema errors", () => {
+    const raw = JSON.parse(
+      '{"__proto__": {"x": 1}, "agents": {"defaults": {"bootstrapMaxChars": "big", "bootstrapTotalMaxChars": -1}}}',
+    ) as unknown;
+    const error = (() => {
+      try {
+        parseConfig(raw);
+      } catch (caught) {
+        return caught as ConfigError;
+      }
+      throw new Error("expected parseConfig to throw");
+    })();
+    const paths = (error.issues ?? []).map((issue) => issue.path);
+    expect(paths).toContain("__proto__");
+    expect(paths.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(["constructor", "prototype", "__proto__"])(
+    "rejects agents.list id %s, which would become a prototype key after normalization",
+    (id) => {
+      expect(() => parseConfig({ agents: { list: [{ id }] } })).toThrow(/not allowed/);
+    },
+  );
+
+  it("fuzz: any document with a prototype key anywhere is rejected, and names that key", () => {
+    const key = fc.constantFrom("constructor", "prototype", "__proto__");
+    fc.assert(
+      fc.property(key, fc.constantFrom("agents.list", "agents.entries", "root"), (bad, where) => {
+        const raw =
+          where === "agents.list"
+            ? { agents: { list: [{ id: bad }] } }
+            : where === "agents.entries"
+              ? JSON.parse(`{"agents": {"entries": {"${bad}": {}}}}`)
+              : JSON.parse(`{"${bad}": 1, "agents": {"defaults": {"bootstrapMaxChars": "x"}}}`);
+        expect(() => parseConfig(raw)).toThrow(new RegExp(bad));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -4,7 +4,11 @@ import type { ConfigIssue } from "./config-error.js";
 import { configSchema } from "./config-schema.js";
 import type { PromptstackConfig } from "./config-types.js";
 import { getConfigJsonSchema } from "./build-config-json-schema.js";
-import { findDocumentHazards } from "./find-document-hazards.js";
+import {
+  findDocumentHazards,
+  isPrototypeKeyIssue,
+  withoutPrototypeKeys,
+} from "./find-document-hazards.js";
 import { findUnknownKeys } from "./find-unknown-keys.js";
 import { formatZodIssues } from "./format-zod-issues.js";
 import { normalizeLegacyConfig } from "./normalize-legacy-config.js";
@@ -31,9 +35,15 @@ export function parseConfig(raw: unknown, options: ParseConfigOptions = {}): Par
   const where = options.source === undefined ? "configuration" : options.source;
   if (raw === undefined) return { config: {}, diagnostics: [] };
   const hazards = findDocumentHazards(raw);
-  if (hazards.length > 0) throw createInvalidConfigError(where, hazards);
+  // Depth, size and non-JSON values stop here; prototype keys are reported together with every
+  // other problem, found on a copy without them.
+  if (!hazards.every(isPrototypeKeyIssue)) throw createInvalidConfigError(where, hazards);
 
-  const normalized = normalizeLegacyConfig(raw);
+  const normalized = normalizeLegacyConfig(hazards.length > 0 ? withoutPrototypeKeys(raw) : raw);
+  // Legacy spellings can turn values into keys (agents.list ids): scan again after normalizing.
+  const normalizedHazards = findDocumentHazards(normalized.raw).filter(
+    (issue) => !hazards.some((known) => known.path === issue.path),
+  );
   const legacyErrors: ConfigIssue[] = normalized.diagnostics
     .filter((diagnostic) => diagnostic.severity === "error")
     .map((diagnostic) => ({
@@ -41,7 +51,12 @@ export function parseConfig(raw: unknown, options: ParseConfigOptions = {}): Par
       message: diagnostic.message.replace(/^[^:]+: /, ""),
     }));
   const result = configSchema.safeParse(normalized.raw, { reportInput: true });
-  const issues = [...legacyErrors, ...(result.success ? [] : formatZodIssues(result.error.issues))];
+  const issues = [
+    ...hazards,
+    ...normalizedHazards,
+    ...legacyErrors,
+    ...(result.success ? [] : formatZodIssues(result.error.issues)),
+  ];
   if (issues.length > 0 || !result.success) throw createInvalidConfigError(where, issues);
 
   const diagnostics = [

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { splitTextForTokenCounting } from "@promptstack/bootstrap";
 
 type O200kEncoding = typeof import("gpt-tokenizer/encoding/o200k_base");
 
@@ -11,5 +12,10 @@ let encoding: O200kEncoding | undefined;
 /** Token count with the o200k_base encoding; special-token text counts as plain text. */
 export function countO200kTokens(text: string): number {
   encoding ??= createRequire(import.meta.url)("gpt-tokenizer/encoding/o200k_base") as O200kEncoding;
-  return encoding.countTokens(text, NO_SPECIAL_TOKENS);
+  const { countTokens } = encoding;
+  // Chunked so no input is quadratic (see splitTextForTokenCounting).
+  return splitTextForTokenCounting(text).reduce(
+    (sum, chunk) => sum + countTokens(chunk, NO_SPECIAL_TOKENS),
+    0,
+  );
 }

@@ -63,6 +63,11 @@ const attack = fc
   )
   .map((parts) => parts.join(""));
 
+/** `attack` for single-line fields, which the renderer rejects with line breaks or controls. */
+const singleLineAttack = attack.map((text) =>
+  text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu, " "),
+);
+
 const volatileFacts: fc.Arbitrary<VolatileFacts> = fc.record({
   time: fc.record({
     date: pick("2026-11-29", "2026-12-01", "2027-02-28"),
@@ -75,7 +80,7 @@ const volatileFacts: fc.Arbitrary<VolatileFacts> = fc.record({
     id: pick("telegram", "discord", "webchat"),
     chatType: pick("direct" as const, "group" as const),
   }),
-  sender: fc.oneof(pick("Mara (@maralind)", "Sam"), attack),
+  sender: fc.oneof(pick("Mara (@maralind)", "Sam"), singleLineAttack),
   groupContext: attack,
 });
 
@@ -235,7 +240,7 @@ describe("cache properties over arbitrary turns", () => {
       fc.property(
         pick<ConversationLayout>("turn-context", "system-tail"),
         fc.array(turnArb, { minLength: 1, maxLength: 3 }),
-        attack,
+        singleLineAttack,
         (layout, turns, ownerDisplay) => {
           let conversation = createConversation({ layout });
           for (const turn of turns) {

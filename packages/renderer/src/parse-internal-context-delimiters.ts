@@ -1,15 +1,10 @@
+import { DecodingMode, EntityDecoder, htmlDecodeTree } from "entities/decode";
 import {
   assertObjectArgument,
   assertStringArgument,
   throwInvalidArgument,
 } from "./assert-argument.js";
-import {
-  buildFuzzyWordPattern,
-  buildShadowText,
-  foldedLetters,
-  SHADOW_SEPARATOR,
-} from "./fold-delimiter-text.js";
-import type { ShadowText } from "./fold-delimiter-text.js";
+import { CONFUSABLE_FOLDS } from "./confusable-folds.js";
 import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import { RendererError } from "./renderer-error.js";
 import type { ProductProfile } from "./types.js";
@@ -25,6 +20,273 @@ export interface InternalContextDelimiterMatch {
 export interface ParseRuntimeContextCarrierOptions {
   /** Supplies the delimiter word. Default: the OpenClaw profile. */
   readonly profile?: ProductProfile;
+}
+
+// The shadow is a normalized copy of a text used only for matching: every character is folded to
+// what a reader would take it for, and each shadow character remembers its original span.
+export interface ShadowText {
+  readonly text: string;
+  readonly originalStart: readonly number[];
+  readonly originalEnd: readonly number[];
+}
+
+// Characters a reader could take for an opening or closing angle bracket (after NFKC).
+const LEFT_BRACKETS = "<‹〈⟨❮❬❰⧼ᐸ˂⦉⦑⦓⊲◁◂◃◄◅᚜";
+const RIGHT_BRACKETS = ">›〉⟩❯❭❱⧽ᐳ˃⦊⦒⦔⊳▷▸▹►▻᚛";
+const MULTI_BRACKETS: Readonly<Record<string, string>> = Object.freeze({
+  "«": "<<",
+  "《": "<<",
+  "≪": "<<",
+  "⟪": "<<",
+  "⋘": "<<<",
+  "»": ">>",
+  "》": ">>",
+  "≫": ">>",
+  "⟫": ">>",
+  "⋙": ">>>",
+});
+const UNDERSCORES = "_‗ˍ⎽";
+const DASHES = "‐‑‒–—―−⁃﹘";
+const DOTS = "·•‧∙・";
+
+// Homoglyphs that survive NFKC: Cyrillic, Greek, small capitals, digits and symbols read as letters.
+// `l` and `1` fold to `i` because they are mutually confusable in most fonts.
+const LETTER_FOLDS: Readonly<Record<string, string>> = Object.freeze({
+  а: "a",
+  в: "b",
+  е: "e",
+  ё: "e",
+  к: "k",
+  м: "m",
+  н: "h",
+  о: "o",
+  р: "p",
+  с: "c",
+  т: "t",
+  у: "y",
+  х: "x",
+  і: "i",
+  ї: "i",
+  ј: "j",
+  ѕ: "s",
+  ԁ: "d",
+  п: "n",
+  ɡ: "g",
+  α: "a",
+  β: "b",
+  γ: "y",
+  ε: "e",
+  η: "n",
+  ι: "i",
+  κ: "k",
+  ν: "v",
+  ο: "o",
+  ρ: "p",
+  τ: "t",
+  υ: "u",
+  χ: "x",
+  ω: "w",
+  ϲ: "c",
+  ϳ: "j",
+  ı: "i",
+  ȷ: "j",
+  ɩ: "i",
+  ɑ: "a",
+  ᴀ: "a",
+  ʙ: "b",
+  ᴄ: "c",
+  ᴅ: "d",
+  ᴇ: "e",
+  ɢ: "g",
+  ʜ: "h",
+  ɪ: "i",
+  ᴊ: "j",
+  ᴋ: "k",
+  ʟ: "i",
+  ᴍ: "m",
+  ɴ: "n",
+  ᴏ: "o",
+  ᴘ: "p",
+  ʀ: "r",
+  ꜱ: "s",
+  ᴛ: "t",
+  ᴜ: "u",
+  ᴠ: "v",
+  ᴡ: "w",
+  ʏ: "y",
+  ᴢ: "z",
+  l: "i",
+  "0": "o",
+  "1": "i",
+  "3": "e",
+  "4": "a",
+  "5": "s",
+  "7": "t",
+  "8": "b",
+  "9": "g",
+  $: "s",
+  "@": "a",
+  "!": "i",
+  "|": "i",
+});
+
+// Names of references that decode to a bracket, separator or invisible character: a trailing
+// prefix of one (`&l`, `&lan`) is escaped, since the next message could complete it. Whole
+// references are decoded with the full HTML table (see `createEntityDecoder`); this short list
+// only keeps ordinary text like "R&D" at the end of a message untouched.
+const TAIL_ENTITY_NAMES: readonly string[] = Object.freeze(
+  "lt LT gt GT lsaquo rsaquo lang rang langle rangle LeftAngleBracket RightAngleBracket Lt Gt ll gg laquo raquo lowbar UnderBar shy zwj zwnj nbsp NonBreakingSpace hyphen dash period ensp emsp thinsp hairsp ZeroWidthSpace NegativeThinSpace lsquo rsquo ldquo rdquo loz lbrack rbrack".split(
+    " ",
+  ),
+);
+
+/**
+ * Where `text` ends in a character reference that more text could still complete (`&`, `&l`,
+ * `&#6`, `&lang` before `le;`), or -1. A following message could turn it into a bracket or a
+ * separator.
+ */
+export function findOpenEntityTail(text: string): number {
+  const tail = /&(#[xX]?[0-9a-fA-F]*|[A-Za-z][A-Za-z0-9]{0,40})?$/.exec(text);
+  if (tail === null) return -1;
+  const name = tail[1] ?? "";
+  if (name === "" || name.startsWith("#")) return tail.index;
+  const extendable = TAIL_ENTITY_NAMES.some(
+    (known) => known.startsWith(name), // an exact name still lacks its ";"
+  );
+  return extendable ? tail.index : -1;
+}
+
+// Invisible: format and combining characters (accents left by NFKD) and every default-ignorable
+// code point (Unicode's own list: fillers, variation selectors, tag characters, ...).
+const STRIPPED = /^[\p{Cf}\p{Mn}\p{Me}\p{Cs}\p{Default_Ignorable_Code_Point}\u180e]$/u;
+const LINE_BREAK = /^[\n\r\v\f\u0085\u2028\u2029]$/u;
+// Blanks: every White_Space character and separator, plus characters drawn as empty cells.
+const SPACE = /^[\s\p{White_Space}\p{Zs}\u2800\u3000]$/u;
+
+/**
+ * Folds one code point to what a reader would take it for (may be empty or several chars):
+ * the UTS #39 confusable prototype of the whole character (some decompose into a space and a
+ * mark), then compatibility decomposition (NFKD), so precomposed and decomposed spellings fold
+ * alike; then the prototype of each part, before case folding (a Greek capital
+ * can look like a Latin letter its lower case does not); then brackets, separators and the
+ * extra look-alikes of `LETTER_FOLDS`.
+ */
+export function foldCharacter(character: string): string {
+  let folded = "";
+  const whole = CONFUSABLE_FOLDS[character] ?? character;
+  for (const decomposed of whole.normalize("NFKD")) {
+    if (STRIPPED.test(decomposed)) continue;
+    const prototype = CONFUSABLE_FOLDS[decomposed] ?? decomposed;
+    for (const part of prototype.toLowerCase().normalize("NFKD")) {
+      if (STRIPPED.test(part)) continue;
+      const skeleton = CONFUSABLE_FOLDS[part] ?? part;
+      for (const letter of skeleton) folded += foldSimple(letter);
+    }
+  }
+  return folded;
+}
+
+function foldSimple(part: string): string {
+  const multi = MULTI_BRACKETS[part];
+  if (multi !== undefined) return multi;
+  if (LEFT_BRACKETS.includes(part)) return "<";
+  if (RIGHT_BRACKETS.includes(part)) return ">";
+  if (UNDERSCORES.includes(part)) return "_";
+  if (DASHES.includes(part)) return "-";
+  if (DOTS.includes(part)) return ".";
+  if (LINE_BREAK.test(part)) return "\n";
+  if (SPACE.test(part)) return " ";
+  return LETTER_FOLDS[part] ?? part;
+}
+
+// ASCII is most of any message: fold it once, by table, instead of normalizing char by char.
+const ASCII_FOLDS: readonly string[] = Object.freeze(
+  Array.from({ length: 128 }, (_, code) => foldCharacter(String.fromCharCode(code))),
+);
+
+// Character references follow the HTML standard through the `entities` decoder: the full
+// named-reference table (with the legacy names that need no semicolon) and the WHATWG numeric
+// rules (any number of leading zeros, windows-1252 remapping, U+FFFD for out-of-range values).
+// One decoder per shadow: the renderer keeps no module-level state.
+type EntityDecoderAt = (
+  text: string,
+  index: number,
+) => { decoded: string; length: number } | undefined;
+
+function createEntityDecoder(): EntityDecoderAt {
+  let codePoints: number[] = [];
+  let consumed = 0;
+  const decoder = new EntityDecoder(htmlDecodeTree, (codePoint, length) => {
+    codePoints.push(codePoint);
+    consumed = length;
+  });
+  return (text, index) => {
+    codePoints = [];
+    consumed = 0;
+    decoder.startEntity(DecodingMode.Legacy);
+    if (decoder.write(text, index + 1) < 0) decoder.end();
+    if (codePoints.length === 0 || consumed <= 1) return undefined;
+    return { decoded: String.fromCodePoint(...codePoints), length: consumed };
+  };
+}
+
+/** Builds the normalized shadow of `text` with a map from each shadow char back to `text`. */
+export function buildShadowText(text: string): ShadowText {
+  const parts: string[] = [];
+  const originalStart: number[] = [];
+  const originalEnd: number[] = [];
+  const decodeEntityAt = createEntityDecoder();
+  let index = 0;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    let folded: string;
+    let length = 1;
+    if (code < 0x80 && code !== 0x26) {
+      folded = ASCII_FOLDS[code]!;
+    } else {
+      const codePoint = text.codePointAt(index)!;
+      length = codePoint > 0xffff ? 2 : 1;
+      let raw = codePoint >= 0xd800 && codePoint <= 0xdfff ? "" : String.fromCodePoint(codePoint);
+      if (code === 0x26) {
+        const entity = decodeEntityAt(text, index);
+        if (entity !== undefined) {
+          raw = entity.decoded;
+          length = entity.length;
+        }
+      }
+      folded = raw === "" ? "" : foldCharacter(raw);
+    }
+    for (let offset = 0; offset < folded.length; offset += 1) {
+      originalStart.push(index);
+      originalEnd.push(index + length);
+    }
+    parts.push(folded);
+    index += length;
+  }
+  return { text: parts.join(""), originalStart, originalEnd };
+}
+
+/** Separators a reader skips inside a delimiter: whitespace, underscores, dashes, markup. */
+export const SHADOW_SEPARATOR = "[\\s_\\-.*~`]";
+
+function escapeForPattern(character: string): string {
+  return character.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+}
+
+/** Pattern for `word` in the shadow, with separators allowed between any two characters. */
+export function buildFuzzyWordPattern(word: string): string {
+  return foldedLetters(word).map(escapeForPattern).join(`${SHADOW_SEPARATOR}*`);
+}
+
+/** The folded characters of `word`, separators removed. */
+export function foldedLetters(word: string): string[] {
+  const letters: string[] = [];
+  for (const character of word) {
+    for (const part of foldCharacter(character)) {
+      if (!new RegExp(`^${SHADOW_SEPARATOR}$`).test(part)) letters.push(part);
+    }
+  }
+  return letters;
 }
 
 /** Shadow patterns for one profile's delimiter word. */

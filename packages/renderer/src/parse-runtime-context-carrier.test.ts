@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildRuntimeContextCarrier } from "./build-runtime-context-carrier.js";
 import type { RuntimeContextSnapshot } from "./build-runtime-context-carrier.js";
-import { buildShadowText } from "./fold-delimiter-text.js";
+import { buildShadowText } from "./parse-internal-context-delimiters.js";
 import { parseInternalContextDelimiters } from "./parse-internal-context-delimiters.js";
 import { parseRuntimeContextCarrier } from "./parse-runtime-context-carrier.js";
 import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";

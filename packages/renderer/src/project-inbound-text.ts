@@ -1,12 +1,12 @@
 import {
+  buildDelimiterPatterns,
   buildFuzzyWordPattern,
   buildShadowText,
   findOpenEntityTail,
   SHADOW_SEPARATOR,
-} from "./fold-delimiter-text.js";
-import type { ShadowText } from "./fold-delimiter-text.js";
-import { buildDelimiterPatterns, toOriginalSpan } from "./parse-internal-context-delimiters.js";
-import type { DelimiterPatterns } from "./parse-internal-context-delimiters.js";
+  toOriginalSpan,
+} from "./parse-internal-context-delimiters.js";
+import type { DelimiterPatterns, ShadowText } from "./parse-internal-context-delimiters.js";
 import {
   assertObjectArgument,
   assertStringArgument,
@@ -203,15 +203,25 @@ function applyEdits(text: string, edits: readonly Edit[]): string {
   return result + text.slice(cursor);
 }
 
+// Every Unicode line terminator starts a line a reader sees (CR, LF, VT, FF, NEL, LS, PS; CRLF
+// is one), so each gets the quote prefix; the terminators themselves are kept.
+const LINE_TERMINATOR = /(\r\n|[\n\r\v\f\u0085\u2028\u2029])/u;
+
 function quoteLines(text: string): string {
   const bare = CONTEXT_QUOTE_PREFIX.trimEnd();
-  return text
-    .split("\n")
-    .map((line) => {
-      if (line === "" || line === bare) return bare;
-      return line.startsWith(CONTEXT_QUOTE_PREFIX) ? line : `${CONTEXT_QUOTE_PREFIX}${line}`;
-    })
-    .join("\n");
+  const parts = text.split(LINE_TERMINATOR);
+  let quoted = "";
+  for (let index = 0; index < parts.length; index += 2) {
+    const line = parts[index]!;
+    quoted +=
+      line === "" || line === bare
+        ? bare
+        : line.startsWith(CONTEXT_QUOTE_PREFIX)
+          ? line
+          : `${CONTEXT_QUOTE_PREFIX}${line}`;
+    quoted += parts[index + 1] ?? "";
+  }
+  return quoted;
 }
 
 /**

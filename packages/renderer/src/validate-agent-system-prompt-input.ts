@@ -5,6 +5,7 @@ import type {
   StableAgentSystemPromptInput,
   VolatileFacts,
 } from "./types.js";
+import { validatePromptTextFields } from "./validate-prompt-text-fields.js";
 
 /*
  * One checker per input object, each a flat list of field checks in declaration order. Field
@@ -325,6 +326,14 @@ export function validateVolatileFacts(value: unknown): asserts value is Volatile
   optionalOneOf(facts.elevation, ELEVATION_LEVELS, "volatile.elevation");
   optionalBoolean(facts.presentationTools, "volatile.presentationTools");
   optionalStringArray(facts.projectMemoryFacts, "volatile.projectMemoryFacts");
+  validatePromptTextFields({ volatile: facts });
+}
+
+/** The text rules (single-line fields, NUL, lone surrogates, tool names) for the stable part. */
+function checkStableText(fields: Fields): void {
+  validatePromptTextFields(
+    fields.volatile === undefined ? fields : { ...fields, volatile: undefined },
+  );
 }
 
 /**
@@ -334,7 +343,9 @@ export function validateVolatileFacts(value: unknown): asserts value is Volatile
 export function validateStableAgentSystemPromptInput(
   input: unknown,
 ): asserts input is StableAgentSystemPromptInput {
-  checkStableFields(requireRecord(input, ""));
+  const fields = requireRecord(input, "");
+  checkStableFields(fields);
+  checkStableText(fields);
 }
 
 /**
@@ -347,5 +358,6 @@ export function validateAgentSystemPromptInput(
 ): asserts input is AgentSystemPromptInput {
   const fields = requireRecord(input, "");
   checkStableFields(fields);
+  checkStableText(fields);
   if (fields.volatile !== undefined) validateVolatileFacts(fields.volatile);
 }

@@ -240,12 +240,15 @@ export const inputWithLookAlikes: fc.Arbitrary<AgentSystemPromptInput> = fc
   })
   .map(({ input, fields, piece, filler }) => {
     const spliced = `${"x".repeat(filler)} ${piece} tail`;
+    // Single-line fields reject line breaks (validate-prompt-text-fields), so they get the
+    // look-alike on one line.
+    const oneLine = spliced.replaceAll("\n", " ");
     const has = (field: (typeof LOOK_ALIKE_FIELDS)[number]) => fields.includes(field);
     const volatile = input.volatile ?? {};
     return compact({
       ...input,
-      identityLine: has("identityLine") ? spliced : input.identityLine,
-      workspaceDir: has("workspaceDir") ? spliced : input.workspaceDir,
+      identityLine: has("identityLine") ? oneLine : input.identityLine,
+      workspaceDir: has("workspaceDir") ? oneLine : input.workspaceDir,
       skillsPrompt: has("skillsPrompt") ? spliced : input.skillsPrompt,
       contextFiles: has("contextFile")
         ? [...(input.contextFiles ?? []), { path: "NOTES.md", content: spliced }]
@@ -258,8 +261,8 @@ export const inputWithLookAlikes: fc.Arbitrary<AgentSystemPromptInput> = fc
       volatile: compact({
         ...volatile,
         groupContext: has("groupContext") ? spliced : volatile.groupContext,
-        sender: has("sender") ? spliced : volatile.sender,
-        runtime: has("runtimeHost") ? { ...volatile.runtime, host: spliced } : volatile.runtime,
+        sender: has("sender") ? oneLine : volatile.sender,
+        runtime: has("runtimeHost") ? { ...volatile.runtime, host: oneLine } : volatile.runtime,
       }),
     }) as AgentSystemPromptInput;
   });

@@ -12,6 +12,15 @@ export interface ParseSkillFileResult {
 const MAX_STANDARD_NAME_LENGTH = 64;
 const MAX_STANDARD_DESCRIPTION_LENGTH = 1024;
 const STANDARD_NAME = /^[a-z0-9-]+$/;
+// YAML aliases share one value many times over, so a small file can describe huge lists; every
+// string read from metadata counts against these bounds, aliases included, before anything is
+// joined or copied.
+/** Most items in one metadata list. */
+export const MAX_METADATA_LIST_ITEMS = 64;
+/** Longest string in metadata. */
+export const MAX_METADATA_STRING_CHARS = 256;
+/** Most characters read from metadata in all. */
+export const MAX_METADATA_TOTAL_CHARS = 4096;
 // Control characters and line/paragraph separators would let a name break out of its line.
 const UNSAFE_NAME_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
 
@@ -148,7 +157,17 @@ export function parseSkillFile(text: string, filePath: string): ParseSkillFileRe
     warn("homepage", "a URL string", rawHomepage);
   }
 
-  const metadata = readOpenclawMetadata(data["metadata"], warn);
+  const budget: MetadataBudget = { chars: 0, exceeded: undefined };
+  const metadata = readOpenclawMetadata(data["metadata"], warn, budget);
+  if (budget.exceeded !== undefined) {
+    // Dropping only the oversized field could drop a gate (os, requires) and widen where the
+    // skill runs, so the whole skill is skipped.
+    return skip(
+      "SKILL_METADATA_TOO_LARGE",
+      `SKILL.md \`${budget.exceeded}\` is too large (lists of at most ${MAX_METADATA_LIST_ITEMS} items, strings of at most ${MAX_METADATA_STRING_CHARS} characters, ${MAX_METADATA_TOTAL_CHARS} characters of metadata in all, YAML aliases counted each time); the skill was skipped.`,
+      "Shorten the metadata lists; YAML anchors and aliases do not make them cheaper.",
+    );
+  }
   const skill: ParsedSkill = {
     name,
     description,
@@ -162,11 +181,30 @@ export function parseSkillFile(text: string, filePath: string): ParseSkillFileRe
 
 type Warn = (field: string, expected: string, value: unknown) => void;
 
+interface MetadataBudget {
+  chars: number;
+  /** The first field over a bound. */
+  exceeded: string | undefined;
+}
+
+function spend(budget: MetadataBudget, field: string, text: string): boolean {
+  budget.chars += text.length;
+  if (text.length > MAX_METADATA_STRING_CHARS || budget.chars > MAX_METADATA_TOTAL_CHARS) {
+    budget.exceeded ??= field;
+    return false;
+  }
+  return true;
+}
+
 // Builds fresh values field by field, so nothing gray-matter or js-yaml returned is exposed.
-function readOpenclawMetadata(raw: unknown, warn: Warn): SkillMetadata {
+function readOpenclawMetadata(raw: unknown, warn: Warn, budget: MetadataBudget): SkillMetadata {
   if (raw === undefined || raw === null) return {};
   let value = raw;
   if (typeof value === "string") {
+    if (value.length > MAX_METADATA_TOTAL_CHARS) {
+      budget.exceeded = "metadata";
+      return {};
+    }
     try {
       value = JSON.parse(value);
     } catch {
@@ -197,12 +235,13 @@ function readOpenclawMetadata(raw: unknown, warn: Warn): SkillMetadata {
   else if (always !== undefined && always !== null)
     warn("metadata.openclaw.always", "true or false", always);
 
-  const os = readStringList(openclaw["os"], "metadata.openclaw.os", warn);
+  const os = readStringList(openclaw["os"], "metadata.openclaw.os", warn, budget);
   if (os !== undefined) metadata.os = os;
   for (const key of ["primaryEnv", "skillKey"] as const) {
     const field = openclaw[key];
-    if (typeof field === "string" && field.trim() !== "") metadata[key] = field.trim();
-    else if (field !== undefined && field !== null)
+    if (typeof field === "string" && field.trim() !== "") {
+      if (spend(budget, `metadata.openclaw.${key}`, field)) metadata[key] = field.trim();
+    } else if (field !== undefined && field !== null)
       warn(`metadata.openclaw.${key}`, "a non-empty string", field);
   }
 
@@ -215,7 +254,7 @@ function readOpenclawMetadata(raw: unknown, warn: Warn): SkillMetadata {
       config?: readonly string[];
     } = {};
     for (const key of ["bins", "anyBins", "env", "config"] as const) {
-      const list = readStringList(requires[key], `metadata.openclaw.requires.${key}`, warn);
+      const list = readStringList(requires[key], `metadata.openclaw.requires.${key}`, warn, budget);
       if (list !== undefined) result[key] = list;
     }
     if (Object.keys(result).length > 0) metadata.requires = result;
@@ -225,10 +264,23 @@ function readOpenclawMetadata(raw: unknown, warn: Warn): SkillMetadata {
   return metadata;
 }
 
-function readStringList(value: unknown, field: string, warn: Warn): readonly string[] | undefined {
+function readStringList(
+  value: unknown,
+  field: string,
+  warn: Warn,
+  budget: MetadataBudget,
+): readonly string[] | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === "string") return value.trim() === "" ? undefined : [value.trim()];
+  if (typeof value === "string") {
+    if (!spend(budget, field, value)) return undefined;
+    return value.trim() === "" ? undefined : [value.trim()];
+  }
+  if (Array.isArray(value) && value.length > MAX_METADATA_LIST_ITEMS) {
+    budget.exceeded ??= field;
+    return undefined;
+  }
   if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
+    if (!value.every((item: string) => spend(budget, field, item))) return undefined;
     const list = value.map((item: string) => item.trim()).filter((item) => item !== "");
     return list;
   }

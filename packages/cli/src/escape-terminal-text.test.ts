@@ -1,0 +1,35 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { escapeTerminalText } from "./escape-terminal-text.js";
+import { formatDiagnostics } from "./format-diagnostics.js";
+
+const plain = { red: (t: string) => t, yellow: (t: string) => t, dim: (t: string) => t };
+
+describe("escapeTerminalText", () => {
+  it("neutralizes clipboard writes, title changes and line erasure from a skill folder name", () => {
+    const name = "skill\u001b]52;c;ZXZpbA==\u0007\u001b]0;pwned\u0007\u001b[2K\r";
+    const out = formatDiagnostics(
+      [{ code: "X", severity: "warning", message: `bad ${name}`, path: `/s/${name}` }],
+      plain as never,
+    );
+    expect(out).not.toMatch(/[\u001b\u0007\r]/u);
+    expect(out).toContain("\\x1b]52;c;");
+  });
+
+  it("fuzz: no control character but line feed and tab survives; plain text is unchanged", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 200 }), (text) => {
+        const escaped = escapeTerminalText(text);
+        expect(escaped).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/u);
+        if (
+          !/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(
+            text,
+          )
+        ) {
+          expect(escaped).toBe(text);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
