@@ -92,8 +92,8 @@ function buildBand(
 ): string {
   const height = Math.max(MIN_BAND_PX, Math.round(section.tokens * pxPerToken));
   const isDiff = section.id === diffSectionId;
-  const label = `${sectionName(section)}, ${section.cache}, ${n(section.tokens)} tokens${isDiff ? ", first difference" : ""}`;
-  return `<button type="button" class="band band-${section.cache}${isDiff ? " band-diff" : ""}" data-band="${index}" data-section-id="${h(section.id)}" data-cache="${section.cache}" data-tokens="${section.tokens}" aria-controls="section-text-${index}" aria-pressed="false" aria-label="${h(label)}" style="height: ${height}px"><span class="band-name">${h(sectionName(section))}${isDiff ? " · first difference" : ""}</span><span class="band-tokens">${n(section.tokens)}</span></button>`;
+  const label = `${sectionName(section)}, ${h(section.cache)}, ${n(section.tokens)} tokens${isDiff ? ", first difference" : ""}`;
+  return `<button type="button" class="band band-${h(section.cache)}${isDiff ? " band-diff" : ""}" data-band="${index}" data-section-id="${h(section.id)}" data-cache="${h(section.cache)}" data-tokens="${section.tokens}" aria-controls="section-text-${index}" aria-pressed="false" aria-label="${h(label)}" style="height: ${height}px"><span class="band-name">${h(sectionName(section))}${isDiff ? " · first difference" : ""}</span><span class="band-tokens">${n(section.tokens)}</span></button>`;
 }
 
 function buildMap(view: InspectView): string {
@@ -119,7 +119,7 @@ function buildMap(view: InspectView): string {
         index,
       ) => `<article class="section-text" id="section-text-${index}" hidden aria-labelledby="section-text-${index}-heading">
 <h3 id="section-text-${index}-heading">${h(sectionName(section))}</h3>
-<p class="muted"><code>${h(section.id)}</code> · ${section.cache} · ${n(section.chars)} chars · ${n(section.tokens)} tokens</p>
+<p class="muted"><code>${h(section.id)}</code> · ${h(section.cache)} · ${n(section.chars)} chars · ${n(section.tokens)} tokens</p>
 <pre>${h(section.text)}</pre>
 </article>`,
     )
@@ -146,7 +146,7 @@ function buildSectionsTable(view: InspectView): string {
   const rows = view.sections
     .map(
       (section, index) =>
-        `<tr><td class="num">${index + 1}</td><td>${h(sectionName(section))}</td><td><code>${h(section.id)}</code></td><td>${section.cache}</td><td class="num">${n(section.chars)}</td><td class="num">${n(section.tokens)}</td><td class="num">${percent(section.tokens, view.totals.tokens)}</td></tr>`,
+        `<tr><td class="num">${index + 1}</td><td>${h(sectionName(section))}</td><td><code>${h(section.id)}</code></td><td>${h(section.cache)}</td><td class="num">${n(section.chars)}</td><td class="num">${n(section.tokens)}</td><td class="num">${percent(section.tokens, view.totals.tokens)}</td></tr>`,
     )
     .join("\n");
   return `<section aria-labelledby="sections-heading">
@@ -164,10 +164,10 @@ ${rows}
 function buildFileNote(file: InspectBootstrapFile): string {
   const notes = [
     ...(file.reason === undefined ? [] : [h(file.reason)]),
-    ...(file.limitedBy === null ? [] : [`cut by the ${file.limitedBy} budget`]),
+    ...(file.limitedBy === null ? [] : [`cut by the ${h(file.limitedBy)} budget`]),
     ...file.diagnostics.map(
       (diagnostic) =>
-        `<span class="sev-${diagnostic.severity}">${h(diagnostic.code)}</span>: ${h(diagnostic.message)}`,
+        `<span class="sev-${h(diagnostic.severity)}">${h(diagnostic.code)}</span>: ${h(diagnostic.message)}`,
     ),
   ];
   return notes.join("<br>");
@@ -193,7 +193,7 @@ function buildBootstrap(files: readonly InspectBootstrapFile[]): string {
   const rows = files
     .map(
       (file) =>
-        `<tr data-status="${file.status}"><td>${h(file.name)}</td><td class="path"><code>${h(file.path)}</code></td><td><span class="tag">${file.status}</span></td><td class="num">${n(file.rawChars)}</td><td class="num">${file.rawTokens === null ? "–" : n(file.rawTokens)}</td><td class="num">${n(file.injectedChars)}</td><td class="num">${n(file.injectedTokens)}</td><td>${buildFileNote(file)}</td></tr>`,
+        `<tr data-status="${h(file.status)}"><td>${h(file.name)}</td><td class="path"><code>${h(file.path)}</code></td><td><span class="tag">${h(file.status)}</span></td><td class="num">${n(file.rawChars)}</td><td class="num">${file.rawTokens === null ? "–" : n(file.rawTokens)}</td><td class="num">${n(file.injectedChars)}</td><td class="num">${n(file.injectedTokens)}</td><td>${buildFileNote(file)}</td></tr>`,
     )
     .join("\n");
   return `<section aria-labelledby="bootstrap-heading">
@@ -213,7 +213,7 @@ function buildSkills(skills: InspectSkills): string {
   const rows = skills.entries
     .map(
       (skill) =>
-        `<tr data-status="${skill.status}"><td>${h(skill.name)}</td><td>${h(skill.tier)}</td><td><span class="tag">${skill.status}</span></td><td>${skill.reason === undefined ? (skill.status === "omitted" ? "left out by the list budget" : "") : h(skill.reason)}</td><td class="num">${n(skill.chars)}</td><td class="num">${n(skill.tokens)}</td><td class="path"><code>${h(skill.path)}</code></td></tr>`,
+        `<tr data-status="${h(skill.status)}"><td>${h(skill.name)}</td><td>${h(skill.tier)}</td><td><span class="tag">${h(skill.status)}</span></td><td>${skill.reason === undefined ? (skill.status === "omitted" ? "left out by the list budget" : "") : h(skill.reason)}</td><td class="num">${n(skill.chars)}</td><td class="num">${n(skill.tokens)}</td><td class="path"><code>${h(skill.path)}</code></td></tr>`,
     )
     .join("\n");
   return `<section aria-labelledby="skills-heading">
@@ -237,7 +237,7 @@ function buildDiagnostics(diagnostics: readonly InspectDiagnostic[]): string {
   const rows = diagnostics
     .map(
       (diagnostic) =>
-        `<tr><td class="sev-${diagnostic.severity}">${diagnostic.severity}</td><td><code>${h(diagnostic.code)}</code></td><td>${h(diagnostic.message)}</td><td class="path">${diagnostic.path === undefined ? "" : `<code>${h(diagnostic.path)}</code>`}</td><td>${diagnostic.hint === undefined ? "" : h(diagnostic.hint)}</td></tr>`,
+        `<tr><td class="sev-${h(diagnostic.severity)}">${h(diagnostic.severity)}</td><td><code>${h(diagnostic.code)}</code></td><td>${h(diagnostic.message)}</td><td class="path">${diagnostic.path === undefined ? "" : `<code>${h(diagnostic.path)}</code>`}</td><td>${diagnostic.hint === undefined ? "" : h(diagnostic.hint)}</td></tr>`,
     )
     .join("\n");
   return `<section aria-labelledby="diagnostics-heading">
@@ -260,13 +260,13 @@ function buildCodexLayers(layers: readonly InspectCodexLayer[]): string {
   const rows = layers
     .map(
       (layer, index) =>
-        `<tr><td class="num">${index + 1}</td><td>${layer.role}</td><td>${h(layer.source)}</td><td class="num">${n(layer.chars)}</td><td class="num">${n(layer.tokens)}</td></tr>`,
+        `<tr><td class="num">${index + 1}</td><td>${h(layer.role)}</td><td>${h(layer.source)}</td><td class="num">${n(layer.chars)}</td><td class="num">${n(layer.tokens)}</td></tr>`,
     )
     .join("\n");
   const texts = layers
     .map(
       (layer, index) =>
-        `<details><summary>Layer ${index + 1}: ${layer.role} · ${h(layer.source)}</summary><pre>${h(layer.text)}</pre></details>`,
+        `<details><summary>Layer ${index + 1}: ${h(layer.role)} · ${h(layer.source)}</summary><pre>${h(layer.text)}</pre></details>`,
     )
     .join("\n");
   return `<section aria-labelledby="codex-heading">
@@ -305,7 +305,7 @@ function buildCacheDiff(diff: InspectCacheDiff): string {
   const firstText =
     first === undefined
       ? ""
-      : `<p id="first-difference" data-section-id="${h(first.sectionId)}">First differing section: <strong>${h(first.heading === "" ? first.sectionId : first.heading)}</strong> (<code>${h(first.sectionId)}</code>, stable section ${first.position}, ${first.change}). Its band in the map is outlined.</p>
+      : `<p id="first-difference" data-section-id="${h(first.sectionId)}">First differing section: <strong>${h(first.heading === "" ? first.sectionId : first.heading)}</strong> (<code>${h(first.sectionId)}</code>, stable section ${first.position}, ${h(first.change)}). Its band in the map is outlined.</p>
 <pre class="diff">${buildDiffText(first.diff)}</pre>`;
   const volatile =
     diff.volatileChanges.length === 0

@@ -9,7 +9,6 @@ import { addInputOptions } from "../input-options.js";
 import { buildInspectPage } from "./build-inspect-page.js";
 import type { InspectOptions } from "./inspect-options.js";
 import { loadInspectView } from "./load-inspect-view.js";
-import { startInspectSession } from "./start-inspect-session.js";
 import { writeInspectPage } from "./write-inspect-page.js";
 
 /** Default page file of `inspect`. */
@@ -102,6 +101,8 @@ export function registerInspectCommand(program: Command, io: CliIo, _state: Prog
   ).action(async (options: InspectOptions) => {
     checkFlags(options);
     if (options.serve === true) {
+      // Loaded on demand: the server and the file watcher cost every other command nothing.
+      const { startInspectSession } = await import("./start-inspect-session.js");
       const session = await startInspectSession(options, io);
       io.stdout(`Serving ${session.url}\n`);
       if (session.watched.length > 0) {
