@@ -119,7 +119,10 @@ describe.skipIf(!plan.run)("the inspect page in Chromium", () => {
     expect(await page.locator("h1").count()).toBe(1);
     expect(await page.getByRole("heading", { level: 2, name: "Prompt map" }).count()).toBe(1);
     expect(await page.locator("#sections-table th[scope=col]").count()).toBeGreaterThan(0);
-    await page.locator('[data-section-id="workspace_files"]').click();
+    // For people (docs/inspect-demo.png is a copy): the whole map with one section open.
+    await page.setViewportSize({ width: 1280, height: 1640 });
+    await page.locator('[data-section-id="skills"]').click();
+    await inPage(page, "window.scrollTo(0, 0)");
     await page.screenshot({ path: join(SCREENSHOT_DIR, "inspect-demo.png") });
     expect(problems).toEqual([]);
   });
