@@ -123,6 +123,22 @@ describe("loadInspectView", () => {
     );
   });
 
+  it("attaches each file's diagnostics to it: an empty file is skipped, a required one missing", async () => {
+    const workspace = await mkdtemp(join(tmpdir(), "promptstack-inspect-files-"));
+    await writeFile(join(workspace, "SOUL.md"), "  \n\n");
+    const view = await loadInspectView({ workspace }, createTestIo());
+    const soul = view.bootstrap.find((entry) => entry.name === "SOUL.md");
+    expect(soul).toMatchObject({ status: "skipped", reason: "empty" });
+    expect(soul?.diagnostics.map((diagnostic) => diagnostic.code)).toEqual([
+      "BOOTSTRAP_FILE_EMPTY",
+    ]);
+    const agents = view.bootstrap.find((entry) => entry.name === "AGENTS.md");
+    expect(agents?.status).toBe("missing");
+    expect(agents?.diagnostics.map((diagnostic) => diagnostic.code)).toEqual([
+      "BOOTSTRAP_FILE_MISSING",
+    ]);
+  });
+
   it("shows a truncated file's kept head and tail and what replaced the middle", async () => {
     const workspace = await mkdtemp(join(tmpdir(), "promptstack-inspect-trunc-"));
     const lines = Array.from({ length: 200 }, (_, index) => `line ${index + 1} of the agents file`);
