@@ -17,6 +17,8 @@ export default defineConfig({
     reporters: ["default", ["json", { outputFile: ".tmp/vitest-results.json" }]],
     // CI=true makes vitest refuse to write snapshots, so a missing or stale golden fails.
     testTimeout: 30_000,
+    // Hooks that start CLI child processes share two cores with the other suites.
+    hookTimeout: 30_000,
     projects: [
       {
         extends: true,
