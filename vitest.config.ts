@@ -10,9 +10,6 @@ export default defineConfig({
   resolve: { conditions: ["@promptstack/source", ...defaultClientConditions] },
   ssr: { resolve: { conditions: ["@promptstack/source", ...defaultServerConditions] } },
   test: {
-    benchmark: {
-      include: ["packages/*/bench/**/*.bench.ts", "scripts/**/*.bench.ts"],
-    },
     // The JSON report lets .ci/run print one closing "N passed, N failed" line.
     reporters: ["default", ["json", { outputFile: ".tmp/vitest-results.json" }]],
     // CI=true makes vitest refuse to write snapshots, so a missing or stale golden fails.
@@ -30,6 +27,9 @@ export default defineConfig({
             "scripts/**/*.test.ts",
           ],
           exclude: [...configDefaults.exclude, BROWSER_TESTS],
+          benchmark: {
+            include: ["packages/*/bench/**/*.bench.ts", "scripts/**/*.bench.ts"],
+          },
         },
       },
       {
@@ -39,6 +39,8 @@ export default defineConfig({
         test: {
           name: "browser",
           include: [BROWSER_TESTS],
+          // Benchmarks run once, in the unit project.
+          benchmark: { include: ["packages/*/test/browser/**/*.bench.ts"] },
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
