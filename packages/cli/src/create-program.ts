@@ -6,6 +6,7 @@ import { registerExplainCacheCommand } from "./commands/explain-cache-command.js
 import { registerRenderCommand } from "./commands/render-command.js";
 import { registerSchemaCommand } from "./commands/schema-command.js";
 import { registerSnapshotsCommand } from "./commands/snapshots-command.js";
+import { registerInspectCommand } from "./inspect/inspect-command.js";
 import { readCliVersion } from "./read-cli-version.js";
 
 /** Mutable outcome of one CLI run; commands set `exitCode` when they finish with a failure. */
@@ -29,6 +30,7 @@ export function createProgram(io: CliIo, state: ProgramState): Command {
   registerRenderCommand(program, io, state);
   registerContextCommand(program, io, state);
   registerExplainCacheCommand(program, io, state);
+  registerInspectCommand(program, io, state);
   registerSchemaCommand(program, io, state);
   registerSnapshotsCommand(program, io, state);
   registerCodexCommand(program, io, state);

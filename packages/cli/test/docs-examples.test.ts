@@ -23,6 +23,7 @@ const EXAMPLES: readonly (readonly string[])[] = [
     "--after",
     "fixtures/cli/facts/telegram-direct-browser-tool.json",
   ],
+  ["inspect", "--out", ".tmp/prompt.html"],
 ];
 
 describe("docs/cli.md examples", async () => {

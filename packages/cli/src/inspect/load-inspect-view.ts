@@ -1,0 +1,57 @@
+import { buildCacheExplanation } from "../build-cache-explanation.js";
+import type { CliIo } from "../cli-io.js";
+import { discoverCliAssets } from "../discover-cli-assets.js";
+import { loadRenderRun } from "../load-render-run.js";
+import type { InspectOptions } from "./inspect-options.js";
+import type { InspectSourceItem, InspectView } from "./inspect-view.js";
+import { toInspectView } from "./to-inspect-view.js";
+
+function describeSource(options: InspectOptions, workspace: string): InspectSourceItem[] {
+  const facts =
+    options.before !== undefined && options.after !== undefined
+      ? `${options.before} → ${options.after}`
+      : (options.facts ?? "the demo's facts.json");
+  const harness =
+    options.harness === "codex"
+      ? `codex (${options.connection ?? "managed-stdio"})`
+      : (options.harness ?? "embedded");
+  return [
+    { label: "Workspace", value: workspace },
+    ...(options.execDir === undefined
+      ? []
+      : [{ label: "Execution folder", value: options.execDir }]),
+    {
+      label: "Config",
+      value:
+        options.config ??
+        (options.workspace === undefined ? "the demo's config.json5" : "built-in defaults"),
+    },
+    { label: "Facts", value: facts },
+    { label: "Agent", value: options.agent ?? "main" },
+    { label: "Mode", value: options.mode ?? "full" },
+    { label: "Harness", value: harness },
+  ];
+}
+
+/**
+ * Loads and renders everything the page shows. With `before` and `after` it renders both turns,
+ * compares them as `explain-cache` does, and shows the later turn. Throws the CLI's typed errors
+ * for bad input, like `render`.
+ */
+export async function loadInspectView(options: InspectOptions, io: CliIo): Promise<InspectView> {
+  const workspace =
+    options.workspace ?? (io.assets ?? discoverCliAssets()).demo.displayWorkspaceDir;
+  const title = workspace;
+  const source = describeSource(options, workspace);
+  if (options.before === undefined || options.after === undefined) {
+    const run = await loadRenderRun(options, io);
+    return toInspectView({ run, title, source });
+  }
+  const before = await loadRenderRun({ ...options, facts: options.before }, io);
+  const after = await loadRenderRun({ ...options, facts: options.after }, io);
+  const cacheExplanation = buildCacheExplanation(before, after, {
+    beforeLabel: options.before,
+    afterLabel: options.after,
+  });
+  return toInspectView({ run: after, title, source, cacheExplanation });
+}

@@ -1,0 +1,126 @@
+import { PromptstackError } from "@promptstack/renderer";
+import { CliError } from "../cli-error.js";
+import type { CliIo } from "../cli-io.js";
+import { discoverCliAssets } from "../discover-cli-assets.js";
+import { createInspectServer } from "./create-inspect-server.js";
+import type { InspectServer } from "./create-inspect-server.js";
+import type { InspectOptions } from "./inspect-options.js";
+import type { InspectDiagnostic, InspectView } from "./inspect-view.js";
+import { loadInspectView } from "./load-inspect-view.js";
+import { resolveWatchPaths } from "./resolve-watch-paths.js";
+import { watchInspectInputs } from "./watch-inspect-inputs.js";
+import type { InspectInputsWatcher } from "./watch-inspect-inputs.js";
+
+/** A served inspect page, re-rendered on change when watching. */
+export interface InspectSession {
+  readonly url: string;
+  /** Absolute paths watched; empty without `watch`. */
+  readonly watched: readonly string[];
+  /** Stops the watcher and the server. */
+  close(): Promise<void>;
+}
+
+/** Turns a failed render into the diagnostic the page shows; never throws. */
+export function toInspectFailure(error: unknown): InspectDiagnostic {
+  if (PromptstackError.isPromptstackError(error)) {
+    return {
+      code: error.code,
+      severity: "error",
+      message: error.message,
+      ...(error.path === undefined ? {} : { path: error.path }),
+      ...(error.hint === undefined ? {} : { hint: error.hint }),
+    };
+  }
+  return {
+    code: "CLI_INTERNAL",
+    severity: "error",
+    message: error instanceof Error ? error.message : String(error),
+    hint: "This is a bug in promptstack; please report it with the inputs that caused it.",
+  };
+}
+
+function toFailedView(lastGood: InspectView, error: unknown): InspectView {
+  const failure = toInspectFailure(error);
+  return { ...lastGood, failure, diagnostics: [failure, ...lastGood.diagnostics] };
+}
+
+async function listen(view: InspectView, port: number | undefined): Promise<InspectServer> {
+  try {
+    return await createInspectServer({ view, ...(port === undefined ? {} : { port }) });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === "EADDRINUSE" || code === "EACCES") {
+      throw new CliError(
+        "CLI_USAGE",
+        `Cannot serve on 127.0.0.1:${port ?? 0}: ${code === "EADDRINUSE" ? "the port is in use" : "permission denied"}.`,
+        { path: "--port", hint: "Pick another --port, or leave it out for a free one." },
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * Renders once (bad input throws, as for `render`), serves the page, and with `watch` re-renders
+ * whenever an input changes, pushing each render to open pages. A render that fails while
+ * watching keeps the server up: the page shows the failure above the last render that worked.
+ * Renders never overlap; changes during a render trigger one more.
+ */
+export async function startInspectSession(
+  options: InspectOptions,
+  io: CliIo,
+): Promise<InspectSession> {
+  let lastGood = await loadInspectView(options, io);
+  const server = await listen(lastGood, options.port);
+  if (options.watch !== true) {
+    return { url: server.url, watched: [], close: () => server.close() };
+  }
+
+  let running: Promise<void> | undefined;
+  let again = false;
+  const renderOnce = async (): Promise<void> => {
+    try {
+      lastGood = await loadInspectView(options, io);
+      server.publish(lastGood);
+      io.stderr("promptstack inspect: re-rendered.\n");
+    } catch (error) {
+      const failed = toFailedView(lastGood, error);
+      server.publish(failed);
+      io.stderr(
+        `promptstack inspect: render failed (${failed.failure?.code ?? "?"}); the page shows why.\n`,
+      );
+    }
+  };
+  const rerender = (): void => {
+    if (running !== undefined) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await renderOnce();
+      } while (again);
+      running = undefined;
+    })();
+  };
+
+  const demo = (io.assets ?? discoverCliAssets()).demo;
+  const watched = resolveWatchPaths(options, io.cwd, demo);
+  let watcher: InspectInputsWatcher;
+  try {
+    watcher = await watchInspectInputs(watched, rerender);
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  return {
+    url: server.url,
+    watched,
+    close: async () => {
+      await watcher.close();
+      await running;
+      await server.close();
+    },
+  };
+}

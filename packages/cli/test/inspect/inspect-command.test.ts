@@ -1,0 +1,163 @@
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { formatRuntimeTailMarkers } from "@promptstack/renderer";
+import { describe, expect, it } from "vitest";
+import type { CacheExplanation } from "../../src/build-cache-explanation.js";
+import { loadInspectView } from "../../src/inspect/load-inspect-view.js";
+import type { RenderOutput } from "../../src/render-output-schema.js";
+import { runCli } from "../../src/run-cli.js";
+import { createTestIo } from "../create-test-io.js";
+import { REPO_ROOT } from "../run-cli-binary.js";
+
+const BEFORE = "fixtures/cli/facts/telegram-direct.json";
+const AFTER = "fixtures/cli/facts/telegram-direct-browser-tool.json";
+
+async function runJson<T>(args: readonly string[]): Promise<T> {
+  const io = createTestIo();
+  expect(await runCli([...args, "--json"], io), io.err).toBe(0);
+  return JSON.parse(io.out) as T;
+}
+
+describe("promptstack inspect", () => {
+  it("writes prompt.html into the current folder by default, with one band per section", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "promptstack-inspect-out-"));
+    const io = createTestIo({ cwd });
+    expect(await runCli(["inspect"], io), io.err).toBe(0);
+    const html = await readFile(join(cwd, "prompt.html"), "utf8");
+    const rendered = await runJson<RenderOutput>(["render"]);
+    expect(html.startsWith("<!doctype html>")).toBe(true);
+    expect(html.match(/data-band="/g)).toHaveLength(rendered.sections.length);
+    expect(io.out).toBe(
+      `Wrote prompt.html: ${rendered.sections.length} sections, ${rendered.totals.tokens.toLocaleString("en-US")} tokens (${rendered.totals.stableTokens.toLocaleString("en-US")} in the stable prefix).\n`,
+    );
+  });
+
+  it("writes --out relative to the current folder, creating its folder", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "promptstack-inspect-out-"));
+    const io = createTestIo({ cwd });
+    expect(await runCli(["inspect", "--out", "pages/demo.html"], io), io.err).toBe(0);
+    expect(await readFile(join(cwd, "pages", "demo.html"), "utf8")).toContain("Prompt map");
+  });
+
+  it.each([
+    [["--watch"], "--watch applies only with --serve."],
+    [["--port", "8080"], "--port applies only with --serve."],
+    [["--serve", "--out", "x.html"], "--out writes a file; --serve serves the page instead."],
+    [["--before", BEFORE], "--after is missing"],
+    [["--after", AFTER], "--before is missing"],
+    [["--before", BEFORE, "--after", AFTER, "--facts", BEFORE], "--facts cannot be combined"],
+    [["--json"], "it has no --json output"],
+    [["--serve", "--port", "http"], '--port "http" is not a port number.'],
+  ])("rejects %j with a usage error", async (flags, message) => {
+    const io = createTestIo();
+    expect(await runCli(["inspect", ...flags], io)).toBe(2);
+    expect(io.err).toContain(message);
+  });
+
+  it("fails like render on bad input: a missing workspace exits 2", async () => {
+    const io = createTestIo();
+    expect(await runCli(["inspect", "--workspace", "no/such/folder"], io)).toBe(2);
+    expect(io.err).toContain("CLI_WORKSPACE_MISSING");
+  });
+});
+
+describe("loadInspectView", () => {
+  it("counts exactly what render --json and context --json count", async () => {
+    const rendered = await runJson<RenderOutput>(["render"]);
+    const view = await loadInspectView({}, createTestIo());
+    expect(
+      view.sections.map(({ id, heading, cache, chars, tokens }) => ({
+        id,
+        heading,
+        cache,
+        chars,
+        tokens,
+      })),
+    ).toEqual(rendered.sections);
+    // Each band's text is its section as rendered, in order; the model text drops only the
+    // runtime-tail marker lines.
+    const { begin, end } = formatRuntimeTailMarkers();
+    let from = 0;
+    for (const section of view.sections) {
+      expect(section.text.length).toBe(section.chars);
+      const modelText = section.text
+        .split("\n")
+        .filter((line) => line !== begin && line !== end)
+        .join("\n");
+      const at = rendered.text.indexOf(modelText, from);
+      expect(at, section.id).toBeGreaterThanOrEqual(from);
+      from = at + modelText.length;
+    }
+    expect(view.totals.tokens).toBe(rendered.totals.tokens);
+    expect(view.totals.stableTokens).toBe(rendered.totals.stableTokens);
+    expect(view.boundary).toEqual({ offset: rendered.boundary });
+    expect(view.skills.format).toBe(rendered.skills.format);
+    expect(view.bootstrap.map((file) => file.injectedChars)).toEqual(
+      rendered.bootstrap.map((file) => file.injectedChars),
+    );
+  });
+
+  it("names the first differing section exactly as explain-cache does", async () => {
+    const explanation = await runJson<CacheExplanation>([
+      "explain-cache",
+      "--before",
+      BEFORE,
+      "--after",
+      AFTER,
+    ]);
+    const view = await loadInspectView({ before: BEFORE, after: AFTER }, createTestIo());
+    expect(explanation.firstDifference?.sectionId).toBe("tooling");
+    expect(view.cacheDiff?.firstDifference?.sectionId).toBe(explanation.firstDifference?.sectionId);
+    expect(view.cacheDiff?.reusablePrefixTokens).toBe(explanation.sharedPrefix.tokens);
+    // The page shows the later turn.
+    const after = await runJson<RenderOutput>(["render", "--facts", AFTER]);
+    expect(view.totals.tokens).toBe(after.totals.tokens);
+  });
+
+  it("carries the Codex layer stack with --harness codex", async () => {
+    const rendered = await runJson<RenderOutput>(["render", "--harness", "codex"]);
+    const view = await loadInspectView({ harness: "codex" }, createTestIo());
+    expect(view.codexLayers?.map((layer) => [layer.role, layer.source, layer.tokens])).toEqual(
+      rendered.codex?.layers.map((layer) => [layer.role, layer.source, layer.tokens]),
+    );
+  });
+
+  it("attaches each file's diagnostics to it: an empty file is skipped, a required one missing", async () => {
+    const workspace = await mkdtemp(join(tmpdir(), "promptstack-inspect-files-"));
+    await writeFile(join(workspace, "SOUL.md"), "  \n\n");
+    const view = await loadInspectView({ workspace }, createTestIo());
+    const soul = view.bootstrap.find((entry) => entry.name === "SOUL.md");
+    expect(soul).toMatchObject({ status: "skipped", reason: "empty" });
+    expect(soul?.diagnostics.map((diagnostic) => diagnostic.code)).toEqual([
+      "BOOTSTRAP_FILE_EMPTY",
+    ]);
+    const agents = view.bootstrap.find((entry) => entry.name === "AGENTS.md");
+    expect(agents?.status).toBe("missing");
+    expect(agents?.diagnostics.map((diagnostic) => diagnostic.code)).toEqual([
+      "BOOTSTRAP_FILE_MISSING",
+    ]);
+  });
+
+  it("shows a truncated file's kept head and tail and what replaced the middle", async () => {
+    const workspace = await mkdtemp(join(tmpdir(), "promptstack-inspect-trunc-"));
+    const lines = Array.from({ length: 200 }, (_, index) => `line ${index + 1} of the agents file`);
+    const raw = `${lines.join("\n")}\n`;
+    await writeFile(join(workspace, "AGENTS.md"), raw);
+    const config = join(workspace, "config.json");
+    await writeFile(config, JSON.stringify({ agents: { defaults: { bootstrapMaxChars: 1000 } } }));
+    const view = await loadInspectView({ workspace, config }, createTestIo({ cwd: REPO_ROOT }));
+    const file = view.bootstrap.find((entry) => entry.name === "AGENTS.md");
+    expect(file?.status).toBe("truncated");
+    const cut = file?.truncation;
+    expect(cut).toBeDefined();
+    if (cut === undefined) return;
+    expect(cut.head.startsWith("line 1 of the agents file\nline 2")).toBe(true);
+    expect(raw.trimEnd().startsWith(cut.head)).toBe(true);
+    expect(cut.tail.endsWith("line 200 of the agents file")).toBe(true);
+    expect(raw.trimEnd().endsWith(cut.tail)).toBe(true);
+    expect(cut.marker).toContain("truncated AGENTS.md");
+    expect(cut.head.length + cut.marker.length + cut.tail.length).toBe(file?.injectedChars);
+    expect(cut.head.length + cut.omittedChars + cut.tail.length).toBe(raw.trimEnd().length);
+  });
+});
