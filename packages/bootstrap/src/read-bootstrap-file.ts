@@ -35,7 +35,7 @@ const READ_SLACK_BYTES = 16;
 
 function errorCode(error: unknown): string {
   if (typeof error === "object" && error !== null && "code" in error) {
-    const code = (error as { code: unknown }).code;
+    const code = error.code;
     if (typeof code === "string") return code;
   }
   return "an unknown error";

@@ -97,8 +97,8 @@ const VARIANTS: readonly VolatileFacts[] = Array.from({ length: 1000 }, (_, i) =
   projectMemoryFacts: [`Fact ${i}.`],
 }));
 
-const inputs = (mode: "full" | "minimal" | "none") =>
-  VARIANTS.map((volatile) => ({ ...STABLE, mode, volatile }) as AgentSystemPromptInput);
+const inputs = (mode: "full" | "minimal" | "none"): AgentSystemPromptInput[] =>
+  VARIANTS.map((volatile) => ({ ...STABLE, mode, volatile }));
 
 const FULL = inputs("full");
 const MINIMAL = inputs("minimal");

@@ -274,9 +274,11 @@ function readLimit(value: number | undefined, fallback: number, field: string): 
 }
 
 const XML_INVALID =
+  // oxlint-disable-next-line no-control-regex -- XML 1.0 forbids these characters; matching them is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 // Whitespace other than the ASCII space, double spaces, controls, surrogates and non-characters.
 const NEEDS_INLINE_WORK =
+  // oxlint-disable-next-line no-control-regex -- control characters are what this pattern finds
   /[\u0000-\u001F\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF\uD800-\uDFFF\uFFFE\uFFFF]| {2}/;
 const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
 
