@@ -33,7 +33,14 @@ export const CONSUMER_ESM = `import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadBootstrapFiles } from "@promptstack/bootstrap";
-import { buildConfiguredAgentSystemPrompt, parseConfig, parseRunFacts } from "@promptstack/config";
+import {
+  buildConfigJsonSchema,
+  buildConfiguredAgentSystemPrompt,
+  formatJsonSchemaFile,
+  parseConfig,
+  parseRunFacts,
+} from "@promptstack/config";
+import configSchema from "@promptstack/config/schema.json" with { type: "json" };
 import {
   buildCodexThreadStartParams,
   buildCodexTurnStartParams,
@@ -43,6 +50,12 @@ import {
 } from "@promptstack/harness-codex";
 import { buildAgentSystemPrompt, splitCacheBoundary } from "@promptstack/renderer";
 import { discoverSkills, filterEligibleSkills, formatSkillsForPrompt } from "@promptstack/skills";
+
+assert.deepEqual(
+  configSchema,
+  JSON.parse(formatJsonSchemaFile(buildConfigJsonSchema())),
+  "@promptstack/config/schema.json is the config schema",
+);
 
 const workspaceDir = fileURLToPath(new URL("./workspace", import.meta.url));
 const { config } = parseConfig({ agents: { defaults: { workspace: workspaceDir } } });
