@@ -118,7 +118,7 @@ export function inspectReadmeLinks(
   return problems;
 }
 
-/** `https://host/owner/name` from a package.json `repository` field (`git+…​.git` or a string). */
+/** `https://host/owner/name` from a package.json `repository` field (`git+….git` or a string). */
 export function toRepositoryWebUrl(repository: unknown): string | undefined {
   const url =
     typeof repository === "string"
