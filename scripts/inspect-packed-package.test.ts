@@ -13,7 +13,8 @@ describe("inspectPackedManifest", () => {
     name: "@promptstack/config",
     exports: { ".": { types: "./dist/index.d.ts", default: "./dist/index.js" } },
     engines: { node: ">=20" },
-    dependencies: { "@promptstack/renderer": "^0.0.0", zod: "4.6.7" },
+    dependencies: { "@promptstack/renderer": "^0.0.0", zod: "^4.6.7" },
+    peerDependencies: { "gpt-tokenizer": "^4.0.0" },
   };
 
   it("accepts a manifest with real ranges and dist exports", () => {
@@ -26,6 +27,18 @@ describe("inspectPackedManifest", () => {
       dependencies: { "@promptstack/renderer": "workspace:^" },
     });
     expect(problems).toEqual([expect.stringContaining('is still "workspace:^"')]);
+  });
+
+  it("rejects an exact pin, which would duplicate the dependency in every consumer", () => {
+    const problems = inspectPackedManifest({
+      ...good,
+      dependencies: { zod: "4.6.7" },
+      peerDependencies: { "gpt-tokenizer": "=4.0.0" },
+    });
+    expect(problems).toEqual([
+      expect.stringContaining('dependencies.zod pins "4.6.7"'),
+      expect.stringContaining('peerDependencies.gpt-tokenizer pins "=4.0.0"'),
+    ]);
   });
 
   it("rejects the workspace-only source condition and a missing engines field", () => {

@@ -13,7 +13,10 @@ export interface PackedManifest {
   readonly [key: string]: unknown;
 }
 
-/** Problems with a packed package.json: workspace ranges, source-only exports, missing engines. */
+/**
+ * Problems with a packed package.json: workspace ranges, exact pins, source-only exports, missing
+ * engines.
+ */
 export function inspectPackedManifest(manifest: PackedManifest): string[] {
   const problems: string[] = [];
   const name = manifest.name ?? "(unnamed)";
@@ -25,6 +28,10 @@ export function inspectPackedManifest(manifest: PackedManifest): string[] {
         );
       } else if (dep.startsWith("@promptstack/") && !/^[\^~]?\d+\.\d+\.\d+/.test(range)) {
         problems.push(`${name}: ${field}.${dep} has range "${range}", expected a semver range`);
+      } else if (/^=?\d/.test(range)) {
+        problems.push(
+          `${name}: ${field}.${dep} pins "${range}"; publish a "^" range so consumers dedupe it (the lockfile keeps the exact version)`,
+        );
       }
     }
   }

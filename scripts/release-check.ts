@@ -200,8 +200,16 @@ function withInternalDependencies(
   return [...chosen.values()];
 }
 
-/** Installs each footprint consumer with npm (from the tarballs) and measures `node_modules`. */
-function measureFootprint(packs: readonly PackResult[], work: string): Footprint {
+/**
+ * Installs each footprint consumer with npm (from the tarballs), imports what it installed, and
+ * measures `node_modules`. Only the CLI depends on the tokenizer: a library consumer must import
+ * fine without it (an optional peer dependency).
+ */
+function measureFootprint(
+  packs: readonly PackResult[],
+  work: string,
+  problems: string[],
+): Footprint {
   const footprint: Record<string, number> = {};
   for (const [consumer, names] of Object.entries(FOOTPRINT_CONSUMERS)) {
     const project = join(work, `footprint-${consumer}`);
@@ -214,6 +222,14 @@ function measureFootprint(packs: readonly PackResult[], work: string): Footprint
       JSON.stringify({ name: `footprint-${consumer}`, private: true, dependencies }),
     );
     run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], project);
+    const imports = names.map((name) => `await import(${JSON.stringify(name)});`).join(" ");
+    run(process.execPath, ["--input-type=module", "-e", imports], project);
+    const tokenizer = existsSync(join(project, "node_modules", "gpt-tokenizer"));
+    if (tokenizer !== names.includes("@promptstack/cli")) {
+      problems.push(
+        `footprint: the ${consumer} consumer ${tokenizer ? "installs" : "lacks"} gpt-tokenizer`,
+      );
+    }
     footprint[consumer] = directorySize(join(project, "node_modules"));
   }
   return footprint;
@@ -287,7 +303,7 @@ async function main(): Promise<void> {
     }
 
     console.log("release:check: measuring install sizes");
-    const footprint = measureFootprint(packs, work);
+    const footprint = measureFootprint(packs, work, problems);
     if (process.argv.includes("--update-footprint")) {
       writeFileSync(FOOTPRINT_BASELINE, `${JSON.stringify(footprint, null, 2)}\n`);
       console.log(`release:check: wrote ${FOOTPRINT_BASELINE}`);

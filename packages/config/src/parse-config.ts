@@ -2,7 +2,7 @@ import type { Diagnostic } from "@promptstack/renderer";
 import { ConfigError } from "./config-error.js";
 import type { ConfigIssue } from "./config-error.js";
 import { configSchema } from "./config-schema.js";
-import type { PromptstackConfig } from "./config-types.js";
+import type { PromptstackConfig, PromptstackConfigInput } from "./config-types.js";
 import { getConfigJsonSchema } from "./build-config-json-schema.js";
 import { findDocumentHazards } from "./find-document-hazards.js";
 import { findUnknownKeys } from "./find-unknown-keys.js";
@@ -27,7 +27,10 @@ export interface ParseConfigOptions {
  * `undefined` means no configuration (built-in defaults). Throws `ConfigError` `CONFIG_INVALID`
  * listing every offending path.
  */
-export function parseConfig(raw: unknown, options: ParseConfigOptions = {}): ParsedConfig {
+export function parseConfig(
+  raw: PromptstackConfigInput | unknown,
+  options: ParseConfigOptions = {},
+): ParsedConfig {
   const where = options.source === undefined ? "configuration" : options.source;
   if (raw === undefined) return { config: {}, diagnostics: [] };
   const hazards = findDocumentHazards(raw);

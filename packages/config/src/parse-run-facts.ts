@@ -6,13 +6,16 @@ import { docsUrl } from "./docs-url.js";
 import { findDocumentHazards } from "./find-document-hazards.js";
 import { formatZodIssues } from "./format-zod-issues.js";
 import { runFactsSchema } from "./run-facts-schema.js";
-import type { RunFacts } from "./run-facts-types.js";
+import type { RunFacts, RunFactsInput } from "./run-facts-types.js";
 
 /**
  * Validates a run facts document (facts.json, already parsed). Fills capability defaults.
  * Throws `ConfigError` `CONFIG_INVALID_FACTS` listing every offending path.
  */
-export function parseRunFacts(raw: unknown, options: { readonly source?: string } = {}): RunFacts {
+export function parseRunFacts(
+  raw: RunFactsInput | unknown,
+  options: { readonly source?: string } = {},
+): RunFacts {
   const where = options.source ?? "run facts";
   const hazards = findDocumentHazards(raw);
   if (hazards.length > 0) throw createInvalidFactsError(where, hazards);
