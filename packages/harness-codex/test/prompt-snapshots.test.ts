@@ -2,7 +2,6 @@ import { cp, mkdtemp, readFile, rm, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { AgentSystemPromptInput, RenderedPrompt } from "@promptstack/renderer";
@@ -17,6 +16,7 @@ import {
   writePromptSnapshots,
 } from "../src/index.js";
 import type { PromptSnapshotInputs } from "../src/index.js";
+import { createCodexSchemaAjv } from "./create-codex-schema-ajv.js";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 let tempRoot: string;
@@ -186,7 +186,7 @@ describe("writePromptSnapshots", () => {
 
 describe("scenario params against the real Codex 0.171.0 schemas", () => {
   const schemaDir = join(REPO_ROOT, "fixtures/codex-protocol", PINNED_CODEX_VERSION, "v2");
-  const ajv = new Ajv({ strict: false, allErrors: true });
+  const ajv = createCodexSchemaAjv();
 
   it("validate for every scenario and every connection kind", async () => {
     const load = async (name: string) =>
