@@ -28,9 +28,12 @@ export interface ParseConfigOptions {
  * listing every offending path.
  */
 export function parseConfig(
-  raw: PromptstackConfigInput | unknown,
-  options: ParseConfigOptions = {},
-): ParsedConfig {
+  raw: PromptstackConfigInput | undefined,
+  options?: ParseConfigOptions,
+): ParsedConfig;
+/** Any value, e.g. a parsed JSON5 file: checked at run time. */
+export function parseConfig(raw: unknown, options?: ParseConfigOptions): ParsedConfig;
+export function parseConfig(raw: unknown, options: ParseConfigOptions = {}): ParsedConfig {
   const where = options.source === undefined ? "configuration" : options.source;
   if (raw === undefined) return { config: {}, diagnostics: [] };
   const hazards = findDocumentHazards(raw);

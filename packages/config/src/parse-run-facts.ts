@@ -12,10 +12,10 @@ import type { RunFacts, RunFactsInput } from "./run-facts-types.js";
  * Validates a run facts document (facts.json, already parsed). Fills capability defaults.
  * Throws `ConfigError` `CONFIG_INVALID_FACTS` listing every offending path.
  */
-export function parseRunFacts(
-  raw: RunFactsInput | unknown,
-  options: { readonly source?: string } = {},
-): RunFacts {
+export function parseRunFacts(raw: RunFactsInput, options?: { readonly source?: string }): RunFacts;
+/** Any value, e.g. a parsed JSON file: checked at run time. */
+export function parseRunFacts(raw: unknown, options?: { readonly source?: string }): RunFacts;
+export function parseRunFacts(raw: unknown, options: { readonly source?: string } = {}): RunFacts {
   const where = options.source ?? "run facts";
   const hazards = findDocumentHazards(raw);
   if (hazards.length > 0) throw createInvalidFactsError(where, hazards);
