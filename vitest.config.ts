@@ -19,5 +19,7 @@ export default defineConfig({
     reporters: ["default", ["json", { outputFile: ".tmp/vitest-results.json" }]],
     // CI=true makes vitest refuse to write snapshots, so a missing or stale golden fails.
     testTimeout: 30_000,
+    // Hooks spawn the CLI binary and copy fixtures; on a loaded machine 10 s (the default) is short.
+    hookTimeout: 30_000,
   },
 });
