@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 /** The committed table's path, relative to the repo root. */
 export const CONFUSABLE_FOLDS_PATH = "packages/renderer/src/confusable-folds.ts";
 
-const TARGET = /^[a-z0-9<>_.\-]+$/u;
+const TARGET = /^[a-z0-9<>_.-]+$/u;
 
 /**
  * Builds the renderer's confusable table from Unicode's UTS #39 `confusables.txt` (as shipped
@@ -24,7 +24,7 @@ export function buildConfusableFoldsModule(map: Readonly<Record<string, string>>
     // The source itself (looked up before NFKD, which may turn it into a space and a mark) and
     // its decomposition when that is one code point.
     for (const key of new Set([source, source.normalize("NFKD")])) {
-      if ([...key].length !== 1 || key.charCodeAt(0) < 0x80) continue;
+      if (Array.from(key).length !== 1 || key.charCodeAt(0) < 0x80) continue;
       if (target === key.toLowerCase() || folds.has(key)) continue;
       folds.set(key, target);
     }

@@ -13,7 +13,10 @@ export interface PackedManifest {
   readonly [key: string]: unknown;
 }
 
-/** Problems with a packed package.json: workspace ranges, source-only exports, missing engines. */
+/**
+ * Problems with a packed package.json: workspace ranges, exact pins, source-only exports, missing
+ * engines.
+ */
 export function inspectPackedManifest(manifest: PackedManifest): string[] {
   const problems: string[] = [];
   const name = manifest.name ?? "(unnamed)";
@@ -25,6 +28,10 @@ export function inspectPackedManifest(manifest: PackedManifest): string[] {
         );
       } else if (dep.startsWith("@promptstack/") && !/^[\^~]?\d+\.\d+\.\d+/.test(range)) {
         problems.push(`${name}: ${field}.${dep} has range "${range}", expected a semver range`);
+      } else if (/^=?\d/.test(range)) {
+        problems.push(
+          `${name}: ${field}.${dep} pins "${range}"; publish a "^" range so consumers dedupe it (the lockfile keeps the exact version)`,
+        );
       }
     }
   }
@@ -39,13 +46,35 @@ export function inspectPackedManifest(manifest: PackedManifest): string[] {
   return problems;
 }
 
-/** Problems with a tarball's file list: anything a consumer does not need. */
-export function inspectPackedFiles(name: string, files: readonly string[]): string[] {
+/** The files a manifest's `exports` point to (`"./schema.json"` → `schema.json`). */
+export function listExportedFiles(manifest: PackedManifest): string[] {
+  const targets: string[] = [];
+  const visit = (value: unknown): void => {
+    if (typeof value === "string") targets.push(value.replace(/^\.\//, ""));
+    else if (typeof value === "object" && value !== null) Object.values(value).forEach(visit);
+  };
+  visit(manifest.exports);
+  return targets;
+}
+
+/**
+ * Problems with a tarball's file list: anything a consumer does not need, and any file the
+ * manifest exports but the tarball lacks.
+ */
+export function inspectPackedFiles(
+  name: string,
+  files: readonly string[],
+  exported: readonly string[] = [],
+): string[] {
   const problems: string[] = [];
+  for (const target of exported) {
+    if (!files.includes(target))
+      problems.push(`${name}: exports "./${target}", which is not packed`);
+  }
   for (const file of files) {
     const top = file.split("/")[0] ?? file;
     const isDist = top === "dist" || top === "bin";
-    if (!isDist && !ALLOWED_TOP_LEVEL.has(file)) {
+    if (!isDist && !ALLOWED_TOP_LEVEL.has(file) && !exported.includes(file)) {
       problems.push(`${name}: ships "${file}", which consumers do not need`);
     } else if (/\.test\.|\.bench\.|(^|\/)fixtures\//.test(file)) {
       problems.push(`${name}: ships test or fixture file "${file}"`);
@@ -55,4 +84,59 @@ export function inspectPackedFiles(name: string, files: readonly string[]): stri
     problems.push(`${name}: dist/index.js or dist/index.d.ts is missing; did the build run?`);
   }
   return problems;
+}
+
+/** The `(target)` of every Markdown link and image in `markdown`, outside code. */
+export function listMarkdownLinks(markdown: string): string[] {
+  const prose = markdown.replace(/```[\s\S]*?```/g, "").replace(/`[^`\n]*`/g, "");
+  return [...prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1] ?? "");
+}
+
+/**
+ * Problems with the links of a packed README, read on the registry page or in `node_modules`:
+ * a relative link must name a file in the tarball; a link into the repository
+ * (`<repositoryUrl>/blob/<ref>/<path>`) must name a file that exists there.
+ */
+export function inspectReadmeLinks(
+  name: string,
+  readme: string,
+  files: readonly string[],
+  repositoryUrl: string,
+  existsInRepository: (path: string) => boolean,
+): string[] {
+  const problems: string[] = [];
+  const repositoryBlob = new RegExp(`^${escapeRegExp(repositoryUrl)}/blob/[^/]+/([^#?]+)`);
+  for (const target of listMarkdownLinks(readme)) {
+    if (target.startsWith("#") || target.startsWith("mailto:")) continue;
+    if (/^https?:\/\//.test(target)) {
+      const inRepository = repositoryBlob.exec(target)?.[1];
+      if (inRepository !== undefined && !existsInRepository(inRepository)) {
+        problems.push(`${name}: README links to ${target}, but ${inRepository} does not exist`);
+      }
+      continue;
+    }
+    const path = target.replace(/^\.\//, "").replace(/[#?].*$/, "");
+    if (!files.includes(path)) {
+      problems.push(
+        `${name}: README links to "${target}", which is not in the package; link to ${repositoryUrl}/blob/main/… instead`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** `https://host/owner/name` from a package.json `repository` field (`git+….git` or a string). */
+export function toRepositoryWebUrl(repository: unknown): string | undefined {
+  const url =
+    typeof repository === "string"
+      ? repository
+      : typeof repository === "object" && repository !== null && "url" in repository
+        ? repository.url
+        : undefined;
+  if (typeof url !== "string") return undefined;
+  return url.replace(/^git\+/, "").replace(/\.git$/, "");
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -33,12 +33,20 @@ export const CONSUMER_ESM = `import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createPromptAssembler, parseRunFacts } from "@promptstack/agent";
+import { buildConfigJsonSchema, formatJsonSchemaFile } from "@promptstack/config";
+import configSchema from "@promptstack/config/schema.json" with { type: "json" };
 import {
   buildCodexThreadStartParams,
   buildCodexTurnStartParams,
   buildCodexTurn,
   toCodexTurnPlanInput,
 } from "@promptstack/harness-codex";
+
+assert.deepEqual(
+  configSchema,
+  JSON.parse(formatJsonSchemaFile(buildConfigJsonSchema())),
+  "@promptstack/config/schema.json is the config schema",
+);
 
 const workspaceDir = fileURLToPath(new URL("./workspace", import.meta.url));
 const facts = parseRunFacts(JSON.parse(readFileSync(new URL("./facts.json", import.meta.url), "utf8")));

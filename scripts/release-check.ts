@@ -4,10 +4,13 @@
  * Builds every package, packs it with pnpm, checks each tarball (manifest, file list, publint),
  * installs all tarballs with plain npm into a temp project outside the workspace, then runs an
  * ESM consumer script, type-checks a TypeScript consumer against the installed types, runs the
- * installed `promptstack` bin, and measures cold import times.
+ * installed `promptstack` bin, measures cold import times, and measures the install size of
+ * three consumers against `scripts/release-footprint-baseline.json` (fails over +20%;
+ * `--update-footprint` rewrites the baseline).
  */
 import { execFileSync } from "node:child_process";
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -20,8 +23,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { publint } from "publint";
+import { compareFootprint } from "./compare-footprint.js";
+import type { Footprint } from "./compare-footprint.js";
 import { formatMessage } from "publint/utils";
-import { inspectPackedFiles, inspectPackedManifest } from "./inspect-packed-package.js";
+import {
+  inspectPackedFiles,
+  inspectPackedManifest,
+  inspectReadmeLinks,
+  listExportedFiles,
+  toRepositoryWebUrl,
+} from "./inspect-packed-package.js";
 import type { PackedManifest } from "./inspect-packed-package.js";
 import {
   CONSUMER_ESM,
@@ -49,6 +60,8 @@ interface PackResult {
   readonly bytes: number;
   readonly files: readonly string[];
   readonly manifest: PackedManifest;
+  /** The unpacked tarball's `package/` folder. */
+  readonly packageDir: string;
 }
 
 function listFiles(dir: string, prefix = ""): string[] {
@@ -88,6 +101,7 @@ function packAll(root: string, destination: string): PackResult[] {
       bytes: statSync(tarball).size,
       files: listFiles(packageDir),
       manifest,
+      packageDir,
     };
   });
 }
@@ -97,6 +111,17 @@ async function lintTarball(pack: PackResult): Promise<string[]> {
   const tarball = buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength);
   const { messages, pkg } = await publint({ pack: { tarball }, level: "warning", strict: true });
   return messages.map((m) => `${pack.name}: publint ${m.type}: ${formatMessage(m, pkg) ?? m.code}`);
+}
+
+/** README links must work on the registry page and in `node_modules`, where `docs/` is absent. */
+function inspectPackedReadme(pack: PackResult, root: string): string[] {
+  const repositoryUrl = toRepositoryWebUrl(pack.manifest["repository"]);
+  if (repositoryUrl === undefined) return [`${pack.name}: package.json has no repository url`];
+  if (!pack.files.includes("README.md")) return [`${pack.name}: README.md is not packed`];
+  const readme = readFileSync(join(pack.packageDir, "README.md"), "utf8");
+  return inspectReadmeLinks(pack.name, readme, pack.files, repositoryUrl, (path) =>
+    existsSync(join(root, path)),
+  );
 }
 
 function writeConsumerProject(project: string, packs: readonly PackResult[], root: string): void {
@@ -136,6 +161,82 @@ function writeConsumerProject(project: string, packs: readonly PackResult[], roo
   }
 }
 
+/**
+ * The consumers whose install size is guarded: a renderer-only user, a library user who loads
+ * bootstrap files without counting tokens, and one who installs every package.
+ */
+const FOOTPRINT_CONSUMERS: Readonly<Record<string, readonly string[]>> = {
+  renderer: ["@promptstack/renderer"],
+  bootstrap: ["@promptstack/bootstrap"],
+  everything: RELEASE_PACKAGES.map((dir) => `@promptstack/${dir}`),
+};
+
+const FOOTPRINT_BASELINE = fileURLToPath(
+  new URL("./release-footprint-baseline.json", import.meta.url),
+);
+
+function directorySize(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += directorySize(path);
+    else if (entry.isFile()) total += statSync(path).size;
+  }
+  return total;
+}
+
+/** The packages `names` and every `@promptstack/*` package they depend on, as tarballs. */
+function withInternalDependencies(
+  names: readonly string[],
+  packs: readonly PackResult[],
+): PackResult[] {
+  const byName = new Map(packs.map((p) => [p.name, p]));
+  const chosen = new Map<string, PackResult>();
+  const visit = (name: string): void => {
+    const pack = byName.get(name);
+    if (pack === undefined || chosen.has(name)) return;
+    chosen.set(name, pack);
+    for (const dep of Object.keys(pack.manifest.dependencies ?? {})) visit(dep);
+  };
+  names.forEach(visit);
+  return [...chosen.values()];
+}
+
+/**
+ * Installs each footprint consumer with npm (from the tarballs), imports what it installed, and
+ * measures `node_modules`. Only the CLI depends on the tokenizer: a library consumer must import
+ * fine without it (an optional peer dependency).
+ */
+function measureFootprint(
+  packs: readonly PackResult[],
+  work: string,
+  problems: string[],
+): Footprint {
+  const footprint: Record<string, number> = {};
+  for (const [consumer, names] of Object.entries(FOOTPRINT_CONSUMERS)) {
+    const project = join(work, `footprint-${consumer}`);
+    mkdirSync(project);
+    const dependencies = Object.fromEntries(
+      withInternalDependencies(names, packs).map((p) => [p.name, `file:${p.tarball}`]),
+    );
+    writeFileSync(
+      join(project, "package.json"),
+      JSON.stringify({ name: `footprint-${consumer}`, private: true, dependencies }),
+    );
+    run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], project);
+    const imports = names.map((name) => `await import(${JSON.stringify(name)});`).join(" ");
+    run(process.execPath, ["--input-type=module", "-e", imports], project);
+    const tokenizer = existsSync(join(project, "node_modules", "gpt-tokenizer"));
+    if (tokenizer !== names.includes("@promptstack/cli")) {
+      problems.push(
+        `footprint: the ${consumer} consumer ${tokenizer ? "installs" : "lacks"} gpt-tokenizer`,
+      );
+    }
+    footprint[consumer] = directorySize(join(project, "node_modules"));
+  }
+  return footprint;
+}
+
 function measureImport(project: string, specifiers: readonly string[], runs = 5): number[] {
   const code = `const t = performance.now(); ${specifiers
     .map((s) => `await import(${JSON.stringify(s)});`)
@@ -162,9 +263,10 @@ async function main(): Promise<void> {
     for (const pack of packs) {
       problems.push(
         ...inspectPackedManifest(pack.manifest),
-        ...inspectPackedFiles(pack.name, pack.files),
+        ...inspectPackedFiles(pack.name, pack.files, listExportedFiles(pack.manifest)),
       );
       problems.push(...(await lintTarball(pack)));
+      problems.push(...inspectPackedReadme(pack, root));
     }
 
     const project = join(work, "consumer");
@@ -202,6 +304,16 @@ async function main(): Promise<void> {
       console.log(`release:check: installed bin rendered ${rendered.text.length} chars`);
     }
 
+    console.log("release:check: measuring install sizes");
+    const footprint = measureFootprint(packs, work, problems);
+    if (process.argv.includes("--update-footprint")) {
+      writeFileSync(FOOTPRINT_BASELINE, `${JSON.stringify(footprint, null, 2)}\n`);
+      console.log(`release:check: wrote ${FOOTPRINT_BASELINE}`);
+    }
+    const baseline = JSON.parse(readFileSync(FOOTPRINT_BASELINE, "utf8")) as Footprint;
+    const comparison = compareFootprint(footprint, baseline);
+    problems.push(...comparison.problems);
+
     const renderer = measureImport(project, ["@promptstack/renderer"]);
     const facade = measureImport(project, ["@promptstack/agent"]);
     console.log("\npackage                      packed bytes   files");
@@ -210,6 +322,10 @@ async function main(): Promise<void> {
         `${pack.name.padEnd(28)} ${String(pack.bytes).padStart(12)}   ${pack.files.length}`,
       );
     }
+    console.log(
+      "\ninstall size: node_modules of a consumer of only the renderer, of only bootstrap (and its deps), of every package",
+    );
+    for (const line of comparison.lines) console.log(line);
     const median = (xs: number[]): number => xs[Math.floor(xs.length / 2)] ?? Number.NaN;
     console.log(
       `\ncold import @promptstack/renderer: median ${median(renderer)} ms (runs: ${renderer.join(", ")})`,

@@ -14,7 +14,7 @@ export class AgentError extends PromptstackError<AgentErrorCode> {
     markError(this, AGENT_ERROR_MARKER);
   }
 
-  static isInstance(value: unknown): value is AgentError {
+  static override isInstance(value: unknown): value is AgentError {
     return hasErrorMarker(value, AGENT_ERROR_MARKER);
   }
 }

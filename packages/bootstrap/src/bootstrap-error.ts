@@ -15,7 +15,7 @@ export class BootstrapError extends PromptstackError<BootstrapErrorCode> {
     markError(this, BOOTSTRAP_ERROR_MARKER);
   }
 
-  static isInstance(value: unknown): value is BootstrapError {
+  static override isInstance(value: unknown): value is BootstrapError {
     return hasErrorMarker(value, BOOTSTRAP_ERROR_MARKER);
   }
 }

@@ -54,7 +54,7 @@ export function isInsideRoot(root: string, target: string): boolean {
 
 function errorCode(error: unknown): string {
   if (typeof error === "object" && error !== null && "code" in error) {
-    const code = (error as { code: unknown }).code;
+    const code = error.code;
     if (typeof code === "string") return code;
   }
   return "an unknown error";

@@ -21,7 +21,7 @@ const PERSONA_TEMPLATES: readonly BootstrapTemplateName[] = [
 
 function errorCode(error: unknown): string {
   if (typeof error === "object" && error !== null && "code" in error) {
-    const code = (error as { code: unknown }).code;
+    const code = error.code;
     if (typeof code === "string") return code;
   }
   return "an unknown error";

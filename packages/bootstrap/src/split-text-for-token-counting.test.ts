@@ -21,7 +21,7 @@ function longestRun(chunk: string): number {
   return Math.max(
     0,
     ...chunk
-      .split(/ (?=\S)|(?<=\n)(?=[^\s/])|(?<=[A-Za-z])(?=[!-&(-\/:-@[-`{-~])/u)
+      .split(/ (?=\S)|(?<=\n)(?=[^\s/])|(?<=[A-Za-z])(?=[!-&(-/:-@[-`{-~])/u)
       .map((piece) => piece.length),
   );
 }

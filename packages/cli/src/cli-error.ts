@@ -21,7 +21,7 @@ export class CliError extends PromptstackError<CliErrorCode> {
     markError(this, CLI_ERROR_MARKER);
   }
 
-  static isInstance(value: unknown): value is CliError {
+  static override isInstance(value: unknown): value is CliError {
     return hasErrorMarker(value, CLI_ERROR_MARKER);
   }
 }

@@ -12,6 +12,7 @@ describe("escapeTerminalText", () => {
       [{ code: "X", severity: "warning", message: `bad ${name}`, path: `/s/${name}` }],
       plain as never,
     );
+    // oxlint-disable-next-line no-control-regex -- the test looks for control characters
     expect(out).not.toMatch(/[\u001b\u0007\r]/u);
     expect(out).toContain("\\x1b]52;c;");
   });
@@ -20,8 +21,10 @@ describe("escapeTerminalText", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 200 }), (text) => {
         const escaped = escapeTerminalText(text);
+        // oxlint-disable-next-line no-control-regex -- the test looks for control characters
         expect(escaped).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/u);
         if (
+          // oxlint-disable-next-line no-control-regex -- the test looks for control characters
           !/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(
             text,
           )

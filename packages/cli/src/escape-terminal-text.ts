@@ -7,6 +7,7 @@
  */
 export function escapeTerminalText(text: string): string {
   return text.replace(
+    // oxlint-disable-next-line no-control-regex -- control characters are what this escapes
     /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu,
     (character) => {
       const code = character.charCodeAt(0);

@@ -30,7 +30,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       // Commander has already printed its message through io.stderr.
       return EXIT_USAGE;
     }
-    if (PromptstackError.isPromptstackError(error)) {
+    if (PromptstackError.isInstance(error)) {
       io.stderr(`${formatErrorMessage(error)}\n`);
       return EXIT_USAGE;
     }

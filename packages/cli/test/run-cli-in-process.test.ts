@@ -9,6 +9,7 @@ describe("runCli (in process)", () => {
     const io = createTestIo({ isTTY: true });
     expect(await runCli(["render"], io), io.err).toBe(0);
     expect(io.out).toMatch(
+      // oxlint-disable-next-line no-control-regex -- ANSI escapes start with ESC
       /\u001b\[2m──── cache boundary · [\d,]+ stable tokens above ─+\u001b\[22m\n## Time Context/,
     );
     expect(io.err).toMatch(

@@ -182,5 +182,5 @@ function applyOverrides(
     if (value === undefined) continue;
     merged[key] = key === "volatile" ? { ...base.volatile, ...(value as object) } : value;
   }
-  return merged as AgentSystemPromptInput;
+  return merged;
 }

@@ -34,7 +34,7 @@ export class ConfigError extends PromptstackError<ConfigErrorCode> {
     markError(this, CONFIG_ERROR_MARKER);
   }
 
-  static isInstance(value: unknown): value is ConfigError {
+  static override isInstance(value: unknown): value is ConfigError {
     return hasErrorMarker(value, CONFIG_ERROR_MARKER);
   }
 }

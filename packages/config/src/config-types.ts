@@ -107,3 +107,10 @@ export interface PromptstackConfig {
   readonly plugins?: PluginsConfig;
   readonly tools?: ToolsConfig;
 }
+
+/**
+ * A configuration as a caller writes it (current spellings). The parsed config holds only
+ * explicit values, so the input and the parsed shape are the same type; `parseConfig` and
+ * `applyConfigPatch` also accept legacy spellings, which are left out of this type on purpose.
+ */
+export type PromptstackConfigInput = PromptstackConfig;

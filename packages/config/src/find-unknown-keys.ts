@@ -1,5 +1,6 @@
 import type { Diagnostic } from "@promptstack/renderer";
 import type { JsonSchema } from "./build-config-json-schema.js";
+import { docsUrl } from "./docs-url.js";
 import { formatConfigPath } from "./format-config-path.js";
 import { isPlainObject } from "./plain-object.js";
 
@@ -34,7 +35,7 @@ function walk(value: unknown, schema: JsonSchema, path: string[], out: Diagnosti
         severity: "warning",
         message: `${keyPath} is not a known setting and has no effect`,
         path: keyPath,
-        hint: "Check the spelling against docs/configuration.md or `promptstack schema`.",
+        hint: `Check the spelling against ${docsUrl("configuration.md")} or \`promptstack schema\`.`,
       });
       continue;
     }

@@ -127,7 +127,7 @@ function readConstraints(node: JsonSchema): ConfigSchemaConstraints {
     if (key === "maximum" && value === MAX_SAFE_INTEGER) continue;
     out[key] = value;
   }
-  return out as ConfigSchemaConstraints;
+  return out;
 }
 
 /** A short readable type for a JSON Schema node. */

@@ -2,7 +2,7 @@ import type { Diagnostic } from "@promptstack/renderer";
 import { ConfigError } from "./config-error.js";
 import type { ConfigIssue } from "./config-error.js";
 import { configSchema } from "./config-schema.js";
-import type { PromptstackConfig } from "./config-types.js";
+import type { PromptstackConfig, PromptstackConfigInput } from "./config-types.js";
 import { getConfigJsonSchema } from "./build-config-json-schema.js";
 import {
   findDocumentHazards,
@@ -31,6 +31,12 @@ export interface ParseConfigOptions {
  * `undefined` means no configuration (built-in defaults). Throws `ConfigError` `CONFIG_INVALID`
  * listing every offending path.
  */
+export function parseConfig(
+  raw: PromptstackConfigInput | undefined,
+  options?: ParseConfigOptions,
+): ParsedConfig;
+/** Any value, e.g. a parsed JSON5 file: checked at run time. */
+export function parseConfig(raw: unknown, options?: ParseConfigOptions): ParsedConfig;
 export function parseConfig(raw: unknown, options: ParseConfigOptions = {}): ParsedConfig {
   const where = options.source === undefined ? "configuration" : options.source;
   if (raw === undefined) return { config: {}, diagnostics: [] };

@@ -2,15 +2,19 @@ import { ConfigError } from "./config-error.js";
 import type { ConfigIssue } from "./config-error.js";
 import { buildJsonSchemaFromZod } from "./build-config-json-schema.js";
 import type { JsonSchema } from "./build-config-json-schema.js";
+import { docsUrl } from "./docs-url.js";
 import { findDocumentHazards } from "./find-document-hazards.js";
 import { formatZodIssues } from "./format-zod-issues.js";
 import { runFactsSchema } from "./run-facts-schema.js";
-import type { RunFacts } from "./run-facts-types.js";
+import type { RunFacts, RunFactsInput } from "./run-facts-types.js";
 
 /**
  * Validates a run facts document (facts.json, already parsed). Fills capability defaults.
  * Throws `ConfigError` `CONFIG_INVALID_FACTS` listing every offending path.
  */
+export function parseRunFacts(raw: RunFactsInput, options?: { readonly source?: string }): RunFacts;
+/** Any value, e.g. a parsed JSON file: checked at run time. */
+export function parseRunFacts(raw: unknown, options?: { readonly source?: string }): RunFacts;
 export function parseRunFacts(raw: unknown, options: { readonly source?: string } = {}): RunFacts {
   const where = options.source ?? "run facts";
   const hazards = findDocumentHazards(raw);
@@ -33,7 +37,7 @@ function createInvalidFactsError(where: string, issues: readonly ConfigIssue[]):
     {
       issues,
       ...(issues[0] === undefined ? {} : { path: issues[0].path }),
-      hint: "Fix each listed path; docs/run-facts.md describes every field.",
+      hint: `Fix each listed path; ${docsUrl("run-facts.md")} describes every field.`,
     },
   );
 }

@@ -71,3 +71,23 @@ export interface RunFacts {
   readonly docs?: { readonly localDocsPath?: string; readonly localSourcePath?: string };
   readonly projectMemoryFacts?: readonly string[];
 }
+
+/** What a caller writes for `channel.capabilities`: every flag optional (false, reactions `none`). */
+export type RunFactsChannelCapabilitiesInput = Partial<RunFactsChannelCapabilities>;
+
+/** What a caller writes for `channel`: `capabilities` may be left out or partial. */
+export interface RunFactsChannelInput extends Omit<RunFactsChannel, "capabilities"> {
+  readonly capabilities?: RunFactsChannelCapabilitiesInput;
+}
+
+/**
+ * Run facts as a caller writes them, before `parseRunFacts` fills the defaults: `tools` may be
+ * left out (none), channel capabilities may be left out or partial, and `$schema` (an editor
+ * hint) is allowed. `parseRunFacts` still takes `unknown` and checks everything at run time.
+ */
+export interface RunFactsInput extends Omit<RunFacts, "tools" | "channel"> {
+  /** JSON Schema reference for editors; ignored. */
+  readonly $schema?: string;
+  readonly tools?: readonly RunFactsTool[];
+  readonly channel: RunFactsChannelInput;
+}

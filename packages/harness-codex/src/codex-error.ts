@@ -20,7 +20,7 @@ export class CodexError extends PromptstackError<CodexErrorCode> {
     markError(this, CODEX_ERROR_MARKER);
   }
 
-  static isInstance(value: unknown): value is CodexError {
+  static override isInstance(value: unknown): value is CodexError {
     return hasErrorMarker(value, CODEX_ERROR_MARKER);
   }
 }

@@ -81,7 +81,7 @@ export function formatUnifiedDiff(
   const context = options.context ?? 3;
   const edits = diffLines(before.split("\n"), after.split("\n"));
   // keep[i]: edit i lies within `context` lines of a change.
-  const keep = new Array<boolean>(edits.length).fill(false);
+  const keep = Array.from({ length: edits.length }, () => false);
   let lastChange = Number.NEGATIVE_INFINITY;
   for (let index = 0; index < edits.length; index += 1) {
     if (edits[index]?.kind !== " ") lastChange = index;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { Ajv } from "ajv";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { createCodexSchemaAjv } from "../test/create-codex-schema-ajv.js";
 import type { RenderedPrompt } from "@promptstack/renderer";
 import { buildCodexPromptLayers } from "./build-codex-prompt-layers.js";
 import { buildCodexThreadResumeParams } from "./build-codex-thread-resume-params.js";
@@ -279,7 +279,7 @@ function loadSchema(name: string): Record<string, unknown> {
 }
 
 describe("params match the real Codex 0.171.0 JSON Schemas", () => {
-  const ajv = new Ajv({ strict: false, allErrors: true });
+  const ajv = createCodexSchemaAjv();
   const schemas = {
     start: loadSchema("ThreadStartParams"),
     resume: loadSchema("ThreadResumeParams"),

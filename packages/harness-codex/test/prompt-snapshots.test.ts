@@ -2,7 +2,6 @@ import { cp, mkdtemp, readFile, rm, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { AgentSystemPromptInput, RenderedPrompt } from "@promptstack/renderer";
@@ -17,17 +16,25 @@ import {
   writePromptSnapshots,
 } from "../src/index.js";
 import type { PromptSnapshotInputs } from "../src/index.js";
+import { createCodexSchemaAjv } from "./create-codex-schema-ajv.js";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 let tempRoot: string;
 let inputs: PromptSnapshotInputs;
 
-/** A copy of the fixtures the pipeline reads, so tests can edit or delete snapshot files. */
+/**
+ * A copy of the fixtures the pipeline reads, so tests can edit or delete snapshot files. Its
+ * snapshots are regenerated, so these tests do not depend on the committed ones being current.
+ */
 async function copyRepoFixtures(): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), "prompt-snapshots-"));
   for (const dir of ["snapshot-scenarios", "codex-model-catalog", "prompt-snapshots"]) {
     await cp(join(REPO_ROOT, "fixtures", dir), join(root, "fixtures", dir), { recursive: true });
   }
+  await writePromptSnapshots(
+    join(root, "fixtures/prompt-snapshots"),
+    await generatePromptSnapshotFiles({ repoRoot: root }),
+  );
   return root;
 }
 
@@ -43,13 +50,9 @@ afterAll(async () => {
   await rm(tempRoot, { recursive: true, force: true });
 });
 
+// Whether the committed snapshots are current is the gate `pnpm prompt:snapshots:check` (run once
+// in `pnpm check` and in CI's gates job), not a test: the test matrix would run it once per Node.
 describe("committed prompt snapshots", () => {
-  it("match the generated ones (the CI gate)", async () => {
-    const result = await checkPromptSnapshots({ repoRoot: REPO_ROOT });
-    expect(result.report).toBe("Prompt snapshots are up to date.\n");
-    expect(result.ok).toBe(true);
-  });
-
   it("cover four Codex scenarios and five embedded ones", async () => {
     const files = [...(await generatePromptSnapshotFiles({ repoRoot: REPO_ROOT })).keys()];
     expect(files.filter((path) => path.startsWith("codex-runtime-happy-path/"))).toHaveLength(8);
@@ -183,7 +186,7 @@ describe("writePromptSnapshots", () => {
 
 describe("scenario params against the real Codex 0.171.0 schemas", () => {
   const schemaDir = join(REPO_ROOT, "fixtures/codex-protocol", PINNED_CODEX_VERSION, "v2");
-  const ajv = new Ajv({ strict: false, allErrors: true });
+  const ajv = createCodexSchemaAjv();
 
   it("validate for every scenario and every connection kind", async () => {
     const load = async (name: string) =>

@@ -2,12 +2,11 @@ import type { Diagnostic, ProductProfile, SectionId } from "@promptstack/rendere
 import { appendUserTurn } from "./append-user-turn.js";
 import { createConversation } from "./create-conversation.js";
 import { ESTIMATE_TOKEN_COUNTER } from "./create-token-counter.js";
-import { planCacheSegments } from "./plan-cache-segments.js";
+import { planCacheSegments, formatToolSegmentText } from "./plan-cache-segments.js";
 import type { CacheSegment, SegmentRef } from "./plan-cache-segments.js";
 import { resolveCacheRules } from "./resolve-cache-rules.js";
 import type { CacheProvider } from "./resolve-cache-rules.js";
 import { toCanonicalTools } from "./to-canonical-tools.js";
-import { formatToolSegmentText } from "./plan-cache-segments.js";
 import type { ConversationLayout, PromptSource, TokenCounter, ToolSpec } from "./types.js";
 
 /** One state of what precedes the conversation: the prompt and the tools. */

@@ -37,9 +37,10 @@ export function prepareRequest(
   breakpoints: "explicit" | "none",
   provider: CacheProvider | undefined,
 ): PreparedRequest {
-  const canonical = toCanonicalTools(options.tools ?? [], {
-    ...(options.volatileValues === undefined ? {} : { volatileValues: options.volatileValues }),
-  });
+  const canonical = toCanonicalTools(
+    options.tools ?? [],
+    options.volatileValues === undefined ? {} : { volatileValues: options.volatileValues },
+  );
   const plan = planCacheSegments(conversation, { tools: canonical.tools, breakpoints });
   const diagnostics: Diagnostic[] = [...canonical.diagnostics, ...plan.diagnostics];
   if (provider !== undefined) {

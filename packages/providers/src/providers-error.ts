@@ -19,7 +19,7 @@ export class ProvidersError extends PromptstackError<ProvidersErrorCode> {
   }
 
   /** True for a `ProvidersError`, even one thrown by another copy of the package. */
-  static isInstance(value: unknown): value is ProvidersError {
+  static override isInstance(value: unknown): value is ProvidersError {
     return hasErrorMarker(value, PROVIDERS_ERROR_MARKER);
   }
 }

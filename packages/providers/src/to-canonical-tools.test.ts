@@ -38,9 +38,9 @@ describe("toCanonicalTools", () => {
 
   it("throws on duplicate names, non-object schemas and non-JSON values", () => {
     expect(() => toCanonicalTools([{ name: "a" }, { name: "a" }])).toThrow(ProvidersError);
-    expect(() =>
-      toCanonicalTools([{ name: "a", inputSchema: { type: "string" } as never }]),
-    ).toThrow(/inputSchema.type/);
+    expect(() => toCanonicalTools([{ name: "a", inputSchema: { type: "string" } }])).toThrow(
+      /inputSchema.type/,
+    );
     expect(() =>
       toCanonicalTools([{ name: "a", inputSchema: { type: "object", max: Number.NaN } }]),
     ).toThrow(/finite number/);

@@ -65,6 +65,7 @@ const attack = fc
 
 /** `attack` for single-line fields, which the renderer rejects with line breaks or controls. */
 const singleLineAttack = attack.map((text) =>
+  // oxlint-disable-next-line no-control-regex -- control characters are what this removes
   text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu, " "),
 );
 

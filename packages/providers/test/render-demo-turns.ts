@@ -94,9 +94,7 @@ export async function loadDemoWorkspace(): Promise<DemoWorkspace> {
   const tools: ToolSpec[] = facts.tools.map((tool) => ({
     name: tool.name,
     ...(tool.description === undefined ? {} : { description: tool.description }),
-    ...(tool.parameters === undefined
-      ? {}
-      : { inputSchema: tool.parameters as ToolSpec["inputSchema"] & object }),
+    ...(tool.parameters === undefined ? {} : { inputSchema: tool.parameters }),
   }));
   const render = (turn: number, location?: RuntimeFactsLocation): RenderedPrompt => {
     // Time Context shows the calendar date only, so the per-turn fact that moves here is the
@@ -105,7 +103,7 @@ export async function loadDemoWorkspace(): Promise<DemoWorkspace> {
     return buildConfiguredAgentSystemPrompt({
       config,
       agentId: "main",
-      facts: { ...facts, time: { ...facts.time!, date } },
+      facts: { ...facts, time: { ...facts.time, date } },
       promptMode: "full",
       contextFiles,
       bootstrapTruncated: bootstrap.truncated,

@@ -3,8 +3,8 @@ import { buildAgentSystemPrompt, compileAgentSystemPrompt } from "../src/index.j
 import type { AgentSystemPromptInput } from "../src/index.js";
 import { STABLE, VARIANTS } from "./render-scenario.js";
 
-const inputs = (mode: "full" | "minimal" | "none") =>
-  VARIANTS.map((volatile) => ({ ...STABLE, mode, volatile }) as AgentSystemPromptInput);
+const inputs = (mode: "full" | "minimal" | "none"): AgentSystemPromptInput[] =>
+  VARIANTS.map((volatile) => ({ ...STABLE, mode, volatile }));
 
 const FULL = inputs("full");
 const MINIMAL = inputs("minimal");

@@ -27,9 +27,17 @@ export class PromptstackError<Code extends string = string> extends Error {
     Object.defineProperty(this, PROMPTSTACK_ERROR_MARKER, { value: true });
   }
 
-  /** True for any promptstack error, even one thrown by another copy of the package. */
-  static isPromptstackError(value: unknown): value is PromptstackError {
+  /**
+   * True for any promptstack error, even one thrown by another copy of the package. Every
+   * subclass has its own `isInstance` (`ConfigError.isInstance`, ...), true only for its kind.
+   */
+  static isInstance(value: unknown): value is PromptstackError {
     return typeof value === "object" && value !== null && PROMPTSTACK_ERROR_MARKER in value;
+  }
+
+  /** @deprecated Use `PromptstackError.isInstance`, the name every error class shares. */
+  static isPromptstackError(value: unknown): value is PromptstackError {
+    return PromptstackError.isInstance(value);
   }
 }
 

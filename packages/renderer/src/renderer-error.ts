@@ -18,7 +18,7 @@ export class RendererError extends PromptstackError<RendererErrorCode> {
     markError(this, RENDERER_ERROR_MARKER);
   }
 
-  static isInstance(value: unknown): value is RendererError {
+  static override isInstance(value: unknown): value is RendererError {
     return hasErrorMarker(value, RENDERER_ERROR_MARKER);
   }
 }

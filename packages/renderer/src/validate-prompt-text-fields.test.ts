@@ -7,10 +7,10 @@ const FUZZ_RUNS = 300;
 
 function rejection(input: object): RendererError | undefined {
   try {
-    buildAgentSystemPrompt(input as never);
+    buildAgentSystemPrompt(input);
     return undefined;
   } catch (error) {
-    if (RendererError.isInstance(error)) return error as RendererError;
+    if (RendererError.isInstance(error)) return error;
     throw error;
   }
 }
@@ -49,7 +49,7 @@ describe("text that enters the prompt", () => {
         const prompt = buildAgentSystemPrompt({
           workspaceDir: `/w/${text}`,
           ttsHint: text,
-        } as never);
+        });
         const rendered = typeof prompt === "string" ? prompt : JSON.stringify(prompt);
         expect(rendered.replace(/[\ud800-\udbff][\udc00-\udfff]/gu, "")).not.toMatch(
           /\p{Surrogate}/u,

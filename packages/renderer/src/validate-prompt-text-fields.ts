@@ -17,6 +17,7 @@ import { RendererError } from "./renderer-error.js";
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 const LONE_SURROGATE = /\p{Surrogate}/u;
+// oxlint-disable-next-line no-control-regex -- control characters are what this rule rejects
 const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 
 /** Paths of single-line fields; `[]` stands for every item of an array. */

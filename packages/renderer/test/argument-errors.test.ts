@@ -80,6 +80,7 @@ const CASES: readonly [string, () => unknown, string][] = [
   ],
   [
     "carrier with a sparse exec list",
+    // oxlint-disable-next-line no-sparse-arrays -- the sparse array is the bad input under test
     () => buildRuntimeContextCarrier(bad({ exec: [, running] })),
     "snapshot.exec[0]",
   ],

@@ -130,7 +130,7 @@ const spelled = (word: string) =>
       }),
     )
     .map(([flips, gaps]) =>
-      [...word]
+      Array.from(word)
         .map((letter, index) => {
           const swapped = { O: "0", I: "1", E: "Е", C: "С" }[letter];
           const chosen = flips[index] && swapped !== undefined ? swapped : letter;

@@ -34,11 +34,7 @@ function letterPattern(letter: string): string {
   return `(?:${[...forms].join("|")})`;
 }
 const ORACLE_PATTERN = new RegExp(
-  `<+(?:${[..."begin"].map(letterPattern).join("")}|${[..."end"].map(letterPattern).join("")})${[
-    ..."openclawinternalcontext",
-  ]
-    .map(letterPattern)
-    .join("")}>+`,
+  `<+(?:${Array.from("begin").map(letterPattern).join("")}|${Array.from("end").map(letterPattern).join("")})${Array.from("openclawinternalcontext").map(letterPattern).join("")}>+`,
   "u",
 );
 
@@ -115,7 +111,7 @@ const disguised = (keyword: string): fc.Arbitrary<string> => {
   return fc
     .tuple(
       fc.array(fc.constantFrom(...BRACKET_FORMS), { minLength: 1, maxLength: 3 }),
-      fc.tuple(...[...word].map(letterForm)),
+      fc.tuple(...Array.from(word).map(letterForm)),
       fc.array(fc.constantFrom(...BLANKS, "", "", ""), {
         minLength: word.length,
         maxLength: word.length,

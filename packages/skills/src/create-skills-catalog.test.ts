@@ -60,10 +60,10 @@ describe("createSkillsCatalog", () => {
     );
     const catalog = createSkillsCatalog([{ tier: "workspace", dir: temp }]);
     const first = await catalog.scan();
-    expect(() => (first.skills[0]?.metadata.requires?.bins as string[]).push("mutated")).toThrow(
+    expect(() => (first.skills[0]!.metadata.requires!.bins as string[]).push("mutated")).toThrow(
       TypeError,
     );
-    expect(() => ((first.skills[0]?.metadata.os as string[]).length = 0)).toThrow(TypeError);
+    expect(() => ((first.skills[0]!.metadata.os as string[]).length = 0)).toThrow(TypeError);
     (first.skills[0] as { description: string }).description = "changed";
     const second = await catalog.scan();
     expect(second.stats.cacheHits).toBe(1);

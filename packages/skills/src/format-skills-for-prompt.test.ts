@@ -24,6 +24,7 @@ interface ParsedEntry {
 const ENTRY =
   /  <skill>\n    <name>([^<>]*)<\/name>\n(?:    <description>([^<>]*)<\/description>\n)?    <location>([^<>]*)<\/location>\n(?:    <version>([^<>]*)<\/version>\n)?  <\/skill>\n/y;
 const XML_INVALID =
+  // oxlint-disable-next-line no-control-regex -- XML 1.0 forbids these characters; matching them is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 // A strict parser for exactly the grammar the formatter may emit; throws on anything else.

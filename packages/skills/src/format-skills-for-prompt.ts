@@ -299,6 +299,7 @@ function readLimit(value: number | undefined, fallback: number, field: string): 
 }
 
 const XML_INVALID =
+  // oxlint-disable-next-line no-control-regex -- XML 1.0 forbids these characters; matching them is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /**
  * Whitespace other than the ASCII space, double spaces, controls, surrogates and non-characters:

@@ -184,7 +184,7 @@ describe("parseSkillFile", () => {
     const text =
       "---\ndescription: d\nmetadata:\n  openclaw:\n    requires:\n      bins: [gh]\n---\n";
     const first = parseSkillFile(text, PATH).skill;
-    (first?.metadata.requires?.bins as string[]).push("mutated");
+    (first!.metadata.requires!.bins as string[]).push("mutated");
     (first as { description: string }).description = "changed";
     const second = parseSkillFile(text, PATH).skill;
     expect(second?.metadata.requires?.bins).toEqual(["gh"]);

@@ -15,7 +15,7 @@ export class SkillsError extends PromptstackError<SkillsErrorCode> {
   }
 
   /** True for a `SkillsError`, even one thrown by another copy of the package. */
-  static isInstance(value: unknown): value is SkillsError {
+  static override isInstance(value: unknown): value is SkillsError {
     return hasErrorMarker(value, SKILLS_ERROR_MARKER);
   }
 }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { hasErrorMarker, markError, PromptstackError } from "./promptstack-error.js";
+import { RendererError } from "./renderer-error.js";
+
+const OTHER_MARKER = Symbol.for("promptstack.test-other.error");
+
+class OtherError extends PromptstackError<"OTHER"> {
+  constructor() {
+    super("OTHER", "other");
+    markError(this, OTHER_MARKER);
+  }
+
+  static override isInstance(value: unknown): value is OtherError {
+    return hasErrorMarker(value, OTHER_MARKER);
+  }
+}
+
+describe("isInstance, the one check name of every error class", () => {
+  const renderer = new RendererError("RENDERER_INVALID_INPUT", "bad");
+  const other = new OtherError();
+
+  it("is true on the base class for an error of any package", () => {
+    expect(PromptstackError.isInstance(renderer)).toBe(true);
+    expect(PromptstackError.isInstance(other)).toBe(true);
+    expect(PromptstackError.isInstance(new PromptstackError("X", "x"))).toBe(true);
+  });
+
+  it("is true on a subclass only for its own errors", () => {
+    expect(RendererError.isInstance(renderer)).toBe(true);
+    expect(RendererError.isInstance(other)).toBe(false);
+    expect(OtherError.isInstance(renderer)).toBe(false);
+    expect(RendererError.isInstance(new PromptstackError("X", "x"))).toBe(false);
+  });
+
+  it("recognizes an error from another copy of the package by its marker", () => {
+    const foreign = Object.defineProperty(new Error("copy"), Symbol.for("promptstack.error"), {
+      value: true,
+    });
+    expect(PromptstackError.isInstance(foreign)).toBe(true);
+    expect(PromptstackError.isInstance(new Error("plain"))).toBe(false);
+    expect(PromptstackError.isInstance(null)).toBe(false);
+    expect(PromptstackError.isInstance("PromptstackError")).toBe(false);
+  });
+
+  it("keeps isPromptstackError as a deprecated alias", () => {
+    expect(PromptstackError.isPromptstackError(renderer)).toBe(true);
+    expect(PromptstackError.isPromptstackError(new Error("plain"))).toBe(false);
+  });
+});
