@@ -9,6 +9,7 @@ import type {
   AgentSystemPromptInput,
   CompiledAgentSystemPrompt,
   StableAgentSystemPromptInput,
+  VolatileFacts,
 } from "../src/index.js";
 import { fullInput, inputWithLookAlikes, volatileFacts } from "./arbitraries.js";
 
@@ -95,7 +96,7 @@ const stableWithLookAlike = fc
     const [stable] = split(input);
     return {
       ...stable,
-      mode: stable.mode === "none" ? "full" : stable.mode,
+      mode: stable.mode === "minimal" ? "minimal" : "full",
       contextFiles: [
         ...(stable.contextFiles ?? []),
         { path: "NOTES.md", content: `See ${piece}.` },
@@ -106,7 +107,7 @@ const stableWithLookAlike = fc
 
 type Render = (
   stable: StableAgentSystemPromptInput,
-  volatile: AgentSystemPromptInput["volatile"],
+  volatile: VolatileFacts,
 ) => { text: string; boundary: number };
 
 function senderKeepsPrefix(render: Render, numRuns?: number): void {
@@ -138,7 +139,7 @@ describe("class 7: a per-turn fact cannot re-quote the stable prefix", () => {
     // marker start, so already-quoted stable text was quoted again.
     const planted: Render = (stable, volatile) => {
       const rendered = compileAgentSystemPrompt(stable).render(volatile);
-      if (!(volatile?.sender ?? "").includes("OPENCLAW_")) return rendered;
+      if (!(volatile.sender ?? "").includes("OPENCLAW_")) return rendered;
       const text = rendered.text
         .slice(0, rendered.boundary)
         .replaceAll("<!-- (quoted) ", "<!-- (quoted) (quoted) ");
