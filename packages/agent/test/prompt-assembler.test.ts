@@ -1,4 +1,4 @@
-import { appendFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { appendFile, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -153,6 +153,21 @@ describe("createPromptAssembler", () => {
     expect(full.promptMode).toBe("full");
     const forced = await loadAgentTurn({ ...(await options()), facts, promptMode: "none" });
     expect(forced.promptMode).toBe("none");
+  });
+
+  it("reads HEARTBEAT.md through the contained reader: a link out of the workspace is not followed", async () => {
+    const heartbeat = { ...facts, sessionKind: "heartbeat" as const };
+    await writeFile(join(workspaceDir, "HEARTBEAT.md"), "- check the inbox\n");
+    const plain = await loadAgentTurn({ ...(await options()), facts: heartbeat });
+    expect(plain.heartbeatFile?.content).toContain("check the inbox");
+
+    const outside = join(workspaceDir, "..", "outside-heartbeat.md");
+    await writeFile(outside, "- planted-outside-line\n");
+    await rm(join(workspaceDir, "HEARTBEAT.md"));
+    await symlink(outside, join(workspaceDir, "HEARTBEAT.md"));
+    const linked = await loadAgentTurn({ ...(await options()), facts: heartbeat });
+    expect(linked.heartbeatFile).toBeUndefined();
+    expect(JSON.stringify(linked)).not.toContain("planted-outside-line");
   });
 
   it("returns structure with the text: entries, raw and injected files, tokens, no markers", async () => {

@@ -1,4 +1,5 @@
 import type { Styler } from "./create-styler.js";
+import { escapeTerminalText } from "./escape-terminal-text.js";
 import { formatNumber } from "./format-number.js";
 import type { RenderOutput } from "./render-output-schema.js";
 
@@ -9,6 +10,11 @@ export interface RenderTextOptions {
   readonly styler: Styler;
   /** Terminal width for the rule; default 72. */
   readonly width?: number;
+  /**
+   * Printing to a terminal: escape control sequences in the prompt (`escapeTerminalText`) so a
+   * workspace file cannot drive the terminal. Off when piped: the text stays exact.
+   */
+  readonly terminal?: boolean;
 }
 
 function formatRule(label: string, width: number): string {
@@ -20,23 +26,27 @@ function formatRule(label: string, width: number): string {
 
 /**
  * The prompt as text. Piped: exactly the text the model gets, ending with one newline. On a
- * terminal: the same text with a dim rule where the cache boundary sits.
+ * terminal: the same text, control sequences escaped, with a dim rule where the cache boundary
+ * sits.
  */
 export function formatRenderText(output: RenderOutput, options: RenderTextOptions): string {
   const width = options.width ?? 72;
+  const shown = options.terminal === true ? escapeTerminalText : (text: string) => text;
   if (output.codex !== undefined) {
     return output.codex.layers
       .map((layer, index) => {
         const header = formatRule(
-          `layer ${index + 1}: ${layer.role} · ${layer.source} · ${formatNumber(layer.tokens)} tokens`,
+          shown(
+            `layer ${index + 1}: ${layer.role} · ${layer.source} · ${formatNumber(layer.tokens)} tokens`,
+          ),
           width,
         );
-        return `${options.styler.dim(header)}\n${layer.text}\n`;
+        return `${options.styler.dim(header)}\n${shown(layer.text)}\n`;
       })
       .join("\n");
   }
   const text = output.text.endsWith("\n") ? output.text : `${output.text}\n`;
-  if (!options.showBoundary || output.boundary === -1) return text;
+  if (!options.showBoundary || output.boundary === -1) return shown(text);
   const stable = output.text.slice(0, output.boundary);
   const volatile = output.text.slice(output.boundary);
   const rule = formatRule(
@@ -46,7 +56,7 @@ export function formatRenderText(output: RenderOutput, options: RenderTextOption
   // The rule replaces the blank line between the halves.
   const head = `${stable.trimEnd()}\n`;
   const tail = volatile.replace(/^\n+/, "");
-  return `${head}${options.styler.dim(rule)}\n${tail.endsWith("\n") ? tail : `${tail}\n`}`;
+  return `${shown(head)}${options.styler.dim(rule)}\n${shown(tail.endsWith("\n") ? tail : `${tail}\n`)}`;
 }
 
 /** The one-line summary printed to stderr after a text-mode render on a terminal. */

@@ -1,12 +1,15 @@
 import type { AgentTurn } from "@promptstack/agent";
 import type { RunFacts } from "@promptstack/config";
 import {
+  CodexError,
   SNAPSHOT_THREAD_ID,
   buildCodexTurn,
+  findCodexMarkerLookAlikes,
   resolveCodexModelInstructions,
   toCodexTurnPlanInput,
 } from "@promptstack/harness-codex";
 import type { CodexConnectionKind, CodexTurnKind } from "@promptstack/harness-codex";
+import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import { loadCodexModelCatalog } from "./load-codex-model-catalog.js";
 import type { RenderRun } from "./render-run.js";
@@ -20,6 +23,8 @@ export interface CodexRunInputs {
   readonly catalog?: string;
   /** The synthetic catalog used when no real one is found. */
   readonly demoCatalogFile: string;
+  /** The facts file as shown to the user, to name it when a fact breaks the Codex layers. */
+  readonly factsFile?: string;
 }
 
 /** Stands in for the user's message: facts describe the run, not the message. */
@@ -37,6 +42,35 @@ function toTurnKind(facts: RunFacts): CodexTurnKind {
   if (facts.sessionKind === "heartbeat") return "heartbeat";
   if (facts.sessionKind === "cron") return "cron";
   return "normal";
+}
+
+/**
+ * Builds the Codex turn; a `CODEX_BOUNDARY_LEAK` caused by a fact (a tool description that
+ * spells a renderer marker) becomes a `CLI_FACTS_INVALID` naming the facts file and each field.
+ */
+function buildCodexTurnNamingFacts<T>(
+  factsFile: string | undefined,
+  facts: RunFacts,
+  build: () => T,
+): T {
+  try {
+    return build();
+  } catch (error) {
+    if (!CodexError.isInstance(error) || error.code !== "CODEX_BOUNDARY_LEAK") throw error;
+    const fields = findCodexMarkerLookAlikes(facts);
+    if (fields.length === 0) throw error;
+    const where = factsFile === undefined ? "The facts" : `Facts file ${factsFile}`;
+    const [noun, verb] = fields.length === 1 ? ["field", "spells"] : ["fields", "spell"];
+    throw new CliError(
+      "CLI_FACTS_INVALID",
+      `${where}: ${noun} ${fields.join(", ")} ${verb} a renderer marker (\`<!-- …BOUNDARY -->\` or \`<!-- …RUNTIME_TAIL… -->\`), which the Codex harness cannot carry.`,
+      {
+        ...(factsFile === undefined ? {} : { path: factsFile }),
+        hint: `Reword ${fields[0]} so it does not read as an HTML comment marker (e.g. drop the \`<!--\`).`,
+        cause: error,
+      },
+    );
+  }
 }
 
 /**
@@ -62,21 +96,23 @@ export async function loadCodexRun(
     slug: facts.model.id,
     personality: "none",
   });
-  const turn = buildCodexTurn({
-    rendererInput: agentTurn.input,
-    planInput: {
-      ...toCodexTurnPlanInput(agentTurn),
-      connection: inputs.connection,
-      turnKind: toTurnKind(facts),
-      userMessage: CODEX_PLACEHOLDER_USER_MESSAGE,
-    },
-    threadId: CODEX_PLACEHOLDER_THREAD_ID,
-    modelPrompt: {
-      slug: model.slug,
-      sourceLabel: toCatalogLabel(catalog.source, loaded.origin),
-      instructions: model.instructions,
-    },
-  });
+  const turn = buildCodexTurnNamingFacts(inputs.factsFile, facts, () =>
+    buildCodexTurn({
+      rendererInput: agentTurn.input,
+      planInput: {
+        ...toCodexTurnPlanInput(agentTurn),
+        connection: inputs.connection,
+        turnKind: toTurnKind(facts),
+        userMessage: CODEX_PLACEHOLDER_USER_MESSAGE,
+      },
+      threadId: CODEX_PLACEHOLDER_THREAD_ID,
+      modelPrompt: {
+        slug: model.slug,
+        sourceLabel: toCatalogLabel(catalog.source, loaded.origin),
+        instructions: model.instructions,
+      },
+    }),
+  );
   return {
     ...run,
     diagnostics: [...run.diagnostics, ...loaded.diagnostics, ...turn.plan.diagnostics],

@@ -190,7 +190,8 @@ export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<R
   } finally {
     await assembler.close();
   }
-  return toRenderRun(turn, options, io, assets.demoCodexCatalogFile);
+  const factsFile = options.facts ?? `${demo.displayWorkspaceDir}/facts.json`;
+  return toRenderRun(turn, options, io, assets.demoCodexCatalogFile, factsFile);
 }
 
 function toRenderRun(
@@ -198,6 +199,7 @@ function toRenderRun(
   options: InputOptions,
   io: CliIo,
   demoCatalogFile: string,
+  factsFile: string,
 ): Promise<RenderRun> | RenderRun {
   const { facts } = turn;
   const run: RenderRun = {
@@ -249,6 +251,7 @@ function toRenderRun(
       turn,
       connection: options.connection ?? "managed-stdio",
       demoCatalogFile,
+      factsFile,
       ...(options.catalog === undefined ? {} : { catalog: options.catalog }),
     },
     io,

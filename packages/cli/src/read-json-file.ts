@@ -25,8 +25,9 @@ function errorCode(error: unknown): string | undefined {
 
 /**
  * Reads and parses a JSON file. A missing, non-regular (folder, FIFO, device), oversized or
- * unreadable file and a syntax error become `CliError`s that name the file (and line and
- * column), with `code` for the syntax case. Never blocks on a FIFO.
+ * unreadable file become `CliError`s that name the file; text that is not UTF-8 and a syntax
+ * error (with line and column) become `CliError`s with `code`. Never blocks on a FIFO, never
+ * reads past `MAX_JSON_FILE_BYTES`.
  */
 export async function readJsonFile(
   path: string,
@@ -64,7 +65,33 @@ export async function readJsonFile(
         `A ${what} file describes one run; shorten it.`,
       );
     }
-    text = await handle.readFile("utf8");
+    // Read at most one byte past the cap through the open handle: a file that grows after the
+    // size check cannot make us read more.
+    const buffer = Buffer.alloc(Math.min(stats.size, MAX_JSON_FILE_BYTES) + 1);
+    let filled = 0;
+    while (filled < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    if (filled > MAX_JSON_FILE_BYTES) {
+      return fail(
+        `is larger than ${MAX_JSON_FILE_BYTES} bytes`,
+        `A ${what} file describes one run; shorten it.`,
+      );
+    }
+    try {
+      // fatal: replacing bad bytes would silently change names, paths and descriptions.
+      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
+        buffer.subarray(0, filled),
+      );
+    } catch (error) {
+      throw new CliError(code, `${what} file ${displayPath} is not valid UTF-8 text.`, {
+        path: displayPath,
+        hint: "Re-save the file as UTF-8.",
+        cause: error,
+      });
+    }
   } catch (error) {
     if (CliError.isInstance(error)) throw error;
     const errno = errorCode(error);

@@ -61,6 +61,24 @@ describe("bad input exits 2 with a readable message and no stack", () => {
     );
   });
 
+  it("facts and skill environment: bytes that are not UTF-8 are rejected, not replaced", async () => {
+    // A valid JSON document whose sender name holds a lone continuation byte.
+    const bytes = Buffer.concat([
+      Buffer.from('{ "sender": "Ada'),
+      Buffer.from([0x80]),
+      Buffer.from('" }\n'),
+    ]);
+    await writeFile(join(dir, "latin1-facts.json"), bytes);
+    const facts = await run(["render", "--facts", "latin1-facts.json"]);
+    expectUsageError(facts, "CLI_FACTS_INVALID", "facts file latin1-facts.json is not valid UTF-8");
+    expect(facts.err).toContain("Re-save the file as UTF-8");
+    expectUsageError(
+      await run(["render", "--skill-env", "latin1-facts.json"]),
+      "CLI_SKILL_ENV_INVALID",
+      "latin1-facts.json is not valid UTF-8",
+    );
+  });
+
   it("config: a FIFO and a folder (without blocking)", async () => {
     expectUsageError(await run(["render", "--config", "fifo"]), "fifo");
     expectUsageError(await run(["render", "--config", "folder"]), "folder");

@@ -26,6 +26,7 @@ Every prompt-relevant key of a promptstack config file (JSON or JSON5).
 - Invalid values fail with \`CONFIG_INVALID\`, listing every offending path as \`dot.path: reason\`.
 - Unknown keys are reported as \`CONFIG_UNKNOWN_KEY\` warnings with their path and have no effect.
 - Legacy spellings are rewritten and reported as \`CONFIG_DEPRECATED_KEY\` warnings.
+- A key set twice in one object of a config file (any depth, however it is quoted or escaped) is a \`CONFIG_DUPLICATE_KEY\` warning naming its path and lines; as in JSON5, the last value is used.
 - \`__proto__\`, \`constructor\` and \`prototype\` keys are rejected anywhere (\`CONFIG_INVALID\`), as are documents nested deeper than 64 levels.
 `;
 

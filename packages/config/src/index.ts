@@ -23,6 +23,7 @@ export { parseConfig } from "./parse-config.js";
 export type { ParseConfigOptions, ParsedConfig } from "./parse-config.js";
 export { parseConfigText } from "./parse-config-text.js";
 export { loadConfigFile, MAX_CONFIG_FILE_BYTES } from "./load-config-file.js";
+export { findDuplicateConfigKeys } from "./find-duplicate-config-keys.js";
 export { normalizeLegacyConfig, LEGACY_CONFIG_ALIASES } from "./normalize-legacy-config.js";
 export type { LegacyConfigAlias, NormalizedLegacyConfig } from "./normalize-legacy-config.js";
 export { FORBIDDEN_KEYS, MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES } from "./find-document-hazards.js";

@@ -42,6 +42,23 @@ describe("loadConfigFile", () => {
     expect((await loadConfigFile(path)).config).toEqual({ tools: { updatePlan: false } });
   });
 
+  it("warns about a key set twice (CONFIG_DUPLICATE_KEY) and keeps the last value, as JSON5 does", async () => {
+    const path = await write(
+      "dup.json5",
+      "{\n  tools: { updatePlan: true },\n  'tools': { updatePlan: false },\n}\n",
+    );
+    const parsed = await loadConfigFile(path);
+    expect(parsed.config).toEqual({ tools: { updatePlan: false } });
+    expect(parsed.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "CONFIG_DUPLICATE_KEY",
+        severity: "warning",
+        path: "tools",
+        message: `tools is set 2 times in ${path} (lines 2, 3); only the last value is used`,
+      }),
+    ]);
+  });
+
   it("names file, line and column on a syntax error", async () => {
     const path = await write(
       "bad.json5",

@@ -2,6 +2,7 @@ import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import type { FileHandle } from "node:fs/promises";
 import { ConfigError } from "./config-error.js";
+import { findDuplicateConfigKeys } from "./find-duplicate-config-keys.js";
 import { parseConfig } from "./parse-config.js";
 import type { ParsedConfig } from "./parse-config.js";
 import { parseConfigText } from "./parse-config-text.js";
@@ -12,11 +13,15 @@ export const MAX_CONFIG_FILE_BYTES = 4 * 1024 * 1024;
 /**
  * Reads and validates a JSON or JSON5 config file. Throws `ConfigError`: `CONFIG_NOT_FOUND`,
  * `CONFIG_READ_FAILED` (not a regular file, over `MAX_CONFIG_FILE_BYTES`, not UTF-8),
- * `CONFIG_SYNTAX` (with file, line and column) or `CONFIG_INVALID`.
+ * `CONFIG_SYNTAX` (with file, line and column) or `CONFIG_INVALID`. A key set twice in one
+ * object is a `CONFIG_DUPLICATE_KEY` warning (the last value wins, as in JSON5).
  */
 export async function loadConfigFile(path: string): Promise<ParsedConfig> {
   const text = await readConfigText(path);
-  return parseConfig(parseConfigText(text, path), { source: path });
+  const parsed = parseConfig(parseConfigText(text, path), { source: path });
+  // After parseConfig: the document is known to be shallow and small by then.
+  const duplicates = findDuplicateConfigKeys(text, path);
+  return { config: parsed.config, diagnostics: [...duplicates, ...parsed.diagnostics] };
 }
 
 async function readConfigText(path: string): Promise<string> {

@@ -37,6 +37,10 @@ export type {
   CodexWorkspaceFile,
 } from "./resolve-codex-turn-plan.js";
 export { stripCodexBoundaryMarkers } from "./strip-codex-boundary-markers.js";
+export {
+  CODEX_MARKER_LOOK_ALIKE,
+  findCodexMarkerLookAlikes,
+} from "./find-codex-marker-look-alikes.js";
 export { buildCodexThreadStartParams } from "./build-codex-thread-start-params.js";
 export { buildCodexThreadResumeParams } from "./build-codex-thread-resume-params.js";
 export { buildCodexTurnStartParams } from "./build-codex-turn-start-params.js";

@@ -1,6 +1,7 @@
 import { toModelText } from "@promptstack/renderer";
 import type { ProductProfile } from "@promptstack/renderer";
 import { CodexError } from "./codex-error.js";
+import { CODEX_MARKER_LOOK_ALIKE } from "./find-codex-marker-look-alikes.js";
 
 // After the renderer's model text, any remaining marker is a whole line `<!-- UPPER_WORDS -->`
 // (the relocatable runtime-tail pair). Codex takes single strings, so none may reach it.
@@ -12,7 +13,7 @@ export function stripCodexBoundaryMarkers(text: string, profile?: ProductProfile
     .text.split("\n")
     .filter((line) => !MARKER_LINE.test(line.trim()));
   const result = kept.join("\n").trim();
-  if (/<!-- [A-Z0-9_]*(BOUNDARY|RUNTIME_TAIL)[A-Z0-9_]* -->/.test(result)) {
+  if (CODEX_MARKER_LOOK_ALIKE.test(result)) {
     throw new CodexError(
       "CODEX_BOUNDARY_LEAK",
       "A renderer marker is embedded inside a line of the runtime policy text.",

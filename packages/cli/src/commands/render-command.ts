@@ -23,7 +23,7 @@ export function registerRenderCommand(program: Command, io: CliIo, _state: Progr
       return;
     }
     const styler = createStyler(io);
-    io.stdout(formatRenderText(output, { showBoundary: io.isTTY, styler }));
+    io.stdout(formatRenderText(output, { showBoundary: io.isTTY, terminal: io.isTTY, styler }));
     const problems = run.diagnostics.filter((diagnostic) => diagnostic.severity !== "info");
     if (problems.length > 0) io.stderr(formatDiagnostics(problems, styler));
     if (io.isTTY) io.stderr(`${styler.dim(formatRenderSummary(output))}\n`);
