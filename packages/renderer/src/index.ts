@@ -4,6 +4,10 @@ export type {
   ChannelFacts,
   ChatType,
   ContextFile,
+  CustomSection,
+  CustomSectionBody,
+  CustomStableSection,
+  CustomVolatileSection,
   DelegationMode,
   Diagnostic,
   DocsInfo,
@@ -12,6 +16,7 @@ export type {
   MemoryCitationMode,
   ModelAlias,
   PromptMode,
+  ProductFeatures,
   ProductProfile,
   ProviderContribution,
   ReasoningVisibility,
@@ -21,11 +26,14 @@ export type {
   RuntimeFactsLocation,
   SandboxInfo,
   SectionId,
+  SectionRegistry,
   SessionKind,
   StableAgentSystemPromptInput,
+  StableSectionContext,
   ThinkingLevel,
   ToolSummary,
   VolatileFacts,
+  VolatileSectionContext,
 } from "./types.js";
 export { PromptstackError, hasErrorMarker, markError } from "./promptstack-error.js";
 export type { PromptstackErrorOptions } from "./promptstack-error.js";
@@ -38,6 +46,7 @@ export { compileAgentSystemPrompt } from "./compile-agent-system-prompt.js";
 export type { CompiledAgentSystemPrompt } from "./compile-agent-system-prompt.js";
 export { validateAgentSystemPromptInput } from "./validate-agent-system-prompt-input.js";
 export { SECTION_TABLE } from "./section-table.js";
+export { resolveSectionRows } from "./resolve-section-rows.js";
 export type { SectionTableRow } from "./section-table.js";
 export { createSectionRenderContext, hasText, hasTool } from "./create-section-render-context.js";
 export type { SectionRenderContext } from "./create-section-render-context.js";
