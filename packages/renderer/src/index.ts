@@ -39,7 +39,11 @@ export { PromptstackError, hasErrorMarker, markError } from "./promptstack-error
 export type { PromptstackErrorOptions } from "./promptstack-error.js";
 export { RendererError } from "./renderer-error.js";
 export type { RendererErrorCode } from "./renderer-error.js";
-export { OPENCLAW_PRODUCT_PROFILE, formatInternalContextDelimiters } from "./product-profile.js";
+export {
+  NEUTRAL_PRODUCT_PROFILE,
+  OPENCLAW_PRODUCT_PROFILE,
+  formatInternalContextDelimiters,
+} from "./product-profile.js";
 export type { InternalContextDelimiters } from "./product-profile.js";
 export { buildAgentSystemPrompt } from "./build-agent-system-prompt.js";
 export { compileAgentSystemPrompt } from "./compile-agent-system-prompt.js";
@@ -48,7 +52,12 @@ export { validateAgentSystemPromptInput } from "./validate-agent-system-prompt-i
 export { SECTION_TABLE } from "./section-table.js";
 export { resolveSectionRows } from "./resolve-section-rows.js";
 export type { SectionTableRow } from "./section-table.js";
-export { createSectionRenderContext, hasText, hasTool } from "./create-section-render-context.js";
+export {
+  createSectionRenderContext,
+  hasFeature,
+  hasText,
+  hasTool,
+} from "./create-section-render-context.js";
 export type { SectionRenderContext } from "./create-section-render-context.js";
 export { formatSectionTableMarkdown } from "./format-section-table-markdown.js";
 export {

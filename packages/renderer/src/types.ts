@@ -59,6 +59,8 @@ export interface ProductFeatures {
   readonly skillsHub?: boolean;
   /** Product-level channel routing (the Messaging section's routing line names the product). */
   readonly channelRouting?: boolean;
+  /** The `/approve` chat command for exec approvals (the Exec Approvals section). */
+  readonly approvalCommand?: boolean;
   /** The built-in guidance keyed by the reference product's tool names (`cron`, `exec`, ...). */
   readonly referenceToolGuidance?: boolean;
 }

@@ -1,4 +1,4 @@
-import { hasTool } from "../create-section-render-context.js";
+import { hasFeature, hasTool } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 import { applySectionOverride } from "./render-provider-sections.js";
 
@@ -68,7 +68,8 @@ export function renderCareSection(context: SectionRenderContext): string[] {
     "Then confirm in the group without the code or URL.",
     "Never ask for tokens, keys or passwords in chat.",
   ];
-  if (!hasTool(context, "gateway") && !hasTool(context, cliName)) {
+  const gateway = hasFeature(context, "gatewayTool") && hasTool(context, "gateway");
+  if (hasFeature(context, "productCli") && !gateway && !hasTool(context, cliName)) {
     lines.push(
       `With no control tool available, route channel, provider and credential setup to the terminal: \`${cliName} channels add <channel>\` or \`${cliName} configure\`.`,
     );
