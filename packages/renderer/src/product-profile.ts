@@ -37,6 +37,8 @@ export const NEUTRAL_PRODUCT_PROFILE: ProductProfile = Object.freeze({
   communityUrl: "about:blank",
   delimiterWord: "AGENT",
   features: Object.freeze({}),
+  fenceContextFiles: true,
+  ownerAuthority: true,
 });
 
 /** The BEGIN/END internal-context delimiters for a profile. */

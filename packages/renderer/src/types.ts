@@ -38,6 +38,17 @@ export interface ProductProfile {
    * profiles written before features existed); `NEUTRAL_PRODUCT_PROFILE` declares none.
    */
   readonly features?: ProductFeatures;
+  /**
+   * Wrap each injected workspace file in a `<file path="...">` tag (headings intact inside), so
+   * a file's own headings cannot pass for a prompt section. Default false (the reference layout:
+   * one `## <path>` heading per file).
+   */
+  readonly fenceContextFiles?: boolean;
+  /**
+   * Execution Bias keeps authority with the owner: an available tool does not authorize an
+   * action, and in groups only harmless requests from others are acted on. Default false.
+   */
+  readonly ownerAuthority?: boolean;
 }
 
 /**

@@ -151,6 +151,8 @@ function checkProfile(value: unknown): void {
   requireNonBlank(profile.skillsHubUrl, "profile.skillsHubUrl");
   requireNonBlank(profile.communityUrl, "profile.communityUrl");
   requireNonBlank(profile.delimiterWord, "profile.delimiterWord");
+  optionalBoolean(profile.fenceContextFiles, "profile.fenceContextFiles");
+  optionalBoolean(profile.ownerAuthority, "profile.ownerAuthority");
   if (profile.features !== undefined) {
     const features = requireRecord(profile.features, "profile.features");
     for (const [name, flag] of Object.entries(features)) {
