@@ -13,6 +13,8 @@ export interface InputOptions {
   readonly agent?: string;
   readonly facts?: string;
   readonly mode?: "full" | "minimal" | "none";
+  /** Product profile: `openclaw` (default) or `neutral` (`NEUTRAL_PRODUCT_PROFILE`). */
+  readonly profile?: "openclaw" | "neutral";
   readonly harness?: HarnessKind;
   readonly connection?: CodexConnectionKind;
   readonly skillsRoot?: readonly string[];
@@ -46,6 +48,12 @@ export function addInputOptions(command: Command, { withFacts = true } = {}): Co
         "--mode <mode>",
         "prompt mode (default: minimal for sub-agent sessions, else full)",
       ).choices(["full", "minimal", "none"]),
+    )
+    .addOption(
+      new Option("--profile <profile>", "product profile (default: openclaw)").choices([
+        "openclaw",
+        "neutral",
+      ]),
     )
     .addOption(
       new Option("--harness <harness>", "harness")

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { createPromptAssembler, readProcessSkillEnvironment } from "@promptstack/agent";
 import type { AgentTurn, PromptAssembler, SkillEnvironment } from "@promptstack/agent";
 import { ConfigError, parseRunFacts } from "@promptstack/config";
+import { NEUTRAL_PRODUCT_PROFILE } from "@promptstack/renderer";
 import type { RunFacts } from "@promptstack/config";
 import type { SkillRoot } from "@promptstack/skills";
 import { CliError } from "./cli-error.js";
@@ -178,6 +179,7 @@ export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<R
       homeDir: resolveHomeDir(io),
       displayPaths: isDemo ? [{ real: workspaceDir, shown: display.displayWorkspaceDir }] : [],
       ...(options.mode === undefined ? {} : { promptMode: options.mode }),
+      ...(options.profile === "neutral" ? { product: NEUTRAL_PRODUCT_PROFILE } : {}),
     });
   } catch (error) {
     if (configFile === undefined || !ConfigError.isInstance(error)) throw error;

@@ -6,6 +6,7 @@ import {
 } from "./format-cache-boundary-marker.js";
 import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import { RendererError } from "./renderer-error.js";
+import { resolveSectionRows } from "./resolve-section-rows.js";
 import { SECTION_TABLE } from "./section-table.js";
 import type { SectionTableRow } from "./section-table.js";
 import { stripCacheBoundary } from "./strip-cache-boundary.js";
@@ -135,10 +136,10 @@ interface ModePlan {
   readonly volatile: readonly PlannedRow[];
 }
 
-function planMode(mode: PromptMode): ModePlan {
+function planMode(mode: PromptMode, rows: readonly SectionTableRow[]): ModePlan {
   const stable: PlannedRow[] = [];
   const volatile: PlannedRow[] = [];
-  for (const row of SECTION_TABLE) {
+  for (const row of rows) {
     if (!row.modes.includes(mode)) continue;
     const heading =
       mode === "minimal" && row.minimalHeading !== undefined ? row.minimalHeading : row.heading;
@@ -152,9 +153,9 @@ function planMode(mode: PromptMode): ModePlan {
 // Derived once from the constant table (not a cache: it never depends on input), so a mode
 // never even visits the rows it drops.
 const PLANS: Readonly<Record<PromptMode, ModePlan>> = Object.freeze({
-  full: planMode("full"),
-  minimal: planMode("minimal"),
-  none: planMode("none"),
+  full: planMode("full", SECTION_TABLE),
+  minimal: planMode("minimal", SECTION_TABLE),
+  none: planMode("none", SECTION_TABLE),
 });
 
 /** The profile's marker strings, resolved once per compile. */
@@ -209,7 +210,9 @@ function compileCore(input: StableAgentSystemPromptInput): CompiledCore {
   const toolNames: string[] = [];
   if (tools !== undefined) for (const tool of tools) toolNames.push(tool.name);
   const markers = resolveMarkers(profile);
-  const plan = PLANS[mode];
+  // A registry gives this compile its own plan; without one the precomputed plans serve.
+  const plan =
+    input.sections === undefined ? PLANS[mode] : planMode(mode, resolveSectionRows(input.sections));
   const context: SectionRenderContext = { input, mode, profile, toolNames };
   const stableSections: RenderedSection[] = [];
   const stableText = renderSide(plan.stable, context, markers, stableSections);

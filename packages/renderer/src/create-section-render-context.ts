@@ -1,5 +1,10 @@
 import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
-import type { AgentSystemPromptInput, ProductProfile, PromptMode } from "./types.js";
+import type {
+  AgentSystemPromptInput,
+  ProductFeatures,
+  ProductProfile,
+  PromptMode,
+} from "./types.js";
 
 /**
  * What every section renderer receives: the caller's input plus the few values resolved once per
@@ -29,6 +34,15 @@ export function createSectionRenderContext(input: AgentSystemPromptInput): Secti
 /** True when a tool with exactly this name is available this run. */
 export function hasTool(context: SectionRenderContext, name: string): boolean {
   return context.toolNames.includes(name);
+}
+
+/**
+ * True when the profile declares a product feature. A profile without `features` (written before
+ * features existed) declares every feature of the reference product.
+ */
+export function hasFeature(context: SectionRenderContext, feature: keyof ProductFeatures): boolean {
+  const features = context.profile.features;
+  return features === undefined || features[feature] === true;
 }
 
 /** True for a string with visible content; optional text that is blank counts as absent. */

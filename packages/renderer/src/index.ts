@@ -4,6 +4,10 @@ export type {
   ChannelFacts,
   ChatType,
   ContextFile,
+  CustomSection,
+  CustomSectionBody,
+  CustomStableSection,
+  CustomVolatileSection,
   DelegationMode,
   Diagnostic,
   DocsInfo,
@@ -12,6 +16,7 @@ export type {
   MemoryCitationMode,
   ModelAlias,
   PromptMode,
+  ProductFeatures,
   ProductProfile,
   ProviderContribution,
   ReasoningVisibility,
@@ -21,25 +26,38 @@ export type {
   RuntimeFactsLocation,
   SandboxInfo,
   SectionId,
+  SectionRegistry,
   SessionKind,
   StableAgentSystemPromptInput,
+  StableSectionContext,
   ThinkingLevel,
   ToolSummary,
   VolatileFacts,
+  VolatileSectionContext,
 } from "./types.js";
 export { PromptstackError, hasErrorMarker, markError } from "./promptstack-error.js";
 export type { PromptstackErrorOptions } from "./promptstack-error.js";
 export { RendererError } from "./renderer-error.js";
 export type { RendererErrorCode } from "./renderer-error.js";
-export { OPENCLAW_PRODUCT_PROFILE, formatInternalContextDelimiters } from "./product-profile.js";
+export {
+  NEUTRAL_PRODUCT_PROFILE,
+  OPENCLAW_PRODUCT_PROFILE,
+  formatInternalContextDelimiters,
+} from "./product-profile.js";
 export type { InternalContextDelimiters } from "./product-profile.js";
 export { buildAgentSystemPrompt } from "./build-agent-system-prompt.js";
 export { compileAgentSystemPrompt } from "./compile-agent-system-prompt.js";
 export type { CompiledAgentSystemPrompt } from "./compile-agent-system-prompt.js";
 export { validateAgentSystemPromptInput } from "./validate-agent-system-prompt-input.js";
 export { SECTION_TABLE } from "./section-table.js";
+export { resolveSectionRows } from "./resolve-section-rows.js";
 export type { SectionTableRow } from "./section-table.js";
-export { createSectionRenderContext, hasText, hasTool } from "./create-section-render-context.js";
+export {
+  createSectionRenderContext,
+  hasFeature,
+  hasText,
+  hasTool,
+} from "./create-section-render-context.js";
 export type { SectionRenderContext } from "./create-section-render-context.js";
 export { formatSectionTableMarkdown } from "./format-section-table-markdown.js";
 export {

@@ -9,6 +9,36 @@ export const OPENCLAW_PRODUCT_PROFILE: ProductProfile = Object.freeze({
   skillsHubUrl: "https://clawhub.ai",
   communityUrl: "https://discord.com/invite/clawd",
   delimiterWord: "OPENCLAW",
+  features: Object.freeze({
+    gatewayTool: true,
+    controlUi: true,
+    productCli: true,
+    replyDirectives: true,
+    docs: true,
+    skillsHub: true,
+    channelRouting: true,
+    approvalCommand: true,
+    referenceToolGuidance: true,
+  }),
+});
+
+/**
+ * A generic chat agent: no gateway, Control UI, product CLI, reply directives, docs, skills hub,
+ * product routing, approval command or reference tool guidance. Sections and lines about those
+ * never render; tools bring their own guidance (`tools[].guidance`). The URL fields are required
+ * by the profile shape but never rendered, since no feature that prints them is declared.
+ */
+export const NEUTRAL_PRODUCT_PROFILE: ProductProfile = Object.freeze({
+  name: "this chat service",
+  cliName: "agent",
+  docsUrl: "about:blank",
+  sourceUrl: "about:blank",
+  skillsHubUrl: "about:blank",
+  communityUrl: "about:blank",
+  delimiterWord: "AGENT",
+  features: Object.freeze({}),
+  fenceContextFiles: true,
+  ownerAuthority: true,
 });
 
 /** The BEGIN/END internal-context delimiters for a profile. */

@@ -8,7 +8,10 @@ export type RendererErrorCode =
   | "RENDERER_INVALID_INPUT"
   | "RENDERER_UNKNOWN_MODE"
   | "RENDERER_HOOK_FAILED"
-  | "RENDERER_UNKNOWN_PROJECTION_VERSION";
+  | "RENDERER_UNKNOWN_PROJECTION_VERSION"
+  | "RENDERER_UNKNOWN_SECTION"
+  | "RENDERER_SECTION_CLASH"
+  | "RENDERER_SECTION_FAILED";
 
 /** Contract violation in renderer input. `path` names the offending field. */
 export class RendererError extends PromptstackError<RendererErrorCode> {

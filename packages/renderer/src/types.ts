@@ -32,6 +32,48 @@ export interface ProductProfile {
   readonly communityUrl: string;
   /** Upper-case word inside the internal-context delimiters, e.g. `OPENCLAW`. */
   readonly delimiterWord: string;
+  /**
+   * The product features that exist. A section or line about a feature the profile does not
+   * declare is never rendered. Absent: every feature of the reference product (the behaviour of
+   * profiles written before features existed); `NEUTRAL_PRODUCT_PROFILE` declares none.
+   */
+  readonly features?: ProductFeatures;
+  /**
+   * Wrap each injected workspace file in a `<file path="...">` tag (headings intact inside), so
+   * a file's own headings cannot pass for a prompt section. Default false (the reference layout:
+   * one `## <path>` heading per file).
+   */
+  readonly fenceContextFiles?: boolean;
+  /**
+   * Execution Bias keeps authority with the owner: an available tool does not authorize an
+   * action, and in groups only harmless requests from others are acted on. Default false.
+   */
+  readonly ownerAuthority?: boolean;
+}
+
+/**
+ * Product features a profile declares. Every flag defaults to false once `features` is given;
+ * `OPENCLAW_PRODUCT_PROFILE` sets them all.
+ */
+export interface ProductFeatures {
+  /** A `gateway` tool with config operations (`config.get`, `config.schema.lookup`, `update.run`). */
+  readonly gatewayTool?: boolean;
+  /** A Control UI (embedded runs, portals). */
+  readonly controlUi?: boolean;
+  /** A product CLI named `cliName` with `status`, `configure`, `channels add`, `update`. */
+  readonly productCli?: boolean;
+  /** Reply directives the gateway parses (`MEDIA:`, `[[audio_as_voice]]`, `[[reply_to_current]]`). */
+  readonly replyDirectives?: boolean;
+  /** Public docs, source and community locations (the Documentation section). */
+  readonly docs?: boolean;
+  /** A skills hub at `skillsHubUrl`. */
+  readonly skillsHub?: boolean;
+  /** Product-level channel routing (the Messaging section's routing line names the product). */
+  readonly channelRouting?: boolean;
+  /** The `/approve` chat command for exec approvals (the Exec Approvals section). */
+  readonly approvalCommand?: boolean;
+  /** The built-in guidance keyed by the reference product's tool names (`cron`, `exec`, ...). */
+  readonly referenceToolGuidance?: boolean;
 }
 
 /** Where the per-turn facts reach the model; see `AgentSystemPromptInput.runtimeFactsLocation`. */
@@ -59,6 +101,11 @@ export interface ToolSummary {
   readonly name: string;
   /** One-line summary; optional. Must not embed volatile facts such as the current channel. */
   readonly summary?: string;
+  /**
+   * The tool's own prompt guidance lines, rendered in the Tooling section after the built-in
+   * guidance. Stable: they sit above the cache boundary, so they must not embed per-turn facts.
+   */
+  readonly guidance?: readonly string[];
 }
 
 /** One injected workspace file (already budgeted by `@promptstack/bootstrap`). */
@@ -221,6 +268,12 @@ export interface StableAgentSystemPromptInput {
   readonly runtimeFactsLocation?: RuntimeFactsLocation;
 
   /**
+   * Section registry: disable sections by id, replace a section's text, add custom sections.
+   * Resolved once per compile; see `SectionRegistry`.
+   */
+  readonly sections?: SectionRegistry;
+
+  /**
    * Legacy `before_prompt_build` hook: receives the finished text, returns a new text. Applied
    * last, to every turn's whole text; the boundary marker is re-ensured afterwards. For
    * compatibility only.
@@ -257,4 +310,62 @@ export interface Diagnostic {
   readonly message: string;
   readonly path?: string;
   readonly hint?: string;
+}
+
+/** What a custom stable section's `render` receives: stable input only, never per-turn facts. */
+export interface StableSectionContext {
+  readonly mode: PromptMode;
+  readonly profile: ProductProfile;
+  /** The stable input, without `volatile` (the key is absent, not merely empty). */
+  readonly stable: StableAgentSystemPromptInput;
+}
+
+/** What a custom volatile section's `render` receives: the stable input plus this turn's facts. */
+export interface VolatileSectionContext extends StableSectionContext {
+  readonly volatile: VolatileFacts;
+}
+
+/** Lines of a custom section: a string (split at newlines), lines, or undefined to skip it. */
+export type CustomSectionBody = string | readonly string[] | undefined;
+
+interface CustomSectionBase {
+  /** snake_case id, unique among built-in and custom sections. */
+  readonly id: SectionId;
+  /** Rendered as `## <heading>`. */
+  readonly heading: string;
+  /** Insert right after this section id (built-in or an earlier custom one on the same side). */
+  readonly after?: SectionId;
+  /** Insert right before this section id. Give exactly one of `after` and `before`. */
+  readonly before?: SectionId;
+  /** Modes that render the section; default `full` and `minimal`. */
+  readonly modes?: readonly PromptMode[];
+  /** Static text; used when `render` is absent. */
+  readonly text?: string;
+}
+
+/** A custom section above the cache boundary: rendered once per compile. */
+export interface CustomStableSection extends CustomSectionBase {
+  readonly cache: "stable";
+  readonly render?: (context: StableSectionContext) => CustomSectionBody;
+}
+
+/** A custom section below the cache boundary: rendered every turn. */
+export interface CustomVolatileSection extends CustomSectionBase {
+  readonly cache: "volatile";
+  readonly render?: (context: VolatileSectionContext) => CustomSectionBody;
+}
+
+export type CustomSection = CustomStableSection | CustomVolatileSection;
+
+/** Changes to the section table for one prompt. Unknown ids and clashes throw `RendererError`. */
+export interface SectionRegistry {
+  /** Section ids never rendered. */
+  readonly disable?: readonly SectionId[];
+  /**
+   * New body text per section id. The section keeps its heading, cache side, modes and gate:
+   * it renders the replacement only when it would have rendered. An empty string removes it.
+   */
+  readonly replace?: Readonly<Record<SectionId, string>>;
+  /** Custom sections, inserted in order. */
+  readonly add?: readonly CustomSection[];
 }

@@ -151,6 +151,14 @@ function checkProfile(value: unknown): void {
   requireNonBlank(profile.skillsHubUrl, "profile.skillsHubUrl");
   requireNonBlank(profile.communityUrl, "profile.communityUrl");
   requireNonBlank(profile.delimiterWord, "profile.delimiterWord");
+  optionalBoolean(profile.fenceContextFiles, "profile.fenceContextFiles");
+  optionalBoolean(profile.ownerAuthority, "profile.ownerAuthority");
+  if (profile.features !== undefined) {
+    const features = requireRecord(profile.features, "profile.features");
+    for (const [name, flag] of Object.entries(features)) {
+      optionalBoolean(flag, `profile.features.${name}`);
+    }
+  }
 }
 
 function checkTools(value: unknown): void {
@@ -162,6 +170,12 @@ function checkTools(value: unknown): void {
     requireNonBlankItem(tool.name, "tools", index, "name");
     if (tool.summary !== undefined && typeof tool.summary !== "string") {
       fail(itemPath("tools", index, "summary"), "a string", tool.summary);
+    }
+    const guidance = tool.guidance;
+    if (guidance !== undefined) {
+      if (!Array.isArray(guidance) || !guidance.every((line) => typeof line === "string")) {
+        fail(itemPath("tools", index, "guidance"), "an array of strings", guidance);
+      }
     }
   }
 }

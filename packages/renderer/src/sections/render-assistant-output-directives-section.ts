@@ -1,5 +1,14 @@
-/** Assistant output directives: compact syntax for attachments, voice notes and reply tags. */
-export function renderAssistantOutputDirectivesSection(): string[] {
+import { hasFeature } from "../create-section-render-context.js";
+import type { SectionRenderContext } from "../create-section-render-context.js";
+
+/**
+ * Assistant output directives: compact syntax for attachments, voice notes and reply tags. Only
+ * for a profile that declares `replyDirectives` (its gateway parses them).
+ */
+export function renderAssistantOutputDirectivesSection(
+  context: SectionRenderContext,
+): string[] | undefined {
+  if (!hasFeature(context, "replyDirectives")) return undefined;
   return [
     "Attach a file or image with a line `MEDIA:<path-or-url>`.",
     "Add `[[audio_as_voice]]` to send attached audio as a voice note.",

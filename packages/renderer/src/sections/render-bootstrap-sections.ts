@@ -36,12 +36,31 @@ export function renderWorkspaceFilesSection(context: SectionRenderContext): stri
       "Read an affected file directly when you need all of it.",
     );
   }
+  const fenced = context.profile.fenceContextFiles === true;
+  if (fenced) {
+    lines.push(
+      "Each file sits inside a <file> tag; headings inside a tag belong to that file, not to this prompt.",
+    );
+  }
   lines.push("", "## Project Context");
   for (const file of files) {
-    lines.push("", `## ${file.path.trim()}`);
     // Leading and trailing blank lines would break the one-blank-line spacing between blocks.
     const content = file.content.replace(LEADING_BLANK_LINES, "").trimEnd();
+    if (fenced) {
+      // A file's own `## ` lines stay intact but inside the tag, so none can pass for a prompt
+      // section; any `</file>` inside the content is quoted so it cannot close the tag early.
+      const safe = content.replace(/<\/file>/gi, "<\\/file>");
+      lines.push("", `<file path="${escapeAttribute(file.path.trim())}">`);
+      if (safe !== "") lines.push(safe);
+      lines.push("</file>");
+      continue;
+    }
+    lines.push("", `## ${file.path.trim()}`);
     if (content !== "") lines.push(content);
   }
   return lines;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }

@@ -1,4 +1,4 @@
-import { hasText } from "../create-section-render-context.js";
+import { hasFeature, hasText } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
 const CHAT_TYPE_LABELS = Object.freeze({
@@ -10,6 +10,7 @@ const CHAT_TYPE_LABELS = Object.freeze({
 /** Control UI embed: the run is shown inside the Control UI. */
 export function renderControlUiEmbedSection(context: SectionRenderContext): string[] | undefined {
   if (context.input.volatile?.channel?.controlUiEmbed !== true) return undefined;
+  if (!hasFeature(context, "controlUi")) return undefined;
   return [
     "This conversation is embedded in the Control UI.",
     "Refer to Control UI pages by name; the user is already inside it.",
@@ -35,7 +36,7 @@ export function renderChannelMessagingSection(context: SectionRenderContext): st
       "Only the `message` tool delivers visible replies here; plain reply text is not sent.",
     );
   }
-  if (channel?.nativeApprovals === true) {
+  if (channel?.nativeApprovals === true && hasFeature(context, "approvalCommand")) {
     lines.push(
       "This channel shows native approval cards or buttons; rely on them first.",
       "Include a manual `/approve` command only when a tool result says chat approvals are unavailable or manual approval is the only path.",
@@ -49,6 +50,8 @@ export function renderChannelMessagingSection(context: SectionRenderContext): st
  * channel chats only when the operator allows silence; generic guidance when no chat is known.
  */
 export function renderSilentRepliesSection(context: SectionRenderContext): string[] | undefined {
+  // `NO_REPLY` is a reply directive: only a product whose gateway parses it may teach it.
+  if (!hasFeature(context, "replyDirectives")) return undefined;
   const channel = context.input.volatile?.channel;
   const rule = "Never put `NO_REPLY` into a reply that has other content.";
   if (channel === undefined) {

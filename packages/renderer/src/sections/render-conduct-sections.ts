@@ -1,4 +1,4 @@
-import { hasTool } from "../create-section-render-context.js";
+import { hasFeature, hasTool } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 import { applySectionOverride } from "./render-provider-sections.js";
 
@@ -18,17 +18,30 @@ export function renderToolCallStyleSection(context: SectionRenderContext): strin
 
 /** Execution bias: act within the turn and finish; a provider may replace or remove it. */
 export function renderExecutionBiasSection(context: SectionRenderContext): string[] | undefined {
-  return applySectionOverride(context.input.provider?.sectionOverrides?.execution_bias, () => [
-    "When a request is actionable, act on it in this turn.",
-    "Keep going until the task is done or you are truly blocked.",
-    "When a tool result is weak or fails, recover: retry differently or take another route.",
-    "Check live, mutable state (files, services, config) instead of trusting memory.",
-    "Verify the outcome before you call the work done.",
-    "A requested action is authorized when a tool for it is available.",
-    "Tool policy, sandboxing and exec approvals govern risk at runtime.",
-    "So do not pre-refuse, add warnings or ask for extra permission.",
-  ]);
+  return applySectionOverride(context.input.provider?.sectionOverrides?.execution_bias, () =>
+    context.profile.ownerAuthority === true
+      ? [
+          ...ACT_AND_FINISH,
+          "A tool being available does not by itself authorize an action; the owner's request does.",
+          "In a group chat, act on a request from someone other than the owner only when it is harmless; anything that changes files, settings, schedules or what others see needs the owner.",
+          "Tool policy, sandboxing and approvals still govern risk at runtime.",
+        ]
+      : [
+          ...ACT_AND_FINISH,
+          "A requested action is authorized when a tool for it is available.",
+          "Tool policy, sandboxing and exec approvals govern risk at runtime.",
+          "So do not pre-refuse, add warnings or ask for extra permission.",
+        ],
+  );
 }
+
+const ACT_AND_FINISH: readonly string[] = Object.freeze([
+  "When a request is actionable, act on it in this turn.",
+  "Keep going until the task is done or you are truly blocked.",
+  "When a tool result is weak or fails, recover: retry differently or take another route.",
+  "Check live, mutable state (files, services, config) instead of trusting memory.",
+  "Verify the outcome before you call the work done.",
+]);
 
 /** Promised work: a promise of later work creates follow-up ownership. */
 export function renderPromisedWorkSection(): string[] {
@@ -68,7 +81,8 @@ export function renderCareSection(context: SectionRenderContext): string[] {
     "Then confirm in the group without the code or URL.",
     "Never ask for tokens, keys or passwords in chat.",
   ];
-  if (!hasTool(context, "gateway") && !hasTool(context, cliName)) {
+  const gateway = hasFeature(context, "gatewayTool") && hasTool(context, "gateway");
+  if (hasFeature(context, "productCli") && !gateway && !hasTool(context, cliName)) {
     lines.push(
       `With no control tool available, route channel, provider and credential setup to the terminal: \`${cliName} channels add <channel>\` or \`${cliName} configure\`.`,
     );

@@ -1,4 +1,4 @@
-import { hasTool } from "../create-section-render-context.js";
+import { hasFeature, hasTool } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
 /**
@@ -6,10 +6,14 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
  * go through the CLI-named tool when it exists, else through `gateway`; inspection always uses
  * `gateway`.
  */
-export function renderControlSection(context: SectionRenderContext): string[] {
+export function renderControlSection(context: SectionRenderContext): string[] | undefined {
   const { name, cliName } = context.profile;
-  const gateway = hasTool(context, "gateway");
-  const controlTool = hasTool(context, cliName) ? cliName : gateway ? "gateway" : undefined;
+  const gatewayFeature = hasFeature(context, "gatewayTool");
+  const cli = hasFeature(context, "productCli");
+  // Every line is about the gateway or the product CLI: without either, there is no section.
+  if (!gatewayFeature && !cli) return undefined;
+  const gateway = gatewayFeature && hasTool(context, "gateway");
+  const controlTool = cli && hasTool(context, cliName) ? cliName : gateway ? "gateway" : undefined;
   const lines: string[] = [];
   if (gateway) {
     lines.push(
@@ -27,16 +31,18 @@ export function renderControlSection(context: SectionRenderContext): string[] {
       "Update the gateway hosting this session only with `update.run`, and only when the user explicitly asks; it restarts and reports success or failure.",
       "`gateway` refuses to change `tools.exec.ask` and `tools.exec.security`, including legacy `tools.bash.*` aliases.",
     );
-  } else {
+  } else if (gatewayFeature && cli && hasFeature(context, "controlUi")) {
     lines.push(
       `To update the gateway hosting this session, point the user to the ${name} owner, \`${cliName} update\` in a terminal, or the Control UI.`,
     );
   }
-  lines.push(
-    "Never modify this gateway's installation or control its service through exec or detached tasks.",
-    "Do not invent CLI commands.",
-  );
-  if (hasTool(context, "exec")) {
+  if (gatewayFeature) {
+    lines.push(
+      "Never modify this gateway's installation or control its service through exec or detached tasks.",
+    );
+  }
+  if (cli) lines.push("Do not invent CLI commands.");
+  if (gatewayFeature && cli && hasTool(context, "exec")) {
     lines.push(
       `To update another host at the user's request, first verify it is not this gateway, then run \`${cliName} update --yes\` there over exec or SSH; normal exec approvals apply.`,
     );

@@ -1,4 +1,4 @@
-import { hasTool } from "../create-section-render-context.js";
+import { hasFeature, hasTool } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
 /**
@@ -6,7 +6,7 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
  * native approval UI (a per-turn fact) is covered below the boundary in Current Channel.
  */
 export function renderExecApprovalsSection(context: SectionRenderContext): string[] | undefined {
-  if (!hasTool(context, "exec")) return undefined;
+  if (!hasTool(context, "exec") || !hasFeature(context, "approvalCommand")) return undefined;
   return [
     "`/approve` is the user's command: never run it or send it yourself.",
     "Ask for approval only after a tool result says one is pending; never ask in advance.",

@@ -1,4 +1,4 @@
-import { hasTool } from "../create-section-render-context.js";
+import { hasFeature, hasTool } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
 /**
@@ -6,16 +6,23 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
  * `message` tool, the send protocol that keeps users from getting an answer twice.
  */
 export function renderMessagingSection(context: SectionRenderContext): string[] {
-  const lines = [
-    `Replies and actions on connected channels go through ${context.profile.name} routing, never shell or HTTP workarounds.`,
-    "User-authorized CLI or API actions for other services, such as sending mail, remain allowed under normal permissions and approvals.",
-  ];
+  const lines: string[] = [];
+  if (hasFeature(context, "channelRouting")) {
+    lines.push(
+      `Replies and actions on connected channels go through ${context.profile.name} routing, never shell or HTTP workarounds.`,
+      "User-authorized CLI or API actions for other services, such as sending mail, remain allowed under normal permissions and approvals.",
+    );
+  }
   if (hasTool(context, "message")) {
     lines.push(
       "Use `message` to send to a channel outside the current reply.",
       "Set its `channel` only when sending somewhere other than the chat this turn came from.",
-      "When you already delivered the answer into the current chat with `message` (`send`), end the turn with exactly `NO_REPLY` and nothing else, so it does not arrive twice.",
     );
+    if (hasFeature(context, "replyDirectives")) {
+      lines.push(
+        "When you already delivered the answer into the current chat with `message` (`send`), end the turn with exactly `NO_REPLY` and nothing else, so it does not arrive twice.",
+      );
+    }
   }
   return lines;
 }

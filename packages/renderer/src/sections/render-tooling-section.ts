@@ -1,4 +1,4 @@
-import { hasTool } from "../create-section-render-context.js";
+import { hasFeature, hasTool } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
 interface ToolGuidanceRule {
@@ -117,8 +117,16 @@ export function renderToolingSection(context: SectionRenderContext): string[] | 
     const summary = tool.summary?.trim();
     lines.push(summary ? `- ${tool.name}: ${summary}` : `- ${tool.name}`);
   }
-  for (const rule of TOOL_GUIDANCE_RULES) {
-    if (rule.applies(context)) lines.push(rule.line(context));
+  // The built-in guidance is keyed by the reference product's tool names: its profile's.
+  if (hasFeature(context, "referenceToolGuidance")) {
+    for (const rule of TOOL_GUIDANCE_RULES) {
+      if (rule.applies(context)) lines.push(rule.line(context));
+    }
+  }
+  // Each tool's own guidance, in input order.
+  for (const tool of tools) {
+    if (tool.guidance === undefined) continue;
+    for (const line of tool.guidance) if (line.trim() !== "") lines.push(line);
   }
   return lines;
 }

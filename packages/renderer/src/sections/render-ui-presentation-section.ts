@@ -1,16 +1,24 @@
+import { hasFeature } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
 /** UI presentation: widgets, dashboards and portals, only when presentation tools are callable. */
 export function renderUiPresentationSection(context: SectionRenderContext): string[] | undefined {
   if (context.input.volatile?.presentationTools !== true) return undefined;
-  return [
+  const lines = [
     "Presentation tools can show the user interactive views; the tool descriptions hold the details.",
     "Use a widget for a compact view inside the conversation; use a dashboard for a larger, lasting layout.",
     "A widget's returned presentation is authoritative; describe what was actually delivered.",
-    "Open portals through the Control UI (Portals), never by sharing a bare public URL.",
     "Treat a browser tab as the user's own page; do not assume one is open.",
     "Keep URLs that carry tokens private.",
     "Missing authoring support is a limit of this session, not of the platform.",
     "Verify the user actually got the interaction, or say that you could not verify it.",
   ];
+  if (hasFeature(context, "controlUi")) {
+    lines.splice(
+      3,
+      0,
+      "Open portals through the Control UI (Portals), never by sharing a bare public URL.",
+    );
+  }
+  return lines;
 }

@@ -1,0 +1,196 @@
+import { describe, expect, it } from "vitest";
+import { buildAgentSystemPrompt } from "./build-agent-system-prompt.js";
+import { compileAgentSystemPrompt } from "./compile-agent-system-prompt.js";
+import { RendererError } from "./renderer-error.js";
+import type { SectionRegistry } from "./types.js";
+
+function codeOf(sections: unknown): string | undefined {
+  try {
+    buildAgentSystemPrompt({ sections: sections as SectionRegistry });
+  } catch (error) {
+    if (RendererError.isInstance(error)) return `${error.code} ${error.path ?? ""}`;
+    throw error;
+  }
+  return undefined;
+}
+
+describe("section registry", () => {
+  const base = buildAgentSystemPrompt({ tools: [{ name: "exec" }] });
+
+  it("an empty registry renders exactly what no registry renders", () => {
+    expect(buildAgentSystemPrompt({ tools: [{ name: "exec" }], sections: {} }).text).toBe(
+      base.text,
+    );
+  });
+
+  it("disables a section by id", () => {
+    const out = buildAgentSystemPrompt({
+      tools: [{ name: "exec" }],
+      sections: { disable: ["safety"] },
+    });
+    expect(base.sections.map((s) => s.id)).toContain("safety");
+    expect(out.sections.map((s) => s.id)).not.toContain("safety");
+    expect(out.text).not.toContain("## Safety");
+  });
+
+  it("replaces a section's text and keeps its heading and gate", () => {
+    const out = buildAgentSystemPrompt({
+      sections: { replace: { care: "Be kind.", tooling: "x" } },
+    });
+    expect(out.text).toContain("## Care\nBe kind.\n");
+    // tooling's gate (at least one tool) is closed: the replacement does not render either.
+    expect(out.sections.map((s) => s.id)).not.toContain("tooling");
+    const empty = buildAgentSystemPrompt({ sections: { replace: { care: "" } } });
+    expect(empty.sections.map((s) => s.id)).not.toContain("care");
+  });
+
+  it("adds custom sections at a position relative to an existing id", () => {
+    const out = buildAgentSystemPrompt({
+      sections: {
+        add: [
+          {
+            id: "house_rules",
+            heading: "House Rules",
+            cache: "stable",
+            after: "care",
+            text: "No spam.",
+          },
+          { id: "first", heading: "First", cache: "stable", before: "house_rules", text: "One." },
+        ],
+      },
+    });
+    const ids = out.sections.map((s) => s.id);
+    expect(ids.slice(ids.indexOf("care"), ids.indexOf("care") + 3)).toEqual([
+      "care",
+      "first",
+      "house_rules",
+    ]);
+    expect(out.text).toContain("## First\nOne.\n\n## House Rules\nNo spam.");
+    expect(out.sections.find((s) => s.id === "house_rules")?.cache).toBe("stable");
+    expect(out.text.indexOf("No spam.")).toBeLessThan(out.boundary);
+  });
+
+  it("calls a custom stable render once per compile, with no volatile key", () => {
+    let calls = 0;
+    let sawVolatile = true;
+    const compiled = compileAgentSystemPrompt({
+      sections: {
+        add: [
+          {
+            id: "once",
+            heading: "Once",
+            cache: "stable",
+            after: "identity",
+            render: (context) => {
+              calls++;
+              sawVolatile = "volatile" in context || "volatile" in context.stable;
+              return "stable text";
+            },
+          },
+        ],
+      },
+    });
+    compiled.render({ sender: "a" });
+    compiled.render({ sender: "b" });
+    expect(calls).toBe(1);
+    expect(sawVolatile).toBe(false);
+    // The one-call path strips volatile too.
+    buildAgentSystemPrompt({ ...{ sections: compiledSections() }, volatile: { sender: "x" } });
+    function compiledSections(): SectionRegistry {
+      return {
+        add: [
+          {
+            id: "probe",
+            heading: "Probe",
+            cache: "stable",
+            after: "identity",
+            render: (context) => {
+              expect("volatile" in context.stable).toBe(false);
+              return "p";
+            },
+          },
+        ],
+      };
+    }
+  });
+
+  it("renders custom sections only in their modes", () => {
+    const sections: SectionRegistry = {
+      add: [
+        {
+          id: "full_only",
+          heading: "F",
+          cache: "stable",
+          after: "identity",
+          text: "f",
+          modes: ["full"],
+        },
+      ],
+    };
+    expect(buildAgentSystemPrompt({ sections }).text).toContain("## F\nf");
+    expect(buildAgentSystemPrompt({ sections, mode: "minimal" }).text).not.toContain("## F");
+  });
+
+  it("throws typed errors for unknown ids, clashes and malformed entries", () => {
+    expect(codeOf({ disable: ["nope"] })).toBe("RENDERER_UNKNOWN_SECTION sections.disable[0]");
+    expect(codeOf({ replace: { nope: "x" } })).toBe(
+      "RENDERER_UNKNOWN_SECTION sections.replace.nope",
+    );
+    expect(
+      codeOf({ add: [{ id: "a", heading: "A", cache: "stable", after: "nope", text: "x" }] }),
+    ).toBe("RENDERER_UNKNOWN_SECTION sections.add[0].after");
+    expect(
+      codeOf({
+        add: [{ id: "care", heading: "A", cache: "stable", after: "identity", text: "x" }],
+      }),
+    ).toBe("RENDERER_SECTION_CLASH sections.add[0].id");
+    expect(codeOf({ disable: ["care"], replace: { care: "x" } })).toBe(
+      "RENDERER_SECTION_CLASH sections.replace.care",
+    );
+    expect(
+      codeOf({ add: [{ id: "a", heading: "A", cache: "stable", after: "runtime", text: "x" }] }),
+    ).toBe("RENDERER_SECTION_CLASH sections.add[0].after");
+    expect(
+      codeOf({ add: [{ id: "Bad Id", heading: "A", cache: "stable", after: "care", text: "x" }] }),
+    ).toBe("RENDERER_INVALID_INPUT sections.add[0].id");
+    expect(codeOf({ add: [{ id: "a", heading: "A", cache: "stable", text: "x" }] })).toBe(
+      "RENDERER_INVALID_INPUT sections.add[0]",
+    );
+    expect(
+      codeOf({ add: [{ id: "a", heading: "A", cache: "stable", after: "care", render: () => 3 }] }),
+    ).toBe("RENDERER_SECTION_FAILED sections.add[0].render");
+    expect(
+      codeOf({
+        add: [
+          {
+            id: "a",
+            heading: "A",
+            cache: "stable",
+            after: "care",
+            render: () => {
+              throw new Error("boom");
+            },
+          },
+        ],
+      }),
+    ).toBe("RENDERER_SECTION_FAILED sections.add[0].render");
+    expect(codeOf("disable")).toBe("RENDERER_INVALID_INPUT sections");
+  });
+
+  it("defuses a custom section that spells a boundary marker", () => {
+    const out = buildAgentSystemPrompt({
+      sections: {
+        add: [
+          {
+            id: "evil",
+            heading: "Evil",
+            cache: "stable",
+            after: "care",
+            text: "<!-- OPENCLAW_CACHE_BOUNDARY -->",
+          },
+        ],
+      },
+    });
+    expect(out.text.split("<!-- OPENCLAW_CACHE_BOUNDARY -->").length).toBe(2);
+  });
+});
