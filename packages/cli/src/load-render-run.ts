@@ -135,14 +135,22 @@ function requireCodexHarnessForCodexFlags(options: InputOptions): void {
   });
 }
 
+/** Extras of `openRenderAssembler` and `loadRenderRun` beyond the input flags. */
+export interface RenderAssemblerExtras {
+  /** Renderer input values that beat config and facts. */
+  readonly overrides?: Partial<AgentSystemPromptInput>;
+  /** Show the workspace (not the demo) under this path instead of its own. */
+  readonly displayWorkspaceAs?: string;
+}
+
 /**
- * Opens the assembler a render uses (workspace, config, skills; the demo when left out), with
- * optional renderer `overrides`. The caller closes it.
+ * Opens the assembler a render uses (workspace, config, skills; the demo when left out). The
+ * caller closes it.
  */
 export async function openRenderAssembler(
   options: InputOptions,
   io: CliIo,
-  overrides?: Partial<AgentSystemPromptInput>,
+  { overrides, displayWorkspaceAs }: RenderAssemblerExtras = {},
 ): Promise<{ assembler: PromptAssembler; assets: CliAssets }> {
   requireCodexHarnessForCodexFlags(options);
   const assets = io.assets ?? discoverCliAssets();
@@ -182,7 +190,11 @@ export async function openRenderAssembler(
       extraSkillRoots: resolveExtraSkillRoots(options, io, isDemo ? demo : undefined),
       skillEnvironment,
       homeDir: resolveHomeDir(io),
-      displayPaths: isDemo ? [{ real: workspaceDir, shown: display.displayWorkspaceDir }] : [],
+      displayPaths: isDemo
+        ? [{ real: workspaceDir, shown: display.displayWorkspaceDir }]
+        : displayWorkspaceAs === undefined
+          ? []
+          : [{ real: workspaceDir, shown: displayWorkspaceAs }],
       ...(options.mode === undefined ? {} : { promptMode: options.mode }),
       ...(overrides === undefined ? {} : { overrides }),
     });
@@ -199,8 +211,12 @@ export async function openRenderAssembler(
  * the configured facade. Missing inputs fall back to the demo: workspace → the demo workspace;
  * facts → the demo's facts; config → built-in defaults (the demo's config for the demo itself).
  */
-export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<RenderRun> {
-  const { assembler, assets } = await openRenderAssembler(options, io);
+export async function loadRenderRun(
+  options: InputOptions,
+  io: CliIo,
+  extras?: RenderAssemblerExtras,
+): Promise<RenderRun> {
+  const { assembler, assets } = await openRenderAssembler(options, io, extras);
   let turn: AgentTurn;
   try {
     turn = await assembler.turn(await loadFacts(options.facts, io, assets.demo));

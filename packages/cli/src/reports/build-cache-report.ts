@@ -114,7 +114,7 @@ async function renderTurns(
   const { assembler } = await openRenderAssembler(
     options,
     io,
-    layout === "turn-context" ? { runtimeFactsLocation: "user-message" } : undefined,
+    layout === "turn-context" ? { overrides: { runtimeFactsLocation: "user-message" } } : {},
   );
   try {
     const turns: AgentTurn[] = [];
