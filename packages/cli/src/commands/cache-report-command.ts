@@ -32,9 +32,18 @@ export function registerCacheReportCommand(
       .description(
         "simulate an N-turn conversation and estimate input tokens served from cache, for both layouts",
       )
-      .option("--turns <n>", "turns to simulate (default 30, or one per --facts-dir file)", parseCount(1, 500))
+      .option(
+        "--turns <n>",
+        "turns to simulate (default 30, or one per --facts-dir file)",
+        parseCount(1, 500),
+      )
       .option("--facts-dir <dir>", "folder of facts JSON files, one per turn in name order")
-      .option("--user-tokens <n>", "tokens of each synthetic user message", parseCount(0, 100_000), 60)
+      .option(
+        "--user-tokens <n>",
+        "tokens of each synthetic user message",
+        parseCount(0, 100_000),
+        60,
+      )
       .option(
         "--assistant-tokens <n>",
         "tokens of each synthetic assistant reply",

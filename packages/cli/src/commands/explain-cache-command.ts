@@ -32,9 +32,13 @@ function usage(message: string, flag: string, hint: string): never {
   throw new CliError("CLI_USAGE", message, { path: flag, hint });
 }
 
-function toSides(options: ExplainCacheOptions, cwd: string): [ProviderCacheSide, ProviderCacheSide] {
+function toSides(
+  options: ExplainCacheOptions,
+  cwd: string,
+): [ProviderCacheSide, ProviderCacheSide] {
   const factsPair = options.before !== undefined || options.after !== undefined;
-  const workspacePair = options.beforeWorkspace !== undefined || options.afterWorkspace !== undefined;
+  const workspacePair =
+    options.beforeWorkspace !== undefined || options.afterWorkspace !== undefined;
   if (!factsPair && !workspacePair) {
     usage(
       "explain-cache needs --before and --after (facts files), or --before-workspace and --after-workspace.",
@@ -45,7 +49,10 @@ function toSides(options: ExplainCacheOptions, cwd: string): [ProviderCacheSide,
   if (factsPair && (options.before === undefined || options.after === undefined)) {
     usage("--before and --after go together.", "--before", "Pass both facts files.");
   }
-  if (workspacePair && (options.beforeWorkspace === undefined || options.afterWorkspace === undefined)) {
+  if (
+    workspacePair &&
+    (options.beforeWorkspace === undefined || options.afterWorkspace === undefined)
+  ) {
     usage(
       "--before-workspace and --after-workspace go together.",
       "--before-workspace",
@@ -96,8 +103,10 @@ export function registerExplainCacheCommand(
       )
       .option("--model <id>", "model id, with --provider (default claude-sonnet-4-5 / gpt-5.5)")
       .addOption(
-        new Option("--layout <layout>", "conversation layout, with --provider (default turn-context)")
-          .choices(["turn-context", "system-tail"]),
+        new Option(
+          "--layout <layout>",
+          "conversation layout, with --provider (default turn-context)",
+        ).choices(["turn-context", "system-tail"]),
       ),
     { withFacts: false },
   ).action(async (options: ExplainCacheOptions) => {
@@ -111,7 +120,9 @@ export function registerExplainCacheCommand(
         );
       }
       const extras = (side: ProviderCacheSide) =>
-        side.displayWorkspaceAs === undefined ? {} : { displayWorkspaceAs: side.displayWorkspaceAs };
+        side.displayWorkspaceAs === undefined
+          ? {}
+          : { displayWorkspaceAs: side.displayWorkspaceAs };
       const beforeRun = await loadRenderRun({ ...options, ...before }, io, extras(before));
       const afterRun = await loadRenderRun({ ...options, ...after }, io, extras(after));
       const explanation = buildCacheExplanation(beforeRun, afterRun, {

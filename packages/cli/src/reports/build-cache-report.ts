@@ -1,9 +1,6 @@
 import type { AgentTurn } from "@promptstack/agent";
 import type { RunFacts } from "@promptstack/config";
-import {
-  createTokenCounter,
-  simulateConversationCache,
-} from "@promptstack/providers";
+import { createTokenCounter, simulateConversationCache } from "@promptstack/providers";
 import type {
   CacheProvider,
   CacheSimulation,

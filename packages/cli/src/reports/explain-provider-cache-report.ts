@@ -43,16 +43,12 @@ async function renderSide(
     ...(side.workspace === undefined ? {} : { workspace: side.workspace }),
     ...(side.facts === undefined ? {} : { facts: side.facts }),
   };
-  const { assembler, assets } = await openRenderAssembler(
-    sideOptions,
-    io,
-    {
-      ...(layout === "turn-context" ? { overrides: { runtimeFactsLocation: "user-message" } } : {}),
-      ...(side.displayWorkspaceAs === undefined
-        ? {}
-        : { displayWorkspaceAs: side.displayWorkspaceAs }),
-    },
-  );
+  const { assembler, assets } = await openRenderAssembler(sideOptions, io, {
+    ...(layout === "turn-context" ? { overrides: { runtimeFactsLocation: "user-message" } } : {}),
+    ...(side.displayWorkspaceAs === undefined
+      ? {}
+      : { displayWorkspaceAs: side.displayWorkspaceAs }),
+  });
   try {
     return await assembler.turn(await loadFacts(sideOptions.facts, io, assets.demo));
   } finally {

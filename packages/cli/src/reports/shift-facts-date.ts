@@ -14,10 +14,12 @@ export function shiftFactsDate(base: RunFacts, days: number, shown: string): Run
     throw new CliError(
       "CLI_FACTS_INVALID",
       `${shown}: time.date "${base.time.date}" is not a YYYY-MM-DD date, so per-turn dates cannot be generated.`,
-      { path: shown, hint: "Give time.date as YYYY-MM-DD, or pass --facts-dir with one facts file per turn." },
+      {
+        path: shown,
+        hint: "Give time.date as YYYY-MM-DD, or pass --facts-dir with one facts file per turn.",
+      },
     );
   }
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days));
   return { ...base, time: { ...base.time, date: date.toISOString().slice(0, 10) } };
 }
-
