@@ -1,8 +1,10 @@
-import { copyFile, cp, mkdir, mkdtemp, appendFile, rm } from "node:fs/promises";
+import { appendFile, copyFile, cp, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseRunFacts } from "@promptstack/config";
 import type { CacheReport } from "../src/reports/build-cache-report.js";
+import { renderTurns } from "../src/reports/build-cache-report.js";
 import type { ProviderCacheReport } from "../src/reports/explain-provider-cache-report.js";
 import { runCli } from "../src/run-cli.js";
 import { createTestIo } from "./create-test-io.js";
@@ -55,6 +57,19 @@ describe("promptstack cache-report", () => {
       expect(share(report, provider, "system-tail")).toBeLessThan(0.7);
     }
   }, 120_000);
+
+  it("renders turn-context turns with the Runtime Context sentence on where facts arrive", async () => {
+    const raw: unknown = JSON.parse(
+      await readFile(join(REPO_ROOT, FACTS, "telegram-direct.json"), "utf8"),
+    );
+    const facts = [parseRunFacts(raw, { source: "telegram-direct.json" })];
+    const options = { userTokens: 60, assistantTokens: 250, provider: "both" as const };
+    const sentence = "as runtime context at the start of the newest user message";
+    const [turnContext] = await renderTurns(options, createTestIo(), "turn-context", facts);
+    const [systemTail] = await renderTurns(options, createTestIo(), "system-tail", facts);
+    expect(turnContext!.model.stable).toContain(sentence);
+    expect(systemTail!.model.stable).not.toContain(sentence);
+  });
 
   it("prints both layouts per provider as a table, called an estimate", async () => {
     const { code, out, err } = await run(["cache-report", "--turns", "4"]);
