@@ -102,7 +102,8 @@ async function planFacts(
   };
 }
 
-async function renderTurns(
+/** Renders every turn of one layout through one assembler (turn-context: facts in the user message). */
+export async function renderTurns(
   options: CacheReportOptions,
   io: CliIo,
   layout: ConversationLayout,
