@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import type { CliIo } from "./cli-io.js";
+import { registerCacheReportCommand } from "./commands/cache-report-command.js";
 import { registerCodexCommand } from "./commands/codex-command.js";
 import { registerContextCommand } from "./commands/context-command.js";
 import { registerExplainCacheCommand } from "./commands/explain-cache-command.js";
@@ -30,6 +31,7 @@ export function createProgram(io: CliIo, state: ProgramState): Command {
   registerRenderCommand(program, io, state);
   registerContextCommand(program, io, state);
   registerExplainCacheCommand(program, io, state);
+  registerCacheReportCommand(program, io, state);
   registerInspectCommand(program, io, state);
   registerSchemaCommand(program, io, state);
   registerSnapshotsCommand(program, io, state);

@@ -3,12 +3,14 @@ import { resolve } from "node:path";
 import { createPromptAssembler, readProcessSkillEnvironment } from "@promptstack/agent";
 import type { AgentTurn, PromptAssembler, SkillEnvironment } from "@promptstack/agent";
 import { ConfigError, parseRunFacts } from "@promptstack/config";
-import { NEUTRAL_PRODUCT_PROFILE } from "@promptstack/renderer";
 import type { RunFacts } from "@promptstack/config";
+import { NEUTRAL_PRODUCT_PROFILE } from "@promptstack/renderer";
+import type { AgentSystemPromptInput } from "@promptstack/renderer";
 import type { SkillRoot } from "@promptstack/skills";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import { discoverCliAssets } from "./discover-cli-assets.js";
+import type { CliAssets } from "./discover-cli-assets.js";
 import type { InputOptions } from "./input-options.js";
 import { loadCodexRun } from "./load-codex-run.js";
 import { parseSkillsRootOption } from "./parse-skills-root-option.js";
@@ -60,7 +62,8 @@ function wrapInputError(
   throw error;
 }
 
-async function loadFacts(
+/** Reads and validates one facts file (`undefined`: the demo's facts). */
+export async function loadFacts(
   factsOption: string | undefined,
   io: CliIo,
   demo: DemoPaths,
@@ -133,12 +136,23 @@ function requireCodexHarnessForCodexFlags(options: InputOptions): void {
   });
 }
 
+/** Extras of `openRenderAssembler` and `loadRenderRun` beyond the input flags. */
+export interface RenderAssemblerExtras {
+  /** Renderer input values that beat config and facts. */
+  readonly overrides?: Partial<AgentSystemPromptInput>;
+  /** Show the workspace (not the demo) under this path instead of its own. */
+  readonly displayWorkspaceAs?: string;
+}
+
 /**
- * Loads every input of one render (workspace files, config, facts, skills) and renders through
- * the configured facade. Missing inputs fall back to the demo: workspace → the demo workspace;
- * facts → the demo's facts; config → built-in defaults (the demo's config for the demo itself).
+ * Opens the assembler a render uses (workspace, config, skills; the demo when left out). The
+ * caller closes it.
  */
-export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<RenderRun> {
+export async function openRenderAssembler(
+  options: InputOptions,
+  io: CliIo,
+  { overrides, displayWorkspaceAs }: RenderAssemblerExtras = {},
+): Promise<{ assembler: PromptAssembler; assets: CliAssets }> {
   requireCodexHarnessForCodexFlags(options);
   const assets = io.assets ?? discoverCliAssets();
   const { demo } = assets;
@@ -177,18 +191,37 @@ export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<R
       extraSkillRoots: resolveExtraSkillRoots(options, io, isDemo ? demo : undefined),
       skillEnvironment,
       homeDir: resolveHomeDir(io),
-      displayPaths: isDemo ? [{ real: workspaceDir, shown: display.displayWorkspaceDir }] : [],
+      displayPaths: isDemo
+        ? [{ real: workspaceDir, shown: display.displayWorkspaceDir }]
+        : displayWorkspaceAs === undefined
+          ? []
+          : [{ real: workspaceDir, shown: displayWorkspaceAs }],
       ...(options.mode === undefined ? {} : { promptMode: options.mode }),
       ...(options.profile === "neutral" ? { product: NEUTRAL_PRODUCT_PROFILE } : {}),
+      ...(overrides === undefined ? {} : { overrides }),
     });
   } catch (error) {
     if (configFile === undefined || !ConfigError.isInstance(error)) throw error;
     const shown = options.config ?? `${demo.displayWorkspaceDir}/config.json5`;
     return wrapInputError(error, "CLI_CONFIG_INVALID", configFile, shown);
   }
+  return { assembler, assets };
+}
+
+/**
+ * Loads every input of one render (workspace files, config, facts, skills) and renders through
+ * the configured facade. Missing inputs fall back to the demo: workspace → the demo workspace;
+ * facts → the demo's facts; config → built-in defaults (the demo's config for the demo itself).
+ */
+export async function loadRenderRun(
+  options: InputOptions,
+  io: CliIo,
+  extras?: RenderAssemblerExtras,
+): Promise<RenderRun> {
+  const { assembler, assets } = await openRenderAssembler(options, io, extras);
   let turn: AgentTurn;
   try {
-    turn = await assembler.turn(await loadFacts(options.facts, io, demo));
+    turn = await assembler.turn(await loadFacts(options.facts, io, assets.demo));
   } finally {
     await assembler.close();
   }

@@ -23,6 +23,16 @@ const EXAMPLES: readonly (readonly string[])[] = [
     "--after",
     "fixtures/cli/facts/telegram-direct-browser-tool.json",
   ],
+  [
+    "explain-cache",
+    "--provider",
+    "anthropic",
+    "--before",
+    "fixtures/cli/facts/telegram-direct.json",
+    "--after",
+    "fixtures/cli/facts/telegram-direct-browser-tool.json",
+  ],
+  ["cache-report", "--turns", "3", "--provider", "anthropic"],
   ["inspect", "--out", ".tmp/prompt.html"],
 ];
 

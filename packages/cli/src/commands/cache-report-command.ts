@@ -1,0 +1,77 @@
+import { InvalidArgumentError, Option } from "commander";
+import type { Command } from "commander";
+import type { CliIo } from "../cli-io.js";
+import type { ProgramState } from "../create-program.js";
+import { createStyler } from "../create-styler.js";
+import { formatDiagnostics } from "../format-diagnostics.js";
+import { addInputOptions } from "../input-options.js";
+import { buildCacheReport } from "../reports/build-cache-report.js";
+import type { CacheReportOptions } from "../reports/build-cache-report.js";
+import { formatCacheReport } from "../reports/format-cache-report.js";
+
+/** Commander parser of a whole number in `[min, max]`. */
+export function parseCount(min: number, max: number): (value: string) => number {
+  return (value) => {
+    const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
+    }
+    return parsed;
+  };
+}
+
+/** `promptstack cache-report`: simulated provider caching over an N-turn conversation. */
+export function registerCacheReportCommand(
+  program: Command,
+  io: CliIo,
+  _state: ProgramState,
+): void {
+  addInputOptions(
+    program
+      .command("cache-report")
+      .description(
+        "simulate an N-turn conversation and estimate input tokens served from cache, for both layouts",
+      )
+      .option(
+        "--turns <n>",
+        "turns to simulate (default 30, or one per --facts-dir file)",
+        parseCount(1, 500),
+      )
+      .option("--facts-dir <dir>", "folder of facts JSON files, one per turn in name order")
+      .option(
+        "--user-tokens <n>",
+        "tokens of each synthetic user message",
+        parseCount(0, 100_000),
+        60,
+      )
+      .option(
+        "--assistant-tokens <n>",
+        "tokens of each synthetic assistant reply",
+        parseCount(0, 100_000),
+        250,
+      )
+      .addOption(
+        new Option("--provider <provider>", "provider whose caching rules apply")
+          .choices(["anthropic", "openai", "both"])
+          .default("both"),
+      )
+      .option(
+        "--model <id>",
+        "model id (with one --provider; default claude-sonnet-4-5 / gpt-5.5)",
+      ),
+  ).action(async (options: CacheReportOptions) => {
+    const report = await buildCacheReport(options, io);
+    if (options.json === true) {
+      io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+      return;
+    }
+    const styler = createStyler(io);
+    io.stdout(formatCacheReport(report, styler));
+    const problems = [
+      ...report.diagnostics,
+      ...report.simulations.flatMap((simulation) => simulation.diagnostics),
+    ].filter((diagnostic) => diagnostic.severity !== "info");
+    const unique = [...new Map(problems.map((d) => [`${d.code}\u0000${d.message}`, d])).values()];
+    if (unique.length > 0) io.stderr(formatDiagnostics(unique, styler));
+  });
+}

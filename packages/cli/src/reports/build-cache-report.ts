@@ -1,0 +1,213 @@
+import type { AgentTurn } from "@promptstack/agent";
+import type { RunFacts } from "@promptstack/config";
+import { createTokenCounter, simulateConversationCache } from "@promptstack/providers";
+import type {
+  CacheProvider,
+  CacheSimulation,
+  ConversationLayout,
+  SimulatedTurnInput,
+  ToolSpec,
+} from "@promptstack/providers";
+import type { Diagnostic } from "@promptstack/renderer";
+import { CliError } from "../cli-error.js";
+import type { CliIo } from "../cli-io.js";
+import { countTokens } from "../count-tokens.js";
+import { discoverCliAssets } from "../discover-cli-assets.js";
+import type { InputOptions } from "../input-options.js";
+import { loadFacts, openRenderAssembler } from "../load-render-run.js";
+import type { DemoPaths } from "../resolve-demo-paths.js";
+import { makeSyntheticText } from "./make-synthetic-text.js";
+import { readFactsFolder } from "./read-facts-folder.js";
+import { shiftFactsDate } from "./shift-facts-date.js";
+
+/** Default models of the simulation, one per provider (override with `--model`). */
+export const DEFAULT_CACHE_MODELS: Readonly<Record<CacheProvider, string>> = {
+  anthropic: "claude-sonnet-4-5",
+  openai: "gpt-5.5",
+};
+
+/** Both layouts, in the order the report shows them. */
+export const CACHE_LAYOUTS: readonly ConversationLayout[] = ["system-tail", "turn-context"];
+
+/** The o200k counter the CLI uses everywhere (an estimate for Claude models). */
+export const O200K_COUNTER = createTokenCounter("o200k_base", countTokens);
+
+/** Flags of `promptstack cache-report` on top of the shared input flags. */
+export interface CacheReportOptions extends InputOptions {
+  readonly turns?: number;
+  readonly factsDir?: string;
+  readonly userTokens: number;
+  readonly assistantTokens: number;
+  readonly provider: CacheProvider | "both";
+  readonly model?: string;
+}
+
+/** What `cache-report --json` prints. Every token number is an estimate. */
+export interface CacheReport {
+  readonly version: 1;
+  readonly estimate: true;
+  readonly turns: number;
+  readonly userTokens: number;
+  readonly assistantTokens: number;
+  /** Where the per-turn facts came from, in one sentence. */
+  readonly factsSource: string;
+  readonly simulations: readonly CacheSimulation[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Tool specs of a turn's facts, in the form the providers package takes. */
+export function toToolSpecs(facts: RunFacts): ToolSpec[] {
+  return facts.tools.map((tool) => ({
+    name: tool.name,
+    ...(tool.description === undefined ? {} : { description: tool.description }),
+    ...(tool.parameters === undefined
+      ? {}
+      : { inputSchema: tool.parameters as ToolSpec["inputSchema"] & object }),
+  }));
+}
+
+function usage(message: string, flag: string, hint: string): never {
+  throw new CliError("CLI_USAGE", message, { path: flag, hint });
+}
+
+async function planFacts(
+  options: CacheReportOptions,
+  io: CliIo,
+  demo: DemoPaths,
+): Promise<{ facts: RunFacts[]; source: string }> {
+  if (options.factsDir !== undefined) {
+    const files = await readFactsFolder(options.factsDir, io.cwd);
+    const count = options.turns ?? files.length;
+    if (count > files.length) {
+      usage(
+        `--turns ${count} asks for more turns than ${options.factsDir} has facts files (${files.length}).`,
+        "--turns",
+        "Leave --turns out to simulate one turn per file, or add files.",
+      );
+    }
+    const facts: RunFacts[] = [];
+    for (const file of files.slice(0, count)) facts.push(await loadFacts(file, io, demo));
+    return {
+      facts,
+      source: `one facts file per turn from ${options.factsDir}, in name order`,
+    };
+  }
+  const count = options.turns ?? 30;
+  const shown = options.facts ?? `${demo.displayWorkspaceDir}/facts.json`;
+  const base = await loadFacts(options.facts, io, demo);
+  const facts = Array.from({ length: count }, (_, index) => shiftFactsDate(base, index, shown));
+  return {
+    facts,
+    source: `${shown}, time.date moved forward one day per turn (Time Context shows the date only)`,
+  };
+}
+
+/** Renders every turn of one layout through one assembler (turn-context: facts in the user message). */
+export async function renderTurns(
+  options: CacheReportOptions,
+  io: CliIo,
+  layout: ConversationLayout,
+  facts: readonly RunFacts[],
+): Promise<AgentTurn[]> {
+  const { assembler } = await openRenderAssembler(
+    options,
+    io,
+    layout === "turn-context" ? { overrides: { runtimeFactsLocation: "user-message" } } : {},
+  );
+  try {
+    const turns: AgentTurn[] = [];
+    for (const turnFacts of facts) turns.push(await assembler.turn(turnFacts));
+    return turns;
+  } finally {
+    await assembler.close();
+  }
+}
+
+/**
+ * Renders the conversation's turns in both layouts through the CLI's assembler and simulates
+ * them under each chosen provider's caching rules (see `simulateConversationCache`).
+ */
+export async function buildCacheReport(
+  options: CacheReportOptions,
+  io: CliIo,
+): Promise<CacheReport> {
+  if (options.harness === "codex") {
+    usage(
+      "cache-report simulates the embedded harness's requests; --harness codex is not supported.",
+      "--harness",
+      "Leave --harness out.",
+    );
+  }
+  if (options.factsDir !== undefined && options.facts !== undefined) {
+    usage(
+      "--facts and --facts-dir do not combine.",
+      "--facts-dir",
+      "Pass --facts for generated per-turn facts, or --facts-dir for one file per turn.",
+    );
+  }
+  if (options.model !== undefined && options.provider === "both") {
+    usage(
+      "--model needs --provider anthropic or --provider openai.",
+      "--model",
+      "Add --provider, or leave --model out for the default models.",
+    );
+  }
+  const plan = await planFacts(options, io, (io.assets ?? discoverCliAssets()).demo);
+  const providers: CacheProvider[] =
+    options.provider === "both" ? ["anthropic", "openai"] : [options.provider];
+  const user = plan.facts.map((_, index) =>
+    makeSyntheticText(index * 2 + 1, options.userTokens, countTokens),
+  );
+  const assistant = plan.facts.map((_, index) =>
+    makeSyntheticText(index * 2 + 2, options.assistantTokens, countTokens),
+  );
+  const diagnostics: Diagnostic[] = [];
+  const rendered = new Map<ConversationLayout, AgentTurn[]>();
+  for (const layout of CACHE_LAYOUTS) {
+    const turns = await renderTurns(options, io, layout, plan.facts);
+    rendered.set(layout, turns);
+    if (layout === "turn-context") diagnostics.push(...(turns[0]?.diagnostics ?? []));
+  }
+  // One tool list per conversation: the first turn's. A later turn with other tools is reported.
+  const tools = toToolSpecs(plan.facts[0]!);
+  const toolKey = JSON.stringify(tools);
+  const moved = plan.facts.findIndex((facts) => JSON.stringify(toToolSpecs(facts)) !== toolKey);
+  if (moved !== -1) {
+    diagnostics.push({
+      code: "CLI_CACHE_REPORT_TOOLS_DIFFER",
+      severity: "warning",
+      message: `turn ${moved + 1} has other tools than turn 1; the simulation sends turn 1's tools on every turn`,
+      hint: "Use explain-cache --provider to see what a tool change costs.",
+    });
+  }
+  const simulations: CacheSimulation[] = [];
+  for (const provider of providers) {
+    for (const layout of CACHE_LAYOUTS) {
+      const turns: SimulatedTurnInput[] = rendered.get(layout)!.map((turn, index) => ({
+        prompt: turn.prompt,
+        user: user[index]!,
+        assistant: assistant[index]!,
+      }));
+      simulations.push(
+        simulateConversationCache({
+          provider,
+          model: options.model ?? DEFAULT_CACHE_MODELS[provider],
+          layout,
+          turns,
+          tools,
+          countTokens: O200K_COUNTER,
+        }),
+      );
+    }
+  }
+  return {
+    version: 1,
+    estimate: true,
+    turns: plan.facts.length,
+    userTokens: options.userTokens,
+    assistantTokens: options.assistantTokens,
+    factsSource: plan.source,
+    simulations,
+    diagnostics,
+  };
+}

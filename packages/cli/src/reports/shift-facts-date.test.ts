@@ -1,0 +1,35 @@
+import { readFile } from "node:fs/promises";
+import { parseRunFacts } from "@promptstack/config";
+import { describe, expect, it } from "vitest";
+import { CliError } from "../cli-error.js";
+import { shiftFactsDate } from "./shift-facts-date.js";
+
+const raw = JSON.parse(
+  await readFile(
+    new URL("../../../../fixtures/cli/facts/telegram-direct.json", import.meta.url),
+    "utf8",
+  ),
+) as { time: object };
+const base = parseRunFacts(
+  { ...raw, time: { date: "2026-11-29", time: "08:05", timeZone: "Europe/Stockholm" } },
+  { source: "test" },
+);
+
+describe("shiftFactsDate", () => {
+  it("moves only the date, across month and year ends", () => {
+    expect(shiftFactsDate(base, 0, "f").time).toEqual(base.time);
+    expect(shiftFactsDate(base, 2, "f").time).toEqual({ ...base.time, date: "2026-12-01" });
+    expect(shiftFactsDate(base, 33, "f").time.date).toBe("2027-01-01");
+    expect(shiftFactsDate(base, 5, "f").channel).toEqual(base.channel);
+  });
+
+  it("refuses a date it cannot move, naming the file", () => {
+    const odd = { ...base, time: { ...base.time, date: "29 Nov 2026" } };
+    expect(() => shiftFactsDate(odd, 1, "facts.json")).toThrow(/facts\.json.*YYYY-MM-DD/);
+    try {
+      shiftFactsDate(odd, 1, "facts.json");
+    } catch (error) {
+      expect(CliError.isInstance(error) && error.code).toBe("CLI_FACTS_INVALID");
+    }
+  });
+});
