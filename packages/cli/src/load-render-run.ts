@@ -225,7 +225,7 @@ export async function loadRenderRun(
   } finally {
     await assembler.close();
   }
-  const factsFile = options.facts ?? `${demo.displayWorkspaceDir}/facts.json`;
+  const factsFile = options.facts ?? `${assets.demo.displayWorkspaceDir}/facts.json`;
   return toRenderRun(turn, options, io, assets.demoCodexCatalogFile, factsFile);
 }
 
