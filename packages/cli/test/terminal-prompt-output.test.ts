@@ -35,12 +35,14 @@ describe("render: prompt text on a terminal", () => {
   it("escapes control sequences from a workspace file when stdout is a terminal", async () => {
     const out = await render(true);
     expect(out).toContain(ESCAPED);
+    // oxlint-disable-next-line no-control-regex -- the test looks for control characters
     expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/u);
   });
 
   it("escapes them in every Codex layer too", async () => {
     const out = await render(true, ["--harness", "codex"]);
     expect(out).toContain(ESCAPED);
+    // oxlint-disable-next-line no-control-regex -- the test looks for control characters
     expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/u);
   });
 

@@ -39,7 +39,9 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** Spells a key in one of the JSON5 forms that all mean the same key. */
 function printKey(key: string, style: number): string {
-  const escaped = [...key].map((c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, "0")}`);
+  const escaped = Array.from(key).map(
+    (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, "0")}`,
+  );
   switch (style) {
     case 0:
       return JSON.stringify(key);

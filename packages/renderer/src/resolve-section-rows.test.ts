@@ -95,7 +95,10 @@ describe("section registry", () => {
     expect(calls).toBe(1);
     expect(sawVolatile).toBe(false);
     // The one-call path strips volatile too.
-    buildAgentSystemPrompt({ ...{ sections: compiledSections() }, volatile: { sender: "x" } });
+    buildAgentSystemPrompt({
+      sections: compiledSections(),
+      volatile: { sender: "x" },
+    });
     function compiledSections(): SectionRegistry {
       return {
         add: [

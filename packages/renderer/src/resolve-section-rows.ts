@@ -54,7 +54,7 @@ function stableOnly(input: AgentSystemPromptInput): StableAgentSystemPromptInput
   if (!Object.hasOwn(input, "volatile")) return input;
   const copy = Object.assign({}, input) as Record<string, unknown>;
   delete copy.volatile;
-  return copy as StableAgentSystemPromptInput;
+  return copy;
 }
 
 /** Turns a custom section's body into lines; throws for anything else. */
@@ -62,7 +62,7 @@ function toLines(body: unknown, path: string): readonly string[] | undefined {
   if (body === undefined) return undefined;
   if (typeof body === "string") return body.split("\n");
   if (Array.isArray(body) && body.every((line) => typeof line === "string")) {
-    return (body as string[]).flatMap((line) => line.split("\n"));
+    return body.flatMap((line) => line.split("\n"));
   }
   throw new RendererError(
     "RENDERER_SECTION_FAILED",

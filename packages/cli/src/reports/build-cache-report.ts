@@ -60,9 +60,7 @@ export function toToolSpecs(facts: RunFacts): ToolSpec[] {
   return facts.tools.map((tool) => ({
     name: tool.name,
     ...(tool.description === undefined ? {} : { description: tool.description }),
-    ...(tool.parameters === undefined
-      ? {}
-      : { inputSchema: tool.parameters as ToolSpec["inputSchema"] & object }),
+    ...(tool.parameters === undefined ? {} : { inputSchema: tool.parameters }),
   }));
 }
 
