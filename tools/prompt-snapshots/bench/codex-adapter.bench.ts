@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { bench, describe } from "vitest";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
+import { PINNED_CODEX_VERSION } from "@promptstack/harness-codex";
 import {
-  PINNED_CODEX_VERSION,
   buildCodexScenarioParams,
   buildPromptSnapshots,
   loadPromptSnapshotInputs,

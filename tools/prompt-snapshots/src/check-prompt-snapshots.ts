@@ -9,7 +9,7 @@ import {
 } from "./compare-prompt-snapshots.js";
 import type { PromptSnapshotDrift } from "./compare-prompt-snapshots.js";
 import { loadPromptSnapshotInputs } from "./load-prompt-snapshot-inputs.js";
-import { PINNED_CODEX_VERSION } from "./pinned-codex-version.js";
+import { PINNED_CODEX_VERSION } from "@promptstack/harness-codex";
 import { readPromptSnapshotFiles } from "./read-prompt-snapshot-files.js";
 
 /** Where the repo is and what renders the prompts (injectable so tests can change one word). */

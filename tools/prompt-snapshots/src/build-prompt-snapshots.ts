@@ -1,11 +1,11 @@
 import type { AgentTurn } from "@promptstack/agent";
 import type { AgentSystemPromptInput, Diagnostic, RenderedPrompt } from "@promptstack/renderer";
 import type { CodexModelPromptFixture } from "./build-codex-model-prompt-fixture.js";
-import { buildCodexTurn } from "./build-codex-turn.js";
-import type { CodexTurn } from "./build-codex-turn.js";
-import { countO200kTokens } from "./count-o200k-tokens.js";
-import { formatStableJson } from "./format-stable-json.js";
-import type { CodexTurnPlanInput } from "./resolve-codex-turn-plan.js";
+import { buildCodexTurn } from "@promptstack/harness-codex";
+import type { CodexTurn } from "@promptstack/harness-codex";
+import { countO200kTokens } from "@promptstack/harness-codex";
+import { formatStableJson } from "@promptstack/harness-codex";
+import type { CodexTurnPlanInput } from "@promptstack/harness-codex";
 
 /** Snapshot folders under `fixtures/prompt-snapshots/`. */
 export const PROMPT_SNAPSHOT_DIRS = ["codex-runtime-happy-path", "embedded-happy-path"] as const;

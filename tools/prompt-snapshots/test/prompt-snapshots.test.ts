@@ -6,8 +6,8 @@ import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { AgentSystemPromptInput, RenderedPrompt } from "@promptstack/renderer";
+import { PINNED_CODEX_VERSION } from "@promptstack/harness-codex";
 import {
-  PINNED_CODEX_VERSION,
   buildCodexScenarioParams,
   buildPromptSnapshots,
   checkPromptSnapshots,

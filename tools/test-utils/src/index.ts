@@ -1,0 +1,6 @@
+export {
+  SYNTHETIC_CODEX_CATALOG,
+  createCodexCatalogSandbox,
+  writePlacedCodexCatalog,
+} from "./write-placed-codex-catalog.js";
+export type { CodexCatalogSandbox } from "./write-placed-codex-catalog.js";
