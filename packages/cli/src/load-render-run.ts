@@ -11,6 +11,7 @@ import { discoverCliAssets } from "./discover-cli-assets.js";
 import type { InputOptions } from "./input-options.js";
 import { loadCodexRun } from "./load-codex-run.js";
 import { parseSkillsRootOption } from "./parse-skills-root-option.js";
+import { loadTokenCounter } from "./count-tokens.js";
 import { readJsonFile } from "./read-json-file.js";
 import { readSkillEnvironment } from "./read-skill-environment.js";
 import type { RenderRun, RenderRunBootstrapFile, RenderRunSkill } from "./render-run.js";
@@ -139,6 +140,8 @@ function requireCodexHarnessForCodexFlags(options: InputOptions): void {
  */
 export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<RenderRun> {
   requireCodexHarnessForCodexFlags(options);
+  // Every output built from a run (render, context, explain-cache, inspect) shows token counts.
+  await loadTokenCounter();
   const assets = io.assets ?? discoverCliAssets();
   const { demo } = assets;
   const workspaceDir =

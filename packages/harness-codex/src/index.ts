@@ -38,7 +38,6 @@ export { buildCodexPromptLayers } from "./build-codex-prompt-layers.js";
 export type { CodexPromptLayer } from "./build-codex-prompt-layers.js";
 export { PINNED_CODEX_VERSION } from "./pinned-codex-version.js";
 export { CODEX_NATIVE_TOOL_NAMES, toCodexDynamicTools } from "./to-codex-dynamic-tools.js";
-export { countO200kTokens } from "./count-o200k-tokens.js";
 export { formatUnifiedDiff } from "./format-unified-diff.js";
 export type { UnifiedDiffOptions } from "./format-unified-diff.js";
 export { resolveCodexCatalogCandidates } from "./resolve-codex-catalog-candidates.js";
