@@ -24,11 +24,17 @@ export default defineConfig({
           include: [
             "packages/*/src/**/*.test.ts",
             "packages/*/test/**/*.test.ts",
+            "tools/*/src/**/*.test.ts",
+            "tools/*/test/**/*.test.ts",
             "scripts/**/*.test.ts",
           ],
           exclude: [...configDefaults.exclude, BROWSER_TESTS],
           benchmark: {
-            include: ["packages/*/bench/**/*.bench.ts", "scripts/**/*.bench.ts"],
+            include: [
+              "packages/*/bench/**/*.bench.ts",
+              "tools/*/bench/**/*.bench.ts",
+              "scripts/**/*.bench.ts",
+            ],
           },
         },
       },

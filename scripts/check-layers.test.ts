@@ -125,6 +125,31 @@ describe("checkLayers", () => {
     ]);
   });
 
+  it("keeps repo-only tools private and out of every published package", () => {
+    const tool = {
+      ...pkg("@promptstack-tools/prompt-snapshots", {
+        "src/a.ts": `import { x } from "@promptstack/harness-codex";`,
+      }),
+      dir: "tools/prompt-snapshots",
+    };
+    expect(rules([tool])).toEqual(["tool-published"]);
+    expect(rules([{ ...tool, manifest: { ...tool.manifest, private: true } }])).toEqual([]);
+    const cli = pkg(
+      "@promptstack/cli",
+      { "src/a.ts": `import { y } from "@promptstack-tools/prompt-snapshots";` },
+      { "@promptstack-tools/prompt-snapshots": "workspace:*" },
+    );
+    expect(rules([cli])).toEqual(["tool-edge", "tool-edge"]);
+    const cliTests = {
+      ...pkg("@promptstack/cli"),
+      manifest: {
+        name: "@promptstack/cli",
+        devDependencies: { "@promptstack-tools/test-utils": "workspace:*" },
+      },
+    };
+    expect(rules([cliTests])).toEqual([]);
+  });
+
   it("passes on this repository", () => {
     const root = fileURLToPath(new URL("..", import.meta.url));
     expect(checkLayers(readWorkspacePackages(root))).toEqual([]);

@@ -51,6 +51,13 @@ export const LAYER_TABLE: Readonly<
   },
 };
 
+/**
+ * Scope of the private, never-published workspace packages under `tools/` (snapshot tooling, test
+ * helpers). A tool may import any published package; no published package may depend on a tool
+ * (a devDependency is fine: tests are not shipped).
+ */
+export const TOOLS_SCOPE = "@promptstack-tools/";
+
 /** The package whose sources must be pure. */
 export const PURE_PACKAGE = "@promptstack/renderer";
 
@@ -81,6 +88,7 @@ export interface PackageInput {
   readonly dir: string;
   readonly manifest: {
     readonly name?: string;
+    readonly private?: boolean;
     readonly dependencies?: Record<string, string>;
     readonly devDependencies?: Record<string, string>;
     readonly peerDependencies?: Record<string, string>;
@@ -99,7 +107,9 @@ export interface LayerViolation {
     | "impure-global"
     | "module-state"
     | "io-module-name"
-    | "unused-dependency";
+    | "unused-dependency"
+    | "tool-edge"
+    | "tool-published";
   readonly path: string;
   readonly message: string;
 }
@@ -111,6 +121,16 @@ export function checkLayers(packages: readonly PackageInput[]): LayerViolation[]
     const name = pkg.manifest.name ?? "";
     const entry = LAYER_TABLE[name];
     const manifestPath = join(pkg.dir, "package.json");
+    if (name.startsWith(TOOLS_SCOPE)) {
+      if (pkg.manifest.private !== true) {
+        violations.push({
+          rule: "tool-published",
+          path: manifestPath,
+          message: `${name} is repo-only tooling: set "private": true in its package.json so it is never published`,
+        });
+      }
+      continue;
+    }
     if (entry === undefined) {
       violations.push({
         rule: "unknown-package",
@@ -122,6 +142,13 @@ export function checkLayers(packages: readonly PackageInput[]): LayerViolation[]
     const declared = new Set<string>();
     for (const field of ["dependencies", "devDependencies", "peerDependencies"] as const) {
       for (const dep of Object.keys(pkg.manifest[field] ?? {})) {
+        if (dep.startsWith(TOOLS_SCOPE) && field !== "devDependencies") {
+          violations.push({
+            rule: "tool-edge",
+            path: manifestPath,
+            message: `${name} is published and must not depend on the repo-only ${dep} (${field}); only its tests may use it (devDependencies)`,
+          });
+        }
         if (!dep.startsWith("@promptstack/")) continue;
         declared.add(dep);
         if (!entry.mayDependOn.includes(dep)) {
@@ -178,6 +205,14 @@ function checkSource(
   };
 
   const checkSpecifier = (specifier: string, node: ts.Node): void => {
+    if (specifier.startsWith(TOOLS_SCOPE)) {
+      violations.push({
+        rule: "tool-edge",
+        path: at(node),
+        message: `${packageName} is published and must not import the repo-only ${specifier}; move what it needs into a published package`,
+      });
+      return;
+    }
     if (specifier.startsWith("@promptstack/")) {
       const target = specifier.split("/").slice(0, 2).join("/");
       if (target === packageName) return;
@@ -350,12 +385,16 @@ function listSources(dir: string): string[] {
   return out;
 }
 
-/** Reads every `packages/*` manifest and its `src/` sources below `root`. */
+/** Reads every `packages/*` and `tools/*` manifest and its `src/` sources below `root`. */
 export function readWorkspacePackages(root: string): PackageInput[] {
-  const packagesDir = join(root, "packages");
-  return readdirSync(packagesDir)
-    .sort()
-    .map((name) => join(packagesDir, name))
+  return ["packages", "tools"]
+    .map((folder) => join(root, folder))
+    .filter((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+    .flatMap((dir) =>
+      readdirSync(dir)
+        .sort()
+        .map((name) => join(dir, name)),
+    )
     .filter((dir) => statSync(join(dir, "package.json"), { throwIfNoEntry: false })?.isFile())
     .map((dir) => {
       const srcDir = join(dir, "src");

@@ -3,15 +3,15 @@
  * with a unified diff when the committed ones drifted. Also builds the conformance cases.
  */
 import { fileURLToPath } from "node:url";
+import { PINNED_CODEX_VERSION } from "@promptstack/harness-codex";
 import {
-  PINNED_CODEX_VERSION,
   buildCodexScenarioParams,
   checkPromptSnapshots,
   generatePromptSnapshotFiles,
   loadPromptSnapshotInputs,
   resolveSnapshotRoot,
   writePromptSnapshots,
-} from "@promptstack/harness-codex";
+} from "@promptstack-tools/prompt-snapshots";
 import { buildAgentSystemPrompt } from "../packages/renderer/src/index.js";
 import type { ConformanceCase } from "./codex-conformance.js";
 

@@ -2,10 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runSyncCodexModel } from "./sync-codex-model.js";
-import {
-  createCodexCatalogSandbox,
-  writePlacedCodexCatalog,
-} from "../packages/harness-codex/test/write-placed-codex-catalog.js";
+import { createCodexCatalogSandbox, writePlacedCodexCatalog } from "@promptstack-tools/test-utils";
 
 let dir: string;
 let home: string;
@@ -26,7 +23,7 @@ async function run(argv: string[] = [], env: Record<string, string> = { CODEX_HO
   return { ...result, fixture: await readFile(fixturePath, "utf8") };
 }
 
-// The full lookup order is tested with writeCodexModelPromptFixture in @promptstack/harness-codex;
+// The full lookup order is tested with writeCodexModelPromptFixture in @promptstack-tools/prompt-snapshots;
 // these tests cover the wrapper: argv, exit codes, output.
 describe("sync-codex-model", () => {
   const cache = () => join(codexHome, "models_cache.json");

@@ -1,17 +1,17 @@
 /**
  * `pnpm prompt:snapshots:sync-codex-model [--catalog <path>]`: refreshes the pinned gpt-5.5
  * model-prompt fixture from a Codex model catalog. The lookup and the write live in
- * `@promptstack/harness-codex` (`writeCodexModelPromptFixture`), shared with
- * `promptstack codex sync-model`; this file only parses argv and maps the result to an exit code.
+ * the private `@promptstack-tools/prompt-snapshots` (`writeCodexModelPromptFixture`); this file only
+ * parses argv and maps the result to an exit code.
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { resolveCodexCatalogCandidates as resolveDefaultCandidates } from "@promptstack/harness-codex";
 import {
   formatCodexModelSyncResult,
-  resolveCodexCatalogCandidates as resolveDefaultCandidates,
   writeCodexModelPromptFixture,
-} from "@promptstack/harness-codex";
+} from "@promptstack-tools/prompt-snapshots";
 
 /** Everything the command reads from its surroundings, injectable for tests. */
 export interface SyncCodexModelContext {

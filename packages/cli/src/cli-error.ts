@@ -10,8 +10,7 @@ export type CliErrorCode =
   | "CLI_FILE_MISSING"
   | "CLI_FACTS_INVALID"
   | "CLI_CONFIG_INVALID"
-  | "CLI_SKILL_ENV_INVALID"
-  | "CLI_CHECKOUT_REQUIRED";
+  | "CLI_SKILL_ENV_INVALID";
 
 /** A usage error or invalid input: the user can fix it; printed without a stack trace. */
 export class CliError extends PromptstackError<CliErrorCode> {

@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { countTokens } from "./count-tokens.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { countTokens, loadTokenCounter } from "./count-tokens.js";
+
+beforeAll(() => loadTokenCounter());
 
 describe("countTokens", () => {
   it("counts special-token text as plain text instead of throwing", () => {

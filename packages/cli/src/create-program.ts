@@ -1,12 +1,10 @@
 import { Command } from "commander";
 import type { CliIo } from "./cli-io.js";
 import { registerCacheReportCommand } from "./commands/cache-report-command.js";
-import { registerCodexCommand } from "./commands/codex-command.js";
 import { registerContextCommand } from "./commands/context-command.js";
 import { registerExplainCacheCommand } from "./commands/explain-cache-command.js";
 import { registerRenderCommand } from "./commands/render-command.js";
 import { registerSchemaCommand } from "./commands/schema-command.js";
-import { registerSnapshotsCommand } from "./commands/snapshots-command.js";
 import { registerInspectCommand } from "./inspect/inspect-command.js";
 import { readCliVersion } from "./read-cli-version.js";
 
@@ -34,7 +32,5 @@ export function createProgram(io: CliIo, state: ProgramState): Command {
   registerCacheReportCommand(program, io, state);
   registerInspectCommand(program, io, state);
   registerSchemaCommand(program, io, state);
-  registerSnapshotsCommand(program, io, state);
-  registerCodexCommand(program, io, state);
   return program;
 }

@@ -19,8 +19,6 @@ export interface CliAssets {
   readonly demoCodexCatalogFile: string;
   /** Root of the promptstack checkout; absent when the CLI runs from an installed package. */
   readonly repoRoot?: string;
-  /** The pinned model-prompt fixture `codex sync-model` rewrites; absent outside a checkout. */
-  readonly codexModelPromptFixture?: string;
 }
 
 /** Where to look: the package's `dist/assets` folder and the would-be repository root. */
@@ -47,18 +45,7 @@ export function discoverCliAssets(
   exists: (path: string) => boolean = existsSync,
 ): CliAssets {
   const isCheckout = exists(join(locations.repoRoot, "pnpm-workspace.yaml"));
-  const fixture = join(
-    locations.repoRoot,
-    "fixtures",
-    "codex-model-catalog",
-    "gpt-5.5.model-prompt.json",
-  );
-  const checkout = isCheckout
-    ? {
-        repoRoot: locations.repoRoot,
-        ...(exists(fixture) ? { codexModelPromptFixture: fixture } : {}),
-      }
-    : {};
+  const checkout = isCheckout ? { repoRoot: locations.repoRoot } : {};
   const packagedDemo = join(locations.packagedDir, "demo");
   if (exists(packagedDemo)) {
     return {

@@ -30,7 +30,7 @@ const LOOKUP_DESCRIPTION =
 
 /**
  * Picks the Codex model catalog: `--catalog`, else the first of the catalogs Codex caches on this
- * machine (the lookup `codex sync-model` uses), else the demo's synthetic catalog with an info
+ * machine (the lookup `pnpm prompt:snapshots:sync-codex-model` uses), else the demo's synthetic catalog with an info
  * diagnostic saying its instructions are placeholders.
  */
 export async function loadCodexModelCatalog(

@@ -2,7 +2,6 @@ import type { AgentTurn } from "@promptstack/agent";
 import type { RunFacts } from "@promptstack/config";
 import {
   CodexError,
-  SNAPSHOT_THREAD_ID,
   buildCodexTurn,
   findCodexMarkerLookAlikes,
   resolveCodexModelInstructions,
@@ -30,8 +29,11 @@ export interface CodexRunInputs {
 /** Stands in for the user's message: facts describe the run, not the message. */
 export const CODEX_PLACEHOLDER_USER_MESSAGE = "(the user's message for this turn)";
 
-/** Placeholder thread id: the CLI shows params, it does not talk to Codex. */
-export const CODEX_PLACEHOLDER_THREAD_ID = SNAPSHOT_THREAD_ID;
+/**
+ * Placeholder thread id: the CLI shows params, it does not talk to Codex. The prompt snapshots use
+ * the same one (`SNAPSHOT_THREAD_ID`); test/snapshot-parity.test.ts compares the two outputs.
+ */
+export const CODEX_PLACEHOLDER_THREAD_ID = "$thread";
 
 function toCatalogLabel(source: string, origin: "flag" | "lookup" | "demo"): string {
   const file = source.split(/[\\/]/).pop() ?? "models.json";

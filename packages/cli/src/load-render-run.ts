@@ -14,6 +14,7 @@ import type { CliAssets } from "./discover-cli-assets.js";
 import type { InputOptions } from "./input-options.js";
 import { loadCodexRun } from "./load-codex-run.js";
 import { parseSkillsRootOption } from "./parse-skills-root-option.js";
+import { loadTokenCounter } from "./count-tokens.js";
 import { readJsonFile } from "./read-json-file.js";
 import { readSkillEnvironment } from "./read-skill-environment.js";
 import type { RenderRun, RenderRunBootstrapFile, RenderRunSkill } from "./render-run.js";
@@ -154,6 +155,8 @@ export async function openRenderAssembler(
   { overrides, displayWorkspaceAs }: RenderAssemblerExtras = {},
 ): Promise<{ assembler: PromptAssembler; assets: CliAssets }> {
   requireCodexHarnessForCodexFlags(options);
+  // Every output built from a run (render, context, explain-cache, inspect) shows token counts.
+  await loadTokenCounter();
   const assets = io.assets ?? discoverCliAssets();
   const { demo } = assets;
   const workspaceDir =

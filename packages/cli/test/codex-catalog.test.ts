@@ -1,23 +1,10 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { discoverCliAssets } from "../src/discover-cli-assets.js";
 import type { RenderOutput } from "../src/render-output-schema.js";
 import { runCli } from "../src/run-cli.js";
 import { createTestIo } from "./create-test-io.js";
-import { REPO_ROOT } from "./run-cli-binary.js";
-import {
-  SYNTHETIC_CODEX_CATALOG as SYNTHETIC,
-  createCodexCatalogSandbox,
-  writePlacedCodexCatalog,
-} from "../../harness-codex/test/write-placed-codex-catalog.js";
-
-const COMMITTED_FIXTURE = join(
-  REPO_ROOT,
-  "fixtures",
-  "codex-model-catalog",
-  "gpt-5.5.model-prompt.json",
-);
+import { createCodexCatalogSandbox, writePlacedCodexCatalog } from "@promptstack-tools/test-utils";
 
 let dir: string;
 let home: string;
@@ -93,67 +80,5 @@ describe("render --harness codex: the model catalog", () => {
     const io = createTestIo({ env: { HOME: home }, cwd: dir });
     expect(await runCli(["render", "--json", "--catalog", "nope.json"], io)).toBe(2);
     expect(io.err).toContain("--catalog applies only to the Codex harness");
-  });
-});
-
-describe("codex sync-model", () => {
-  let checkout: string;
-  let fixture: string;
-
-  beforeEach(async () => {
-    // A stand-in checkout: the marker file and the fixture are all the command needs.
-    checkout = join(dir, "checkout");
-    fixture = join(checkout, "fixtures", "codex-model-catalog", "gpt-5.5.model-prompt.json");
-    await mkdir(join(fixture, ".."), { recursive: true });
-    await writeFile(join(checkout, "pnpm-workspace.yaml"), "packages: []\n");
-    await writeFile(fixture, "UNTOUCHED\n");
-  });
-
-  async function sync(args: string[] = [], env = { HOME: home, CODEX_HOME: codexHome }) {
-    const assets = discoverCliAssets({ packagedDir: join(dir, "none"), repoRoot: checkout });
-    const io = createTestIo({ env, cwd: dir, assets });
-    const code = await runCli(["codex", "sync-model", ...args], io);
-    return { code, out: io.out, err: io.err, fixture: await readFile(fixture, "utf8") };
-  }
-
-  it("exits 0 without touching the fixture when no catalog exists, naming what it tried", async () => {
-    const realBefore = await readFile(COMMITTED_FIXTURE, "utf8");
-    const result = await sync();
-    expect(result).toMatchObject({ code: 0, fixture: "UNTOUCHED\n", err: "" });
-    expect(result.out).toContain("No Codex model catalog found; the fixture is unchanged.");
-    expect(result.out).toContain(`  ${join(codexHome, "models_cache.json")}\n`);
-    expect(result.out).toContain(`  ${join(home, ".codex", "models_cache.json")}\n`);
-    expect(await readFile(COMMITTED_FIXTURE, "utf8")).toBe(realBefore);
-  });
-
-  it("--catalog rewrites the fixture in the checkout (here: a temp copy)", async () => {
-    const realBefore = await readFile(COMMITTED_FIXTURE, "utf8");
-    await writeFile(join(dir, "models_cache.json"), await readFile(SYNTHETIC, "utf8"));
-    const result = await sync(["--catalog", "models_cache.json"]);
-    expect(result.code, result.err).toBe(0);
-    expect(result.fixture).toBe(realBefore);
-    expect(result.out).toBe(
-      `Wrote ${fixture} from ${join(dir, "models_cache.json")} (gpt-5.5, template).\nRun promptstack snapshots gen to refresh the snapshots.\n`,
-    );
-    expect(await readFile(COMMITTED_FIXTURE, "utf8")).toBe(realBefore);
-  });
-
-  it("follows the lookup order without --catalog", async () => {
-    await writePlacedCodexCatalog(join(home, ".codex", "models_cache.json"), "user-cache");
-    expect(JSON.parse((await sync()).fixture)).toMatchObject({ instructions: "from user-cache" });
-    await writePlacedCodexCatalog(join(codexHome, "models_cache.json"), "codex-home");
-    expect(JSON.parse((await sync()).fixture)).toMatchObject({ instructions: "from codex-home" });
-  });
-
-  it("exits 2 for a missing --catalog, and when the checkout has no fixture", async () => {
-    const missing = await sync(["--catalog", "nope.json"]);
-    expect(missing).toMatchObject({ code: 2, fixture: "UNTOUCHED\n" });
-    expect(missing.err).toContain("CLI_FILE_MISSING");
-    await rm(fixture);
-    const assets = discoverCliAssets({ packagedDir: join(dir, "none"), repoRoot: checkout });
-    const io = createTestIo({ env: { HOME: home }, cwd: dir, assets });
-    expect(await runCli(["codex", "sync-model"], io)).toBe(2);
-    expect(io.err).toContain("CLI_CHECKOUT_REQUIRED");
-    expect(io.err).toContain("gpt-5.5.model-prompt.json");
   });
 });

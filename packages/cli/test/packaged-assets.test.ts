@@ -79,7 +79,6 @@ describe("discoverCliAssets", () => {
       join(dir, "pkg", "dist", "assets", "codex-model-catalog", "models.json"),
     );
     expect(packaged.repoRoot).toBeUndefined();
-    expect(packaged.codexModelPromptFixture).toBeUndefined();
   });
 
   it("falls back to the repository fixtures when running from src/", () => {
@@ -88,9 +87,6 @@ describe("discoverCliAssets", () => {
     expect(assets.demo.workspaceDir).toBe(DEMO);
     expect(assets.demo.displayWorkspaceDir).toBe("fixtures/workspaces/demo");
     expect(assets.repoRoot).toBe(REPO_ROOT.replace(/\/$/, ""));
-    expect(assets.codexModelPromptFixture).toBe(
-      join(REPO_ROOT, "fixtures", "codex-model-catalog", "gpt-5.5.model-prompt.json"),
-    );
   });
 
   it("looks next to the module: dist/assets, and three folders up for a checkout", () => {
@@ -160,15 +156,14 @@ describe("the CLI from a packaged layout", () => {
     }
   });
 
-  it("refuses the checkout-only commands with exit 2", async () => {
+  it("has no repository-only commands: snapshots and codex sync-model are pnpm scripts", async () => {
     for (const argv of [
       ["codex", "sync-model"],
       ["snapshots", "check"],
     ]) {
       const io = createTestIo({ env, assets: packaged });
       expect(await runCli(argv, io)).toBe(2);
-      expect(io.err).toContain("CLI_CHECKOUT_REQUIRED");
-      expect(io.err).toContain("repository checkout");
+      expect(io.err).toContain(`unknown command '${argv[0]}'`);
       expect(io.err).not.toMatch(/\n\s+at /);
     }
   });

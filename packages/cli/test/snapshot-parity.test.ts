@@ -1,9 +1,11 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadPromptSnapshotInputs, PINNED_CODEX_VERSION } from "@promptstack/harness-codex";
+import { SNAPSHOT_THREAD_ID, loadPromptSnapshotInputs } from "@promptstack-tools/prompt-snapshots";
+import { PINNED_CODEX_VERSION } from "@promptstack/harness-codex";
 import { toModelText } from "@promptstack/renderer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CODEX_PLACEHOLDER_THREAD_ID } from "../src/load-codex-run.js";
 import { runCli } from "../src/run-cli.js";
 import { createTestIo } from "./create-test-io.js";
 import { REPO_ROOT } from "./run-cli-binary.js";
@@ -78,4 +80,8 @@ describe("promptstack render --json agrees with the assembler behind the prompt 
       expect(scenario.rendererInput).toBe(turn.input);
     },
   );
+});
+
+it("render --harness codex shows the placeholder thread id of the Codex snapshots", () => {
+  expect(CODEX_PLACEHOLDER_THREAD_ID).toBe(SNAPSHOT_THREAD_ID);
 });

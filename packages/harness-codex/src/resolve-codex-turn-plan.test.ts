@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createCodexSchemaAjv } from "../test/create-codex-schema-ajv.js";
+import { createCodexSchemaAjv } from "@promptstack-tools/test-utils";
 import type { RenderedPrompt } from "@promptstack/renderer";
 import { buildCodexPromptLayers } from "./build-codex-prompt-layers.js";
 import { buildCodexThreadResumeParams } from "./build-codex-thread-resume-params.js";

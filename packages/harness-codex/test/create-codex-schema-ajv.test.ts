@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCodexSchemaAjv } from "./create-codex-schema-ajv.js";
+import { createCodexSchemaAjv } from "@promptstack-tools/test-utils";
 
 describe("createCodexSchemaAjv", () => {
   it("checks the Codex integer formats instead of ignoring them", () => {

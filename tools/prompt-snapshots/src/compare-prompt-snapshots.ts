@@ -1,4 +1,4 @@
-import { formatUnifiedDiff } from "./format-unified-diff.js";
+import { formatUnifiedDiff } from "@promptstack/harness-codex";
 
 /** How committed snapshots differ from freshly generated ones. */
 export interface PromptSnapshotDrift {

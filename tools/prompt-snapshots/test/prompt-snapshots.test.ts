@@ -5,8 +5,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { AgentSystemPromptInput, RenderedPrompt } from "@promptstack/renderer";
+import { PINNED_CODEX_VERSION } from "@promptstack/harness-codex";
 import {
-  PINNED_CODEX_VERSION,
   buildCodexScenarioParams,
   buildPromptSnapshots,
   checkPromptSnapshots,
@@ -16,7 +16,7 @@ import {
   writePromptSnapshots,
 } from "../src/index.js";
 import type { PromptSnapshotInputs } from "../src/index.js";
-import { createCodexSchemaAjv } from "./create-codex-schema-ajv.js";
+import { createCodexSchemaAjv } from "@promptstack-tools/test-utils";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 let tempRoot: string;

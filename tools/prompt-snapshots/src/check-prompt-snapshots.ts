@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { createO200kTokenCounter } from "@promptstack/bootstrap";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { AgentSystemPromptInput, RenderedPrompt } from "@promptstack/renderer";
 import { buildPromptSnapshots } from "./build-prompt-snapshots.js";
@@ -9,7 +10,7 @@ import {
 } from "./compare-prompt-snapshots.js";
 import type { PromptSnapshotDrift } from "./compare-prompt-snapshots.js";
 import { loadPromptSnapshotInputs } from "./load-prompt-snapshot-inputs.js";
-import { PINNED_CODEX_VERSION } from "./pinned-codex-version.js";
+import { PINNED_CODEX_VERSION } from "@promptstack/harness-codex";
 import { readPromptSnapshotFiles } from "./read-prompt-snapshot-files.js";
 
 /** Where the repo is and what renders the prompts (injectable so tests can change one word). */
@@ -40,7 +41,11 @@ export async function generatePromptSnapshotFiles(
     ...(options.scenarioDir === undefined ? {} : { scenarioDir: options.scenarioDir }),
     codexVersion: PINNED_CODEX_VERSION,
   });
-  return buildPromptSnapshots(inputs, { render: options.render ?? buildAgentSystemPrompt });
+  const counter = await createO200kTokenCounter();
+  return buildPromptSnapshots(inputs, {
+    render: options.render ?? buildAgentSystemPrompt,
+    countTokens: counter.countTokens,
+  });
 }
 
 /** Regenerates in memory and compares with the committed snapshots. */

@@ -3,13 +3,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatCodexModelSyncResult } from "./format-codex-model-sync-result.js";
-import { resolveCodexCatalogCandidates } from "./resolve-codex-catalog-candidates.js";
+import { resolveCodexCatalogCandidates } from "@promptstack/harness-codex";
 import { writeCodexModelPromptFixture } from "./write-codex-model-prompt-fixture.js";
 import {
   SYNTHETIC_CODEX_CATALOG as CATALOG,
   createCodexCatalogSandbox,
   writePlacedCodexCatalog,
-} from "../test/write-placed-codex-catalog.js";
+} from "@promptstack-tools/test-utils";
 
 const COMMITTED = fileURLToPath(
   new URL("../../../fixtures/codex-model-catalog/gpt-5.5.model-prompt.json", import.meta.url),

@@ -1,8 +1,9 @@
 import { fileURLToPath } from "node:url";
 import { bench, describe } from "vitest";
+import { createO200kTokenCounter } from "@promptstack/bootstrap";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
+import { PINNED_CODEX_VERSION } from "@promptstack/harness-codex";
 import {
-  PINNED_CODEX_VERSION,
   buildCodexScenarioParams,
   buildPromptSnapshots,
   loadPromptSnapshotInputs,
@@ -13,11 +14,13 @@ const inputs = await loadPromptSnapshotInputs({
   codexVersion: PINNED_CODEX_VERSION,
 });
 
+const { countTokens } = await createO200kTokenCounter();
+
 describe("codex adapter", () => {
   bench("plan + params + layers for the 4 Codex scenarios", () => {
     buildCodexScenarioParams(inputs, { render: buildAgentSystemPrompt });
   });
   bench("all 13 snapshot files (with o200k token counts)", () => {
-    buildPromptSnapshots(inputs, { render: buildAgentSystemPrompt });
+    buildPromptSnapshots(inputs, { render: buildAgentSystemPrompt, countTokens });
   });
 });

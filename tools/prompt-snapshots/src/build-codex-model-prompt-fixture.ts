@@ -1,6 +1,6 @@
-import { formatStableJson } from "./format-stable-json.js";
-import type { CodexModelCatalog } from "./parse-codex-model-catalog.js";
-import { resolveCodexModelInstructions } from "./resolve-codex-model-instructions.js";
+import { formatStableJson } from "@promptstack/harness-codex";
+import type { CodexModelCatalog } from "@promptstack/harness-codex";
+import { resolveCodexModelInstructions } from "@promptstack/harness-codex";
 
 /** The pinned model prompt the snapshots reconstruct as the first (system) layer. */
 export interface CodexModelPromptFixture {

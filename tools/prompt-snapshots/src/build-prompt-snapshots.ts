@@ -1,11 +1,10 @@
 import type { AgentTurn } from "@promptstack/agent";
 import type { AgentSystemPromptInput, Diagnostic, RenderedPrompt } from "@promptstack/renderer";
 import type { CodexModelPromptFixture } from "./build-codex-model-prompt-fixture.js";
-import { buildCodexTurn } from "./build-codex-turn.js";
-import type { CodexTurn } from "./build-codex-turn.js";
-import { countO200kTokens } from "./count-o200k-tokens.js";
-import { formatStableJson } from "./format-stable-json.js";
-import type { CodexTurnPlanInput } from "./resolve-codex-turn-plan.js";
+import { buildCodexTurn } from "@promptstack/harness-codex";
+import type { CodexTurn } from "@promptstack/harness-codex";
+import { formatStableJson } from "@promptstack/harness-codex";
+import type { CodexTurnPlanInput } from "@promptstack/harness-codex";
 
 /** Snapshot folders under `fixtures/prompt-snapshots/`. */
 export const PROMPT_SNAPSHOT_DIRS = ["codex-runtime-happy-path", "embedded-happy-path"] as const;
@@ -38,7 +37,6 @@ export interface PromptSnapshotInputs {
 /** The injectable pieces: the renderer (so tests can prove a prompt change is caught). */
 export interface PromptSnapshotOptions {
   readonly render: (input: AgentSystemPromptInput) => RenderedPrompt;
-  readonly countTokens?: (text: string) => number;
 }
 
 /** The params a scenario sends to Codex (thread id is a placeholder). */
@@ -79,9 +77,12 @@ export function buildCodexScenarioParams(
  */
 export function buildPromptSnapshots(
   inputs: PromptSnapshotInputs,
-  options: PromptSnapshotOptions,
+  options: PromptSnapshotOptions & {
+    /** The token counter of the layer tables, e.g. from `createO200kTokenCounter()`. */
+    readonly countTokens: (text: string) => number;
+  },
 ): Map<string, string> {
-  const count = options.countTokens ?? countO200kTokens;
+  const count = options.countTokens;
   const files = new Map<string, string>();
   const codexByName = new Map(
     buildCodexScenarioParams(inputs, options).map((params) => [params.name, params]),

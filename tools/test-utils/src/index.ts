@@ -1,0 +1,7 @@
+export {
+  SYNTHETIC_CODEX_CATALOG,
+  createCodexCatalogSandbox,
+  writePlacedCodexCatalog,
+} from "./write-placed-codex-catalog.js";
+export type { CodexCatalogSandbox } from "./write-placed-codex-catalog.js";
+export { createCodexSchemaAjv } from "./create-codex-schema-ajv.js";
