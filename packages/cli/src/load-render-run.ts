@@ -190,7 +190,10 @@ export async function loadRenderRun(options: InputOptions, io: CliIo): Promise<R
   } finally {
     await assembler.close();
   }
-  return toRenderRun(turn, options, io, assets.demoCodexCatalogFile);
+  return toRenderRun(turn, options, io, assets.demoCodexCatalogFile, {
+    workspaceDir,
+    ...(executionDir === undefined ? {} : { executionDir }),
+  });
 }
 
 function toRenderRun(
@@ -198,6 +201,8 @@ function toRenderRun(
   options: InputOptions,
   io: CliIo,
   demoCatalogFile: string,
+  /** Absolute folders: the Codex params carry these, never display paths. */
+  folders: { readonly workspaceDir: string; readonly executionDir?: string },
 ): Promise<RenderRun> | RenderRun {
   const { facts } = turn;
   const run: RenderRun = {
@@ -247,6 +252,7 @@ function toRenderRun(
     run,
     {
       turn,
+      ...folders,
       connection: options.connection ?? "managed-stdio",
       demoCatalogFile,
       ...(options.catalog === undefined ? {} : { catalog: options.catalog }),
