@@ -85,6 +85,7 @@ export async function loadCodexRun(
       userMessage: CODEX_PLACEHOLDER_USER_MESSAGE,
     },
     threadId: CODEX_PLACEHOLDER_THREAD_ID,
+    displayCwd: agentTurn.executionDir ?? agentTurn.workspaceDir,
     modelPrompt: {
       slug: model.slug,
       sourceLabel: toCatalogLabel(catalog.source, loaded.origin),
