@@ -50,9 +50,10 @@ describe("committed prompt snapshots", () => {
     expect(result.ok).toBe(true);
   });
 
-  it("cover four Codex scenarios and five embedded ones", async () => {
+  it("cover five Codex scenarios and six embedded ones", async () => {
     const files = [...(await generatePromptSnapshotFiles({ repoRoot: REPO_ROOT })).keys()];
-    expect(files.filter((path) => path.startsWith("codex-runtime-happy-path/"))).toHaveLength(8);
+    expect(files.filter((path) => path.startsWith("codex-runtime-happy-path/"))).toHaveLength(10);
+    expect(files.filter((path) => path.startsWith("embedded-happy-path/"))).toHaveLength(6);
     expect(files).toContain("embedded-happy-path/subagent-minimal.md");
     expect(files).toContain("codex-runtime-happy-path/codex-dynamic-tools.heartbeat.json");
   });
@@ -215,7 +216,7 @@ describe("scenario params against the real Codex 0.171.0 schemas", () => {
         }
       }
     }
-    expect(checked).toBe(36);
+    expect(checked).toBe(45);
   });
 
   it("never lets a persona file reach native params on managed stdio", () => {
