@@ -35,6 +35,7 @@ export const LAYER_TABLE: Readonly<
       "@promptstack/bootstrap",
       "@promptstack/skills",
       "@promptstack/agent",
+      "@promptstack/providers",
     ],
   },
   "@promptstack/cli": {

@@ -2,8 +2,10 @@
  * Conformance of the adapter's params with the real Codex app-server (pinned @openai/codex).
  * Installs the pinned package through npm into `.tmp/`, starts `codex app-server` with a temp
  * CODEX_HOME and HOME, and sends every snapshot scenario's thread/start, thread/resume and
- * turn/start. A JSON-RPC error -32600 (Invalid request) fails; turn errors caused by having no
- * model access are fine.
+ * turn/start; then, per connection kind, one thread across three turns with changing facts and a
+ * resume after a restart (thread params must stay byte-identical), and the CLI's
+ * `render --harness codex --json` params as printed. A JSON-RPC error -32600 (Invalid request)
+ * fails; turn errors caused by having no model access are fine.
  */
 import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
@@ -196,7 +198,14 @@ async function main(): Promise<number> {
   const home = mkdtempSync(join(tmpdir(), "promptstack-codex-home-"));
   const workDir = join(home, "work");
   mkdirSync(workDir);
-  const cases = await buildConformanceCases(root, workDir);
+  const { buildThreadConformance, buildCliConformanceCases } =
+    await import("./codex-thread-conformance.js");
+  const thread = await buildThreadConformance(root, workDir);
+  const cases = [
+    ...(await buildConformanceCases(root, workDir)),
+    ...thread.cases,
+    ...buildCliConformanceCases(root),
+  ];
   const child = spawn(binary, ["app-server"], {
     cwd: home,
     env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: home, CODEX_HOME: home },
@@ -206,7 +215,10 @@ async function main(): Promise<number> {
   });
   child.stderr.resume();
   try {
-    const results = await runConformanceCases(new AppServerClient(child), cases, 20_000);
+    const results = [
+      ...thread.checks,
+      ...(await runConformanceCases(new AppServerClient(child), cases, 20_000)),
+    ];
     for (const result of results) {
       process.stdout.write(`${result.passed ? "ok  " : "FAIL"} ${result.name}: ${result.detail}\n`);
     }

@@ -5,6 +5,7 @@ import {
   buildCodexTurn,
   findCodexMarkerLookAlikes,
   resolveCodexModelInstructions,
+  resolveCodexReasoningEffort,
   toCodexTurnPlanInput,
 } from "@promptstack/harness-codex";
 import type { CodexConnectionKind, CodexTurnKind } from "@promptstack/harness-codex";
@@ -17,6 +18,10 @@ import type { RenderRun } from "./render-run.js";
 export interface CodexRunInputs {
   /** The assembled turn of the embedded render. */
   readonly turn: AgentTurn;
+  /** The absolute workspace folder (`turn.workspaceDir` may be a display path). */
+  readonly workspaceDir: string;
+  /** The absolute execution folder, when one was given. */
+  readonly executionDir?: string;
   readonly connection: CodexConnectionKind;
   /** `--catalog`, relative to `io.cwd`. */
   readonly catalog?: string;
@@ -98,16 +103,26 @@ export async function loadCodexRun(
     slug: facts.model.id,
     personality: "none",
   });
+  const supported = catalog.models.find(
+    (entry) => entry.slug === model.slug,
+  )?.supportedReasoningEfforts;
+  const effort = resolveCodexReasoningEffort(facts.thinkingLevel, supported);
   const turn = buildCodexTurnNamingFacts(inputs.factsFile, facts, () =>
     buildCodexTurn({
       rendererInput: agentTurn.input,
       planInput: {
         ...toCodexTurnPlanInput(agentTurn),
+        // The params are sent as they are: absolute folders only (display paths stay in the
+        // human-readable output).
+        workspaceDir: inputs.workspaceDir,
+        ...(inputs.executionDir === undefined ? {} : { executionDir: inputs.executionDir }),
+        ...(effort === undefined ? {} : { effort }),
         connection: inputs.connection,
         turnKind: toTurnKind(facts),
         userMessage: CODEX_PLACEHOLDER_USER_MESSAGE,
       },
       threadId: CODEX_PLACEHOLDER_THREAD_ID,
+      displayCwd: agentTurn.executionDir ?? agentTurn.workspaceDir,
       modelPrompt: {
         slug: model.slug,
         sourceLabel: toCatalogLabel(catalog.source, loaded.origin),

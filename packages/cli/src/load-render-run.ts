@@ -153,7 +153,12 @@ export async function openRenderAssembler(
   options: InputOptions,
   io: CliIo,
   { overrides, displayWorkspaceAs }: RenderAssemblerExtras = {},
-): Promise<{ assembler: PromptAssembler; assets: CliAssets }> {
+): Promise<{
+  assembler: PromptAssembler;
+  assets: CliAssets;
+  /** Absolute folders: the Codex params carry these, never display paths. */
+  folders: { readonly workspaceDir: string; readonly executionDir?: string };
+}> {
   requireCodexHarnessForCodexFlags(options);
   // Every output built from a run (render, context, explain-cache, inspect) shows token counts.
   await loadTokenCounter();
@@ -208,7 +213,11 @@ export async function openRenderAssembler(
     const shown = options.config ?? `${demo.displayWorkspaceDir}/config.json5`;
     return wrapInputError(error, "CLI_CONFIG_INVALID", configFile, shown);
   }
-  return { assembler, assets };
+  return {
+    assembler,
+    assets,
+    folders: { workspaceDir, ...(executionDir === undefined ? {} : { executionDir }) },
+  };
 }
 
 /**
@@ -221,7 +230,7 @@ export async function loadRenderRun(
   io: CliIo,
   extras?: RenderAssemblerExtras,
 ): Promise<RenderRun> {
-  const { assembler, assets } = await openRenderAssembler(options, io, extras);
+  const { assembler, assets, folders } = await openRenderAssembler(options, io, extras);
   let turn: AgentTurn;
   try {
     turn = await assembler.turn(await loadFacts(options.facts, io, assets.demo));
@@ -229,7 +238,7 @@ export async function loadRenderRun(
     await assembler.close();
   }
   const factsFile = options.facts ?? `${assets.demo.displayWorkspaceDir}/facts.json`;
-  return toRenderRun(turn, options, io, assets.demoCodexCatalogFile, factsFile);
+  return toRenderRun(turn, options, io, assets.demoCodexCatalogFile, factsFile, folders);
 }
 
 function toRenderRun(
@@ -238,6 +247,8 @@ function toRenderRun(
   io: CliIo,
   demoCatalogFile: string,
   factsFile: string,
+  /** Absolute folders: the Codex params carry these, never display paths. */
+  folders: { readonly workspaceDir: string; readonly executionDir?: string },
 ): Promise<RenderRun> | RenderRun {
   const { facts } = turn;
   const run: RenderRun = {
@@ -287,6 +298,7 @@ function toRenderRun(
     run,
     {
       turn,
+      ...folders,
       connection: options.connection ?? "managed-stdio",
       demoCatalogFile,
       factsFile,

@@ -44,11 +44,14 @@ describe("buildCodexTurn", () => {
       source: "codex model prompt gpt-5.5 (models.json)",
       text: "MODEL-TEXT",
     });
-    expect(turn.layers.at(-1)).toEqual({
-      role: "user",
-      source: "turn/start input",
-      text: "USER-REQUEST",
-    });
+    const last = turn.layers.at(-1);
+    expect(last?.role).toBe("user");
+    expect(last?.source).toBe("turn/start input");
+    expect(last?.text).toMatch(
+      /^<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>\n[\s\S]+\n<<<END_OPENCLAW_INTERNAL_CONTEXT>>>\n\nUSER-REQUEST$/,
+    );
+    // The Runtime Context section tells the model where its per-turn facts arrive.
+    expect(developer).toContain("at the start of the newest user message");
   });
 
   it("renders through the injected renderer, so a prompt change reaches the params", () => {

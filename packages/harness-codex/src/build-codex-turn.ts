@@ -32,6 +32,11 @@ export interface CodexTurnInput {
   readonly render?: (input: AgentSystemPromptInput) => RenderedPrompt;
   readonly threadId: string;
   readonly modelPrompt: CodexTurnModelPrompt;
+  /**
+   * The folder the reconstructed layers show in place of `cwd` (a display path, e.g. relative to
+   * the repository). The params always carry the absolute `cwd`. Default: `cwd`.
+   */
+  readonly displayCwd?: string;
 }
 
 /** One Codex turn: its plan, the app-server params and the reconstructed layer stack. */
@@ -58,9 +63,12 @@ export function buildCodexTurn(input: CodexTurnInput): CodexTurn {
     threadStart: buildCodexThreadStartParams(plan),
     threadResume: buildCodexThreadResumeParams(plan, thread),
     turnStart: buildCodexTurnStartParams(plan, thread),
-    layers: buildCodexPromptLayers(plan, {
-      source: `codex model prompt ${input.modelPrompt.slug} (${input.modelPrompt.sourceLabel})`,
-      instructions: input.modelPrompt.instructions,
-    }),
+    layers: buildCodexPromptLayers(
+      input.displayCwd === undefined ? plan : { ...plan, cwd: input.displayCwd },
+      {
+        source: `codex model prompt ${input.modelPrompt.slug} (${input.modelPrompt.sourceLabel})`,
+        instructions: input.modelPrompt.instructions,
+      },
+    ),
   };
 }

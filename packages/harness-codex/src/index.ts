@@ -20,7 +20,15 @@ export type {
   CodexThreadStartParams,
   CodexTurnStartParams,
 } from "./codex-protocol-types.js";
-export { resolveCodexTurnPlan } from "./resolve-codex-turn-plan.js";
+export { CODEX_PROJECTION_VERSION, resolveCodexTurnPlan } from "./resolve-codex-turn-plan.js";
+export { createCodexThreadSession } from "./create-codex-thread-session.js";
+export type {
+  CodexThreadSession,
+  CodexThreadSessionOptions,
+  CodexThreadTurn,
+  CodexThreadTurnStart,
+} from "./create-codex-thread-session.js";
+export { resolveCodexReasoningEffort } from "./resolve-codex-reasoning-effort.js";
 export type {
   CodexConnectionKind,
   CodexRoutingDecision,

@@ -10,6 +10,8 @@ export interface CodexModelEntry {
   /** `model_messages.instructions_variables`, e.g. `personality_default`. */
   readonly instructionsVariables: Readonly<Record<string, string>>;
   readonly contextWindow?: number;
+  /** `supported_reasoning_levels[].effort`, in catalog order; absent when the entry has none. */
+  readonly supportedReasoningEfforts?: readonly string[];
 }
 
 /** A parsed Codex model catalog: `models.json` or the runtime `models_cache.json`. */
@@ -29,6 +31,10 @@ const modelSchema = z.looseObject({
   display_name: z.string().optional(),
   base_instructions: z.string().nullish(),
   context_window: z.number().nullish(),
+  // Entries are `{ effort, description }`; a bare string is accepted too.
+  supported_reasoning_levels: z
+    .array(z.union([z.string(), z.looseObject({ effort: z.string() })]))
+    .nullish(),
   model_messages: z
     .looseObject({
       instructions_template: z.string().nullish(),
@@ -85,6 +91,14 @@ export function parseCodexModelCatalog(text: string, source: string): CodexModel
         : {}),
       instructionsVariables: variables,
       ...(typeof model.context_window === "number" ? { contextWindow: model.context_window } : {}),
+      ...(model.supported_reasoning_levels === undefined ||
+      model.supported_reasoning_levels === null
+        ? {}
+        : {
+            supportedReasoningEfforts: model.supported_reasoning_levels.map((level) =>
+              typeof level === "string" ? level : level.effort,
+            ),
+          }),
     };
   });
   return {

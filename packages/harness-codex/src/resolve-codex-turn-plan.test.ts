@@ -77,7 +77,9 @@ describe("resolveCodexTurnPlan routing", () => {
       expect(start.personality).toBe("none");
       expect(resume.personality).toBe("none");
       expect(start.developerInstructions).toContain("## Tooling");
-      expect(start.developerInstructions).toContain("Runtime: host=h");
+      // The per-turn tail is not thread-level: it reaches the turn input instead.
+      expect(start.developerInstructions).not.toContain("Runtime: host=h");
+      expect(resume.developerInstructions).toBe(start.developerInstructions);
       expect(JSON.stringify(start)).not.toMatch(/<!-- [A-Z_]+ -->/);
     }
   });
@@ -214,7 +216,11 @@ describe("resolveCodexTurnPlan routing", () => {
   it("drops MEMORY.md and BOOTSTRAP.md on cron turns but keeps skills", () => {
     const plan = resolveCodexTurnPlan(input({ turnKind: "cron" }));
     const { turn } = allParams(plan);
-    expect(turn.input[0]?.text).toBe("USER-REQUEST hello");
+    expect(turn.input[0]?.text).toBe(
+      "<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>\n## Messaging\nReply here.\nRuntime: host=h\n<<<END_OPENCLAW_INTERNAL_CONTEXT>>>\n\nUSER-REQUEST hello",
+    );
+    expect(turn.input[0]?.text).not.toContain("MEMORY");
+    expect(turn.input[0]?.text).not.toContain("BOOTSTRAP-BODY");
     expect(plan.parentRequestInstructions).toContain("SKILLS-BODY");
     expect(plan.parentRequestInstructions).toContain("SOUL-BODY");
   });

@@ -4,13 +4,15 @@ import { buildWorkspaceMemoryNote } from "./build-workspace-memory-note.js";
 import type { CodexConnectionKind } from "./codex-connection-kind.js";
 import { routeBootstrapFiles } from "./route-bootstrap-files.js";
 import type { BootstrapSurface } from "./route-bootstrap-files.js";
-import { formatInternalContextDelimiters } from "@promptstack/renderer";
+import { formatUserTurnText } from "@promptstack/providers";
+import { toModelText } from "@promptstack/renderer";
 import type {
   ChatType,
   Diagnostic,
   ProductProfile,
   RenderedPrompt,
   SessionKind,
+  TranscriptProjectionVersion,
 } from "@promptstack/renderer";
 import { CodexError } from "./codex-error.js";
 import type {
@@ -119,6 +121,9 @@ export interface CodexTurnPlan {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/** The transcript projection applied to the user's text in the turn input. */
+export const CODEX_PROJECTION_VERSION: TranscriptProjectionVersion = 4;
+
 const CRON_OMITTED = new Set(["MEMORY.md", "BOOTSTRAP.md"]);
 const DEFAULT_AGENTS_SNAPSHOT_MAX_CHARS = 8000;
 
@@ -140,12 +145,15 @@ export function resolveCodexTurnPlan(input: CodexTurnPlanInput): CodexTurnPlan {
   const routing: CodexRoutingDecision[] = [];
   const diagnostics: Diagnostic[] = [];
 
-  const threadParts: string[] = [
-    stripCodexBoundaryMarkers(input.runtimePolicy.text, input.profile),
-  ];
+  // Thread-level text depends only on what is constant for the thread: the stable part of the
+  // runtime policy. The per-turn tail (time, channel, sender, runtime, levels) goes into the turn
+  // input as runtime context, so `thread/start` and `thread/resume` never change across turns.
+  const policy = toModelText(input.runtimePolicy.text, input.profile);
+  const threadParts: string[] = [stripCodexBoundaryMarkers(policy.stable, input.profile)];
+  const runtimeFacts = stripCodexBoundaryMarkers(policy.volatile, input.profile);
   const parentParts: string[] = [];
   const carrierFiles: CodexWorkspaceFile[] = [];
-  const contextParts: string[] = [];
+  const contextParts: string[] = runtimeFacts === "" ? [] : [runtimeFacts];
 
   const present = input.workspaceFiles.filter((file) => {
     if (file.missing === true || file.content.trim() === "") {
@@ -255,10 +263,16 @@ export function resolveCodexTurnPlan(input: CodexTurnPlanInput): CodexTurnPlan {
     }
   }
 
-  const turnInputText =
-    input.turnKind === "cron-light" || contextParts.length === 0
-      ? input.userMessage
-      : `${formatTurnContext(contextParts, input.profile)}\n\n${input.userMessage}`;
+  // One formatter with the providers' `turn-context` layout: the same delimiters, and the user's
+  // text projected (projection version 4) so it can never open, close or imitate the block.
+  const turnInput = formatUserTurnText(input.userMessage, {
+    layout: "turn-context",
+    volatile: input.turnKind === "cron-light" ? "" : contextParts.join("\n\n"),
+    projectionVersion: CODEX_PROJECTION_VERSION,
+    ...(input.profile === undefined ? {} : { profile: input.profile }),
+  });
+  diagnostics.push(...turnInput.diagnostics);
+  const turnInputText = turnInput.text;
 
   return {
     connection: input.connection,
@@ -314,11 +328,6 @@ function formatHeartbeatNote(path: string): string {
     `Read ${path} and do what it asks.`,
     "If nothing needs attention, say so briefly.",
   ].join("\n");
-}
-
-function formatTurnContext(parts: readonly string[], profile: ProductProfile | undefined): string {
-  const delimiters = formatInternalContextDelimiters(profile);
-  return `${delimiters.begin}\n${parts.join("\n\n")}\n${delimiters.end}`;
 }
 
 const SURFACE_REASONS: Readonly<Record<CodexSurface, string>> = {

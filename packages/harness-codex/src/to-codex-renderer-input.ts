@@ -13,5 +13,7 @@ export function toCodexRendererInput(input: AgentSystemPromptInput): AgentSystem
     bootstrapPending: _bootstrapPending,
     ...rest
   } = input;
-  return rest;
+  // The per-turn facts travel in the turn input (see `resolveCodexTurnPlan`), and the Runtime
+  // Context section tells the model so.
+  return { ...rest, runtimeFactsLocation: "user-message" };
 }

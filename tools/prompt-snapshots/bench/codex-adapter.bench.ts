@@ -14,7 +14,8 @@ const inputs = await loadPromptSnapshotInputs({
   codexVersion: PINNED_CODEX_VERSION,
 });
 
-const { countTokens } = await createO200kTokenCounter();
+const counter = await createO200kTokenCounter();
+const countTokens = (text: string): number => counter.countTokens(text);
 
 describe("codex adapter", () => {
   bench("plan + params + layers for the 4 Codex scenarios", () => {

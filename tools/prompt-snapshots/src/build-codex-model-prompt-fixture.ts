@@ -1,6 +1,5 @@
-import { formatStableJson } from "@promptstack/harness-codex";
+import { formatStableJson, resolveCodexModelInstructions } from "@promptstack/harness-codex";
 import type { CodexModelCatalog } from "@promptstack/harness-codex";
-import { resolveCodexModelInstructions } from "@promptstack/harness-codex";
 
 /** The pinned model prompt the snapshots reconstruct as the first (system) layer. */
 export interface CodexModelPromptFixture {

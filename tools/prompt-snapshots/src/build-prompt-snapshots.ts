@@ -1,10 +1,8 @@
 import type { AgentTurn } from "@promptstack/agent";
 import type { AgentSystemPromptInput, Diagnostic, RenderedPrompt } from "@promptstack/renderer";
 import type { CodexModelPromptFixture } from "./build-codex-model-prompt-fixture.js";
-import { buildCodexTurn } from "@promptstack/harness-codex";
-import type { CodexTurn } from "@promptstack/harness-codex";
-import { formatStableJson } from "@promptstack/harness-codex";
-import type { CodexTurnPlanInput } from "@promptstack/harness-codex";
+import { buildCodexTurn, formatStableJson } from "@promptstack/harness-codex";
+import type { CodexTurn, CodexTurnPlanInput } from "@promptstack/harness-codex";
 
 /** Snapshot folders under `fixtures/prompt-snapshots/`. */
 export const PROMPT_SNAPSHOT_DIRS = ["codex-runtime-happy-path", "embedded-happy-path"] as const;

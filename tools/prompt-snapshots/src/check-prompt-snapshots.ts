@@ -44,7 +44,7 @@ export async function generatePromptSnapshotFiles(
   const counter = await createO200kTokenCounter();
   return buildPromptSnapshots(inputs, {
     render: options.render ?? buildAgentSystemPrompt,
-    countTokens: counter.countTokens,
+    countTokens: (text) => counter.countTokens(text),
   });
 }
 

@@ -5,8 +5,7 @@ import { parseRunFacts } from "@promptstack/config";
 import { z } from "zod";
 import type { CodexModelPromptFixture } from "./build-codex-model-prompt-fixture.js";
 import type { PromptSnapshotInputs, PromptSnapshotScenario } from "./build-prompt-snapshots.js";
-import { CodexError } from "@promptstack/harness-codex";
-import { toCodexTurnPlanInput } from "@promptstack/harness-codex";
+import { CodexError, toCodexTurnPlanInput } from "@promptstack/harness-codex";
 
 /** Where the scenario inputs live and which Codex release they describe. */
 export interface LoadPromptSnapshotInputsOptions {

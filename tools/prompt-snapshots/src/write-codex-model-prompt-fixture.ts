@@ -6,8 +6,7 @@ import {
   formatCodexModelPromptFixture,
 } from "./build-codex-model-prompt-fixture.js";
 import type { CodexModelPromptFixture } from "./build-codex-model-prompt-fixture.js";
-import { readCodexModelCatalog } from "@promptstack/harness-codex";
-import { resolveCodexCatalogCandidates } from "@promptstack/harness-codex";
+import { readCodexModelCatalog, resolveCodexCatalogCandidates } from "@promptstack/harness-codex";
 
 /** Inputs of `writeCodexModelPromptFixture`; environment, home folder and file checks injectable. */
 export interface WriteCodexModelPromptFixtureOptions {
