@@ -11,7 +11,7 @@ import type {
 import type { Diagnostic } from "@promptstack/renderer";
 import { CliError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
-import { countTokens } from "../count-tokens.js";
+import { countTokens, loadTokenCounter } from "../count-tokens.js";
 import { discoverCliAssets } from "../discover-cli-assets.js";
 import type { InputOptions } from "../input-options.js";
 import { loadFacts, openRenderAssembler } from "../load-render-run.js";
@@ -129,6 +129,7 @@ export async function buildCacheReport(
   options: CacheReportOptions,
   io: CliIo,
 ): Promise<CacheReport> {
+  await loadTokenCounter();
   if (options.harness === "codex") {
     usage(
       "cache-report simulates the embedded harness's requests; --harness codex is not supported.",

@@ -6,6 +6,7 @@ import type {
   ProviderCacheExplanation,
 } from "@promptstack/providers";
 import type { CliIo } from "../cli-io.js";
+import { loadTokenCounter } from "../count-tokens.js";
 import type { Styler } from "../create-styler.js";
 import { escapeTerminalText } from "../escape-terminal-text.js";
 import { formatNumber } from "../format-number.js";
@@ -68,6 +69,7 @@ export async function buildProviderCacheReport(
   after: ProviderCacheSide,
   io: CliIo,
 ): Promise<ProviderCacheReport> {
+  await loadTokenCounter();
   const layout = options.layout ?? "turn-context";
   const old = await renderSide(options, before, layout, io);
   const next = await renderSide(options, after, layout, io);

@@ -1,8 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { countTokens } from "../count-tokens.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { countTokens, loadTokenCounter } from "../count-tokens.js";
 import { makeSyntheticText } from "./make-synthetic-text.js";
 
 describe("makeSyntheticText", () => {
+  beforeAll(loadTokenCounter);
+
   it("is deterministic per seed, differs between seeds, and reaches the size", () => {
     expect(makeSyntheticText(3, 60, countTokens)).toBe(makeSyntheticText(3, 60, countTokens));
     expect(makeSyntheticText(3, 60, countTokens)).not.toBe(makeSyntheticText(4, 60, countTokens));

@@ -5,8 +5,11 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 import type { BrowserContext } from "playwright-core";
 
-/** Debian's chromium package; the tests never download a browser. */
-export const CHROMIUM_PATH = "/usr/bin/chromium";
+/**
+ * Debian's chromium package by default; `PROMPTSTACK_CHROMIUM` names another installed browser
+ * (the GitHub workflow points it at the runner's Chrome). The tests never download a browser.
+ */
+export const CHROMIUM_PATH = process.env["PROMPTSTACK_CHROMIUM"] ?? "/usr/bin/chromium";
 
 /**
  * Whether the browser tests run, and if not, why. Without the binary they are skipped with a
