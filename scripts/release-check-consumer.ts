@@ -35,12 +35,7 @@ import { fileURLToPath } from "node:url";
 import { createPromptAssembler, parseRunFacts } from "@promptstack/agent";
 import { buildConfigJsonSchema, formatJsonSchemaFile } from "@promptstack/config";
 import configSchema from "@promptstack/config/schema.json" with { type: "json" };
-import {
-  buildCodexThreadStartParams,
-  buildCodexTurnStartParams,
-  buildCodexTurn,
-  toCodexTurnPlanInput,
-} from "@promptstack/harness-codex";
+import { createCodexThreadSession, toCodexTurnPlanInput } from "@promptstack/harness-codex";
 
 assert.deepEqual(
   configSchema,
@@ -65,19 +60,15 @@ assert.ok(!text.includes("CACHE_BOUNDARY") && !text.includes("RUNTIME_TAIL"), "n
 assert.equal(again.model.stable, stable, "the stable prefix is byte-identical across turns");
 assert.equal(again.reads.files, 0, "an unchanged workspace is not read again");
 
-const codex = buildCodexTurn({
-  rendererInput: turn.input,
-  planInput: {
-    ...toCodexTurnPlanInput(turn),
-    connection: "managed-stdio",
-    turnKind: "normal",
-    userMessage: "Where is order 1042?",
-  },
-  threadId: "thread-1",
-  modelPrompt: { slug: "gpt-5.5", sourceLabel: "consumer", instructions: "Model prompt." },
+// The Codex adapter's one path from an assembled turn: a thread session.
+const codexTurn = (agentTurn) => ({
+  rendererInput: agentTurn.input,
+  planInput: { ...toCodexTurnPlanInput(agentTurn), connection: "managed-stdio", turnKind: "normal" },
 });
-const threadStart = buildCodexThreadStartParams(codex.plan);
-const turnStart = buildCodexTurnStartParams(codex.plan, { threadId: "thread-1" });
+const session = createCodexThreadSession({ turn: codexTurn(turn) });
+const threadStart = session.threadStart();
+const turnStart = session.turnStart("thread-1", codexTurn(again), "Where is order 1042?").params;
+assert.equal(session.threadStart().developerInstructions, threadStart.developerInstructions);
 assert.equal(threadStart.personality, "none");
 assert.ok(!threadStart.developerInstructions.includes("CACHE_BOUNDARY"), "no boundary marker reaches Codex");
 assert.ok(JSON.stringify(turnStart.input).includes("Where is order 1042?"));
