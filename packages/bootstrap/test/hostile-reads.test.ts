@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadBootstrapFiles } from "../src/load-bootstrap-files.js";
 import { loadStartupMemoryContext } from "../src/load-startup-memory-context.js";
 import { BOOTSTRAP_READ_CEILING_CHARS, readBootstrapFile } from "../src/read-bootstrap-file.js";
-import { startPathSwapper } from "./start-path-swapper.js";
+import { startPathSwapper } from "@promptstack-tools/test-utils";
 
 const SECRET = "OUTSIDE-SECRET-7f3a";
 const SWAP_MS = 1500;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { discoverSkills } from "../src/discover-skills.js";
-import { startPathSwapper } from "./start-path-swapper.js";
+import { startPathSwapper } from "@promptstack-tools/test-utils";
 
 const SECRET = "OUTSIDE-SECRET-91c2";
 const SWAP_MS = 1500;
