@@ -2,6 +2,21 @@ import { Option } from "commander";
 import type { Command } from "commander";
 import type { CodexConnectionKind } from "@promptstack/harness-codex";
 
+// A literal list (importing harness-codex's CODEX_CONNECTION_KINDS would load that package at
+// start-up); `satisfies` and the check below keep it equal to CodexConnectionKind.
+const CONNECTION_CHOICES = [
+  "managed-stdio",
+  "external",
+  "desktop",
+] as const satisfies readonly CodexConnectionKind[];
+const CONNECTION_CHOICES_COMPLETE: Exclude<
+  CodexConnectionKind,
+  (typeof CONNECTION_CHOICES)[number]
+> extends never
+  ? true
+  : never = true;
+void CONNECTION_CHOICES_COMPLETE;
+
 /** Harness whose prompt surfaces are rendered. */
 export type HarnessKind = "embedded" | "codex";
 
@@ -65,7 +80,7 @@ export function addInputOptions(command: Command, { withFacts = true } = {}): Co
       new Option(
         "--connection <kind>",
         "Codex connection kind (with --harness codex; default: managed-stdio)",
-      ).choices(["managed-stdio", "external", "desktop"]),
+      ).choices(CONNECTION_CHOICES),
     )
     .option(
       "--skills-root <tier=dir>",

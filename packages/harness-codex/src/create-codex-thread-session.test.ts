@@ -5,9 +5,10 @@ import type { AgentSystemPromptInput } from "@promptstack/renderer";
 import { createCodexThreadSession } from "./create-codex-thread-session.js";
 import type { CodexThreadTurn } from "./create-codex-thread-session.js";
 import { formatStableJson } from "./format-stable-json.js";
-import type { CodexConnectionKind, CodexTurnKind } from "./resolve-codex-turn-plan.js";
+import { CODEX_CONNECTION_KINDS } from "./codex-connection-kind.js";
+import type { CodexTurnKind } from "./resolve-codex-turn-plan.js";
 
-const CONNECTIONS: readonly CodexConnectionKind[] = ["managed-stdio", "external", "desktop"];
+const CONNECTIONS = CODEX_CONNECTION_KINDS;
 const TURN_KINDS: readonly CodexTurnKind[] = ["normal", "heartbeat", "cron-light", "cron"];
 const BEGIN = "<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>";
 const END = "<<<END_OPENCLAW_INTERNAL_CONTEXT>>>";

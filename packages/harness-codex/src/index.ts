@@ -29,10 +29,10 @@ export type {
   CodexThreadTurnStart,
 } from "./create-codex-thread-session.js";
 export { resolveCodexReasoningEffort } from "./resolve-codex-reasoning-effort.js";
+export { CODEX_CONNECTION_KINDS } from "./codex-connection-kind.js";
+export type { CodexConnectionKind } from "./codex-connection-kind.js";
 export type {
-  CodexConnectionKind,
   CodexRoutingDecision,
-  CodexSurface,
   CodexTurnKind,
   CodexTurnPlan,
   CodexTurnPlanInput,
@@ -66,5 +66,6 @@ export type {
   BootstrapHarness,
   BootstrapRoute,
   BootstrapSurface,
+  RoutedBootstrapSurface,
   RouteBootstrapFilesOptions,
 } from "./route-bootstrap-files.js";

@@ -8,14 +8,14 @@ import { buildCodexThreadResumeParams } from "./build-codex-thread-resume-params
 import { buildCodexThreadStartParams } from "./build-codex-thread-start-params.js";
 import { buildCodexTurnStartParams } from "./build-codex-turn-start-params.js";
 import { resolveCodexTurnPlan } from "./resolve-codex-turn-plan.js";
+import { CODEX_CONNECTION_KINDS } from "./codex-connection-kind.js";
 import type {
-  CodexConnectionKind,
   CodexTurnKind,
   CodexTurnPlanInput,
   CodexWorkspaceFile,
 } from "./resolve-codex-turn-plan.js";
 
-const CONNECTIONS: readonly CodexConnectionKind[] = ["managed-stdio", "external", "desktop"];
+const CONNECTIONS = CODEX_CONNECTION_KINDS;
 const TURN_KINDS: readonly CodexTurnKind[] = ["normal", "heartbeat", "cron-light", "cron"];
 
 const POLICY: RenderedPrompt = {

@@ -22,20 +22,8 @@ import type {
 } from "./codex-protocol-types.js";
 import { stripCodexBoundaryMarkers } from "./strip-codex-boundary-markers.js";
 
-export type { CodexConnectionKind };
-
 /** What kind of turn this is. `cron-light` keeps the scheduled prompt as the exact input. */
 export type CodexTurnKind = "normal" | "heartbeat" | "cron-light" | "cron";
-
-/** Where one workspace file (or the skills list) ends up on the Codex harness. */
-export type CodexSurface =
-  | "codex-native"
-  | "thread-developer-instructions"
-  | "parent-request-instructions"
-  | "collaboration-carrier"
-  | "memory-note"
-  | "turn-context"
-  | "omitted";
 
 /** One budgeted workspace file from the configured agent workspace. */
 export interface CodexWorkspaceFile {
@@ -91,7 +79,7 @@ export interface CodexTurnPlanInput {
 /** Why a file went where it went. */
 export interface CodexRoutingDecision {
   readonly file: string;
-  readonly surface: CodexSurface;
+  readonly surface: BootstrapSurface;
   readonly reason: string;
 }
 
@@ -192,9 +180,8 @@ export function resolveCodexTurnPlan(input: CodexTurnPlanInput): CodexTurnPlan {
   );
   diagnostics.push(...routed.diagnostics);
   for (const { file, surface } of routed.routes) {
-    const decided = toCodexSurface(surface);
-    routing.push({ file: file.name, surface: decided, reason: SURFACE_REASONS[decided] });
-    switch (decided) {
+    routing.push({ file: file.name, surface, reason: SURFACE_REASONS[surface] });
+    switch (surface) {
       case "thread-developer-instructions":
         threadParts.push(
           formatAgentsSnapshot(
@@ -213,10 +200,10 @@ export function resolveCodexTurnPlan(input: CodexTurnPlanInput): CodexTurnPlan {
         contextParts.push(`## Workspace memory\n${buildWorkspaceMemoryNote()}`);
         break;
       case "turn-context":
+      case "system-prompt-project-context": // embedded-only; never returned for harness "codex"
         contextParts.push(formatFileBlock(file));
         break;
       case "codex-native":
-      case "omitted":
         break;
     }
   }
@@ -330,7 +317,8 @@ function formatHeartbeatNote(path: string): string {
   ].join("\n");
 }
 
-const SURFACE_REASONS: Readonly<Record<CodexSurface, string>> = {
+const SURFACE_REASONS: Readonly<Record<BootstrapSurface, string>> = {
+  "system-prompt-project-context": "embedded harness: the Project Context section",
   "codex-native": "Codex loads the execution folder's AGENTS.md through its own discovery",
   "thread-developer-instructions":
     "execution folder differs: bounded snapshot that native sub-agents inherit",
@@ -340,8 +328,3 @@ const SURFACE_REASONS: Readonly<Record<CodexSurface, string>> = {
   "turn-context": "per-turn context ahead of the request",
   omitted: "not sent",
 };
-
-function toCodexSurface(surface: BootstrapSurface): CodexSurface {
-  // The embedded-only surface never occurs with harness "codex"; map it defensively.
-  return surface === "system-prompt-project-context" ? "turn-context" : surface;
-}

@@ -2,7 +2,10 @@ import type { Diagnostic } from "@promptstack/renderer";
 import type { BootstrapFileOrigin } from "@promptstack/bootstrap";
 import type { CodexConnectionKind } from "./codex-connection-kind.js";
 
-/** Where a bootstrap file goes in the model-bound prompt layers. */
+/**
+ * Where a workspace file (or the skills list) goes in the model-bound prompt layers, on either
+ * harness. The embedded harness uses only `system-prompt-project-context`; the others are Codex's.
+ */
 export type BootstrapSurface =
   /** Project Context section of the system prompt (stable, above the cache boundary). */
   | "system-prompt-project-context"
@@ -17,7 +20,9 @@ export type BootstrapSurface =
   /** A short note pointing to memory_search / memory_get instead of the file's content. */
   | "memory-note"
   /** Bounded per-turn context ahead of the user's request. */
-  | "turn-context";
+  | "turn-context"
+  /** Not sent: missing, empty, or filtered out for this session or turn kind. */
+  | "omitted";
 
 /** Which agent harness runs the turn. */
 export type BootstrapHarness = "embedded" | "codex";
@@ -35,16 +40,19 @@ export interface RouteBootstrapFilesOptions {
 /** One file and the surface it is routed to. */
 export interface BootstrapRoute<T> {
   readonly file: T;
-  readonly surface: BootstrapSurface;
+  readonly surface: RoutedBootstrapSurface;
 }
 
 const PERSONA_FILES: ReadonlySet<string> = new Set(["SOUL.md", "IDENTITY.md", "USER.md"]);
+
+/** A surface a present file can be routed to (`omitted` is decided before routing). */
+export type RoutedBootstrapSurface = Exclude<BootstrapSurface, "omitted">;
 
 /** The surface of one file, by name and origin. Pure. */
 export function toBootstrapSurface(
   file: { readonly name: string; readonly origin: BootstrapFileOrigin },
   options: RouteBootstrapFilesOptions,
-): BootstrapSurface {
+): RoutedBootstrapSurface {
   if (options.harness === "embedded") return "system-prompt-project-context";
   if (file.name === "AGENTS.md") {
     if (file.origin === "execution") return "codex-native";
