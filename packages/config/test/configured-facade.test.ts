@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { buildAgentSystemPrompt, splitCacheBoundary } from "@promptstack/renderer";
+import { buildAgentSystemPrompt, toModelText } from "@promptstack/renderer";
 import type { RenderedPrompt } from "@promptstack/renderer";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -175,9 +175,7 @@ describe("buildConfiguredAgentSystemPrompt", () => {
         elevation: "on",
       }),
     });
-    expect(splitCacheBoundary(b.prompt.text).stablePrefix).toBe(
-      splitCacheBoundary(a.prompt.text).stablePrefix,
-    );
+    expect(toModelText(b.prompt).stable).toBe(toModelText(a.prompt).stable);
     expect(b.prompt.text).not.toBe(a.prompt.text);
   });
 
@@ -247,10 +245,10 @@ describe("buildConfiguredAgentSystemPrompt", () => {
       { requiredKeys: [] },
     );
     const stablePrefix = (patch: Record<string, unknown>) =>
-      splitCacheBoundary(
+      toModelText(
         buildConfiguredAgentSystemPrompt({ config: rich, agentId: "main", facts: withFacts(patch) })
-          .prompt.text,
-      ).stablePrefix;
+          .prompt,
+      ).stable;
     const reference = stablePrefix({});
     fc.assert(
       fc.property(volatileFacts, (patch) => {

@@ -49,34 +49,13 @@ export { buildAgentSystemPrompt } from "./build-agent-system-prompt.js";
 export { compileAgentSystemPrompt } from "./compile-agent-system-prompt.js";
 export type { CompiledAgentSystemPrompt } from "./compile-agent-system-prompt.js";
 export { validateAgentSystemPromptInput } from "./validate-agent-system-prompt-input.js";
-export { SECTION_TABLE } from "./section-table.js";
-export { resolveSectionRows } from "./resolve-section-rows.js";
-export type { SectionTableRow } from "./section-table.js";
-export {
-  createSectionRenderContext,
-  hasFeature,
-  hasText,
-  hasTool,
-} from "./create-section-render-context.js";
-export type { SectionRenderContext } from "./create-section-render-context.js";
-export { formatSectionTableMarkdown } from "./format-section-table-markdown.js";
-export {
-  formatCacheBoundaryMarker,
-  formatRuntimeTailMarkers,
-} from "./format-cache-boundary-marker.js";
-export type { RuntimeTailMarkers } from "./format-cache-boundary-marker.js";
-export { splitCacheBoundary } from "./split-cache-boundary.js";
-export type { CacheBoundarySplit } from "./split-cache-boundary.js";
+
 export { toModelText } from "./to-model-text.js";
 export type { ModelText } from "./to-model-text.js";
-export { ensureCacheBoundary } from "./ensure-cache-boundary.js";
-export { insertAfterCacheBoundary } from "./insert-after-cache-boundary.js";
-export { splitRuntimeTail } from "./split-runtime-tail.js";
-export type { RuntimeTailSplit } from "./split-runtime-tail.js";
-export { relocateRuntimeTail } from "./relocate-runtime-tail.js";
+
 export { resolveGpt5SystemPromptContribution } from "./resolve-gpt5-system-prompt-contribution.js";
 export type { Gpt5ContributionOptions } from "./resolve-gpt5-system-prompt-contribution.js";
-export { resolveDelegationMode } from "./sections/render-delegation-sections.js";
+
 // runtime context carrier
 export {
   buildRuntimeContextCarrier,
@@ -111,7 +90,6 @@ export type {
 } from "./project-inbound-text.js";
 export {
   CURRENT_TRANSCRIPT_PROJECTION_VERSION,
-  TRANSCRIPT_PROJECTION_VERSIONS,
   resolveTranscriptProjectionVersion,
 } from "./resolve-transcript-projection-version.js";
 export type {

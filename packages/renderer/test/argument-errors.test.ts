@@ -2,21 +2,21 @@ import { describe, expect, it } from "vitest";
 import {
   buildAgentSystemPrompt,
   buildRuntimeContextCarrier,
-  ensureCacheBoundary,
-  insertAfterCacheBoundary,
   OPENCLAW_PRODUCT_PROFILE,
   parseInternalContextDelimiters,
   parseRuntimeContextCarrier,
   projectInboundMessage,
   projectInboundText,
-  relocateRuntimeTail,
   RendererError,
   resolveGpt5SystemPromptContribution,
   resolveRuntimeContextCarrierFacts,
-  splitCacheBoundary,
-  splitRuntimeTail,
   toModelText,
 } from "../src/index.js";
+import { ensureCacheBoundary } from "../src/ensure-cache-boundary.js";
+import { insertAfterCacheBoundary } from "../src/insert-after-cache-boundary.js";
+import { relocateRuntimeTail } from "../src/relocate-runtime-tail.js";
+import { splitCacheBoundary } from "../src/split-cache-boundary.js";
+import { splitRuntimeTail } from "../src/split-runtime-tail.js";
 import { stripCacheBoundary } from "../src/strip-cache-boundary.js";
 
 /** Breaks the public types on purpose, as a plain-JS caller would. */

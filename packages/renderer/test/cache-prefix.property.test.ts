@@ -1,13 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  buildAgentSystemPrompt,
-  ensureCacheBoundary,
-  formatCacheBoundaryMarker,
-  insertAfterCacheBoundary,
-  relocateRuntimeTail,
-  splitCacheBoundary,
-} from "../src/index.js";
+import { buildAgentSystemPrompt } from "../src/index.js";
+import { ensureCacheBoundary } from "../src/ensure-cache-boundary.js";
+import { formatCacheBoundaryMarker } from "../src/format-cache-boundary-marker.js";
+import { insertAfterCacheBoundary } from "../src/insert-after-cache-boundary.js";
+import { relocateRuntimeTail } from "../src/relocate-runtime-tail.js";
+import { splitCacheBoundary } from "../src/split-cache-boundary.js";
 import { stripCacheBoundary } from "../src/strip-cache-boundary.js";
 import {
   fullInput,

@@ -1,10 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  buildAgentSystemPrompt,
-  compileAgentSystemPrompt,
-  formatCacheBoundaryMarker,
-} from "../src/index.js";
+import { buildAgentSystemPrompt, compileAgentSystemPrompt } from "../src/index.js";
+import { formatCacheBoundaryMarker } from "../src/format-cache-boundary-marker.js";
 import type {
   AgentSystemPromptInput,
   CompiledAgentSystemPrompt,

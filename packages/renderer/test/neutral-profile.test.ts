@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import {
   NEUTRAL_PRODUCT_PROFILE,
   OPENCLAW_PRODUCT_PROFILE,
-  SECTION_TABLE,
   buildAgentSystemPrompt,
 } from "../src/index.js";
+import { SECTION_TABLE } from "../src/section-table.js";
 import type { AgentSystemPromptInput, PromptMode } from "../src/index.js";
 import { TOOL_NAMES, fullInput } from "./arbitraries.js";
 

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatSectionTableMarkdown, SECTION_TABLE } from "../src/index.js";
+import { formatSectionTableMarkdown } from "../src/format-section-table-markdown.js";
+import { SECTION_TABLE } from "../src/section-table.js";
 
 const README = readFileSync(join(import.meta.dirname, "../README.md"), "utf8");
 

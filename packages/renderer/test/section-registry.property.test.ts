@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SECTION_TABLE, buildAgentSystemPrompt, compileAgentSystemPrompt } from "../src/index.js";
+import { buildAgentSystemPrompt, compileAgentSystemPrompt } from "../src/index.js";
+import { SECTION_TABLE } from "../src/section-table.js";
 import type {
   AgentSystemPromptInput,
   CustomSection,

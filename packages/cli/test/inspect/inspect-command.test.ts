@@ -1,7 +1,6 @@
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { formatRuntimeTailMarkers } from "@promptstack/renderer";
 import { describe, expect, it } from "vitest";
 import type { CacheExplanation } from "../../src/build-cache-explanation.js";
 import { loadInspectView } from "../../src/inspect/load-inspect-view.js";
@@ -77,7 +76,8 @@ describe("loadInspectView", () => {
     ).toEqual(rendered.sections);
     // Each band's text is its section as rendered, in order; the model text drops only the
     // runtime-tail marker lines.
-    const { begin, end } = formatRuntimeTailMarkers();
+    const begin = "<!-- OPENCLAW_RUNTIME_TAIL_BEGIN -->";
+    const end = "<!-- OPENCLAW_RUNTIME_TAIL_END -->";
     let from = 0;
     for (const section of view.sections) {
       expect(section.text.length).toBe(section.chars);
