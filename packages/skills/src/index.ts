@@ -10,7 +10,7 @@ export type {
 } from "./types.js";
 export { parseSkillFile } from "./parse-skill-file.js";
 export type { ParseSkillFileResult } from "./parse-skill-file.js";
-export { discoverSkills, SKILL_TIER_RANK } from "./discover-skills.js";
+export { discoverSkills } from "./discover-skills.js";
 export type {
   DiscoverSkillsOptions,
   DiscoverSkillsResult,
@@ -34,8 +34,6 @@ export type { ExcludedSkill, FilterEligibleSkillsResult } from "./filter-eligibl
 export {
   DEFAULT_MAX_SKILLS_IN_PROMPT,
   DEFAULT_MAX_SKILLS_PROMPT_CHARS,
-  MIN_SHORTENED_DESCRIPTION_CHARS,
-  escapeXml,
   formatSkillsForPrompt,
 } from "./format-skills-for-prompt.js";
 export type {
