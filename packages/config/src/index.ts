@@ -22,11 +22,11 @@ export { CONFIG_DEFAULTS } from "./config-defaults.js";
 export { parseConfig } from "./parse-config.js";
 export type { ParseConfigOptions, ParsedConfig } from "./parse-config.js";
 export { parseConfigText } from "./parse-config-text.js";
-export { loadConfigFile, MAX_CONFIG_FILE_BYTES } from "./load-config-file.js";
-export { findDuplicateConfigKeys } from "./find-duplicate-config-keys.js";
+export { loadConfigFile } from "./load-config-file.js";
+
 export { normalizeLegacyConfig, LEGACY_CONFIG_ALIASES } from "./normalize-legacy-config.js";
 export type { LegacyConfigAlias, NormalizedLegacyConfig } from "./normalize-legacy-config.js";
-export { FORBIDDEN_KEYS, MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES } from "./find-document-hazards.js";
+
 export { resolveAgentSystemPromptConfig } from "./resolve-agent-system-prompt-config.js";
 export type {
   ConfigValueSource,
@@ -51,7 +51,6 @@ export { toAgentSystemPromptInput } from "./to-agent-system-prompt-input.js";
 export type { FactsPromptInput, NonFactsPromptInputKey } from "./to-agent-system-prompt-input.js";
 export {
   buildConfiguredAgentSystemPrompt,
-  mergeProviderContributions,
   resolveDefaultPromptMode,
 } from "./build-configured-agent-system-prompt.js";
 export { findVolatileFactsInToolSummaries } from "./find-volatile-facts-in-tool-summaries.js";
@@ -59,20 +58,13 @@ export type {
   ConfiguredAgentSystemPrompt,
   ConfiguredAgentSystemPromptOptions,
 } from "./build-configured-agent-system-prompt.js";
-export {
-  applyConfigPatch,
-  mergePatch,
-  replaceConfig,
-  PROTECTED_CONFIG_PATHS,
-} from "./apply-config-patch.js";
+export { applyConfigPatch, replaceConfig, PROTECTED_CONFIG_PATHS } from "./apply-config-patch.js";
 export type { ConfigWriteActor, ConfigWriteOptions } from "./apply-config-patch.js";
 export { buildConfigJsonSchema, formatJsonSchemaFile } from "./build-config-json-schema.js";
 export type { JsonSchema } from "./build-config-json-schema.js";
-export { lookupConfigSchema, lookupJsonSchemaPath } from "./lookup-config-schema.js";
+export { lookupConfigSchema } from "./lookup-config-schema.js";
 export type {
   ConfigSchemaChild,
   ConfigSchemaConstraints,
   ConfigSchemaLookup,
 } from "./lookup-config-schema.js";
-export { formatConfigReferenceMarkdown } from "./format-config-reference-markdown.js";
-export { formatRunFactsReferenceMarkdown } from "./format-run-facts-reference-markdown.js";

@@ -2,12 +2,9 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import {
-  buildConfigJsonSchema,
-  formatConfigReferenceMarkdown,
-  formatJsonSchemaFile,
-  formatRunFactsReferenceMarkdown,
-} from "../src/index.js";
+import { buildConfigJsonSchema, formatJsonSchemaFile } from "../src/index.js";
+import { formatConfigReferenceMarkdown } from "../src/format-config-reference-markdown.js";
+import { formatRunFactsReferenceMarkdown } from "../src/format-run-facts-reference-markdown.js";
 import { buildJsonSchemaFromZod } from "../src/build-config-json-schema.js";
 import { configSchema } from "../src/config-schema.js";
 
