@@ -14,10 +14,17 @@ export const LAYER_TABLE: Readonly<
   Record<string, { layer: number; mayDependOn: readonly string[] }>
 > = {
   "@promptstack/renderer": { layer: 0, mayDependOn: [] },
+  "@promptstack/safe-read": { layer: 0, mayDependOn: [] },
   "@promptstack/config": { layer: 1, mayDependOn: ["@promptstack/renderer"] },
   "@promptstack/providers": { layer: 1, mayDependOn: ["@promptstack/renderer"] },
-  "@promptstack/bootstrap": { layer: 1, mayDependOn: ["@promptstack/renderer"] },
-  "@promptstack/skills": { layer: 1, mayDependOn: ["@promptstack/renderer"] },
+  "@promptstack/bootstrap": {
+    layer: 1,
+    mayDependOn: ["@promptstack/renderer", "@promptstack/safe-read"],
+  },
+  "@promptstack/skills": {
+    layer: 1,
+    mayDependOn: ["@promptstack/renderer", "@promptstack/safe-read"],
+  },
   "@promptstack/agent": {
     layer: 2,
     mayDependOn: [

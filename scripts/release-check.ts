@@ -44,6 +44,7 @@ import {
 /** Package folders in dependency order. */
 export const RELEASE_PACKAGES: readonly string[] = [
   "renderer",
+  "safe-read",
   "config",
   "bootstrap",
   "skills",

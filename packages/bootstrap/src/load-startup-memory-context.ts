@@ -4,7 +4,7 @@ import type { Diagnostic } from "@promptstack/renderer";
 import { BootstrapError } from "./bootstrap-error.js";
 import { BOOTSTRAP_MIN_REMAINING_CHARS } from "./bootstrap-file-names.js";
 import { readBootstrapFile } from "./read-bootstrap-file.js";
-import { isInsideRoot } from "./read-contained-file.js";
+import { isInsideRoot } from "@promptstack/safe-read";
 import { truncateBootstrapContent } from "./truncate-bootstrap-content.js";
 
 /** Options of `loadStartupMemoryContext`. */

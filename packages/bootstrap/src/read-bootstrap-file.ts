@@ -2,8 +2,8 @@ import { basename } from "node:path";
 import type { Diagnostic } from "@promptstack/renderer";
 import type { BootstrapReadWindow } from "./bootstrap-types.js";
 import { normalizeBootstrapText } from "./normalize-bootstrap-text.js";
-import { readContainedFile } from "./read-contained-file.js";
-import type { ContainedFileRefusal } from "./read-contained-file.js";
+import { readContainedFile } from "@promptstack/safe-read";
+import type { ContainedFileRefusal } from "@promptstack/safe-read";
 
 /** Options of `readBootstrapFile`. */
 export interface ReadBootstrapFileOptions {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "@promptstack/renderer";
 import { describeFsError, errorCode, outsideRoot } from "./describe-fs-error.js";
-import { isInsideRoot } from "./read-contained-file.js";
+import { isInsideRoot } from "@promptstack/safe-read";
 import type { SkillsDiscoveryLimits } from "./resolve-skills-discovery-limits.js";
 
 /** Internal: a SKILL.md found by the walk; its stat is a hint, the read verifies again. */

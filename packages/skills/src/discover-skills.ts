@@ -4,7 +4,7 @@ import type { Diagnostic } from "@promptstack/renderer";
 import { describeFsError, outsideRoot, tooLarge } from "./describe-fs-error.js";
 import { discoverSkillCandidates } from "./discover-skill-candidates.js";
 import type { SkillCandidate } from "./discover-skill-candidates.js";
-import { readContainedFile } from "./read-contained-file.js";
+import { readContainedFile } from "@promptstack/safe-read";
 import { SKILL_TIER_RANK, resolveSkillPrecedence } from "./resolve-skill-precedence.js";
 import { resolveSkillsDiscoveryLimits } from "./resolve-skills-discovery-limits.js";
 import type { SkillsDiscoveryLimits } from "./resolve-skills-discovery-limits.js";

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -61,16 +61,5 @@ describe("hostile skill: races", () => {
       join(folder, ".fifo"),
     ]);
     expect(scans).toBeGreaterThan(0);
-  });
-});
-
-describe("the safe-open module", () => {
-  it("is the same in bootstrap and skills (two copies by design; see its header)", async () => {
-    const here = await readFile(new URL("../src/read-contained-file.ts", import.meta.url), "utf8");
-    const there = await readFile(
-      new URL("../../bootstrap/src/read-contained-file.ts", import.meta.url),
-      "utf8",
-    );
-    expect(here).toBe(there);
   });
 });

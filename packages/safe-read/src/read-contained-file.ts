@@ -1,8 +1,7 @@
-// The one safe-open path for files found by a walk. bootstrap and skills are both L1 and may
-// not import each other, and the renderer (L0) must stay free of fs, so this module exists as
-// two byte-identical copies: packages/bootstrap/src/read-contained-file.ts and
-// packages/skills/src/read-contained-file.ts. A test in skills fails when they drift. Edit one,
-// copy it over the other.
+// The one safe-open path for files found by a walk (workspace files, skills): open with
+// O_NOFOLLOW | O_NONBLOCK, check the open handle (regular file, real path inside the root, same
+// file as the lstat), read at most a bounded head and tail, never trusting a check made before
+// the open.
 import { constants } from "node:fs";
 import type { Stats } from "node:fs";
 import { lstat, open, readlink, realpath, stat } from "node:fs/promises";
@@ -45,7 +44,7 @@ export type ReadContainedFileResult =
 /** Absolute ceiling on one read, whatever the caller asks: 64 MiB. */
 export const CONTAINED_READ_CEILING_BYTES = 64 * 1024 * 1024;
 
-/** Internal: true when real path `target` is `root` or lies below it. */
+/** True when real path `target` is `root` or lies below it (both already real paths). */
 export function isInsideRoot(root: string, target: string): boolean {
   if (target === root) return true;
   const rel = relative(root, target);

@@ -1,0 +1,10 @@
+export {
+  CONTAINED_READ_CEILING_BYTES,
+  isInsideRoot,
+  readContainedFile,
+} from "./read-contained-file.js";
+export type {
+  ContainedFileRefusal,
+  ReadContainedFileOptions,
+  ReadContainedFileResult,
+} from "./read-contained-file.js";

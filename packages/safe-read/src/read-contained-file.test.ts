@@ -1,0 +1,135 @@
+import { execFileSync } from "node:child_process";
+import {
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { startPathSwapper } from "@promptstack-tools/test-utils";
+import { isInsideRoot, readContainedFile } from "./read-contained-file.js";
+
+function makeRoot(): { root: string; outside: string } {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), "safe-read-")));
+  const root = join(base, "root");
+  const outside = join(base, "outside");
+  mkdirSync(root);
+  mkdirSync(outside);
+  return { root, outside };
+}
+
+const text = (bytes: Uint8Array | undefined) => Buffer.from(bytes ?? []).toString("utf8");
+
+describe("readContainedFile", () => {
+  it("reads a regular file inside the root, whole when it fits", async () => {
+    const { root } = makeRoot();
+    writeFileSync(join(root, "a.md"), "hello");
+    const result = await readContainedFile({
+      filePath: join(root, "a.md"),
+      rootRealPath: root,
+      headBytes: 64,
+    });
+    expect(result).toMatchObject({ kind: "ok", size: 5, tail: undefined });
+    expect(result.kind === "ok" && text(result.head)).toBe("hello");
+  });
+
+  it("reads only a bounded head and tail of a large file (sparse 1 GiB: no allocation by size)", async () => {
+    const { root } = makeRoot();
+    const path = join(root, "big.md");
+    writeFileSync(path, "HEAD");
+    truncateSync(path, 1024 ** 3);
+    const result = await readContainedFile({
+      filePath: path,
+      rootRealPath: root,
+      headBytes: 4,
+      tailBytes: 8,
+    });
+    expect(result.kind).toBe("ok");
+    if (result.kind !== "ok") return;
+    expect(result.size).toBe(1024 ** 3);
+    expect(text(result.head)).toBe("HEAD");
+    expect(result.tail?.length).toBe(8);
+  });
+
+  it("reports a missing file as missing, not as an error", async () => {
+    const { root } = makeRoot();
+    const result = await readContainedFile({
+      filePath: join(root, "nope.md"),
+      rootRealPath: root,
+      headBytes: 8,
+    });
+    expect(result).toEqual({ kind: "missing" });
+  });
+
+  it("refuses a link that leaves the root, a broken link, a folder and a FIFO (without blocking)", async () => {
+    const { root, outside } = makeRoot();
+    writeFileSync(join(outside, "secret.md"), "secret");
+    symlinkSync(join(outside, "secret.md"), join(root, "out.md"));
+    symlinkSync(join(root, "gone.md"), join(root, "broken.md"));
+    mkdirSync(join(root, "dir.md"));
+    execFileSync("mkfifo", [join(root, "pipe.md")]);
+    const read = (name: string) =>
+      readContainedFile({ filePath: join(root, name), rootRealPath: root, headBytes: 64 });
+    expect(await read("out.md")).toMatchObject({ kind: "refused", reason: "outside-root" });
+    expect(await read("broken.md")).toMatchObject({ kind: "refused", reason: "broken-link" });
+    expect(await read("dir.md")).toMatchObject({
+      kind: "refused",
+      reason: "not-regular",
+      detail: "a directory",
+    });
+    expect(await read("pipe.md")).toMatchObject({
+      kind: "refused",
+      reason: "not-regular",
+      detail: "a FIFO",
+    });
+  });
+
+  it("follows a link that stays inside the root", async () => {
+    const { root } = makeRoot();
+    mkdirSync(join(root, "notes"));
+    writeFileSync(join(root, "notes", "real.md"), "inside");
+    symlinkSync(join(root, "notes", "real.md"), join(root, "alias.md"));
+    const result = await readContainedFile({
+      filePath: join(root, "alias.md"),
+      rootRealPath: root,
+      headBytes: 64,
+    });
+    expect(result.kind === "ok" && text(result.head)).toBe("inside");
+  });
+
+  it("never returns outside content while the path is swapped for an outside link or a FIFO", async () => {
+    const { root, outside } = makeRoot();
+    const target = join(root, "AGENTS.md");
+    writeFileSync(target, "inside");
+    writeFileSync(join(outside, "secret.md"), "secret");
+    symlinkSync(join(outside, "secret.md"), join(root, ".link"));
+    execFileSync("mkfifo", [join(root, ".fifo")]);
+    const swapper = startPathSwapper(target, [join(root, ".link"), join(root, ".fifo")], 1500);
+    const seen = new Set<string>();
+    while (swapper.running()) {
+      const result = await readContainedFile({
+        filePath: target,
+        rootRealPath: root,
+        headBytes: 64,
+      });
+      seen.add(result.kind === "ok" ? text(result.head) : result.kind);
+    }
+    expect(await swapper.done).toBeGreaterThan(0);
+    expect(seen.has("secret")).toBe(false);
+    expect([...seen].every((value) => ["inside", "refused", "missing"].includes(value))).toBe(true);
+  });
+});
+
+describe("isInsideRoot", () => {
+  it("accepts the root and paths below it, and nothing that merely shares its prefix", () => {
+    expect(isInsideRoot("/w/root", "/w/root")).toBe(true);
+    expect(isInsideRoot("/w/root", "/w/root/a/b.md")).toBe(true);
+    expect(isInsideRoot("/w/root", "/w/root-evil/b.md")).toBe(false);
+    expect(isInsideRoot("/w/root", "/w/other")).toBe(false);
+    expect(isInsideRoot("/w/root", "/w")).toBe(false);
+  });
+});
