@@ -119,6 +119,11 @@ export interface AgentTurnReads {
   readonly skillsScanned: boolean;
   /** The config file was read again this turn. */
   readonly configLoaded: boolean;
+  /**
+   * The stable prefix was rendered again this turn (its input changed: config, workspace files,
+   * skills, tools, model, ...). When false, only the per-turn sections were rendered.
+   */
+  readonly prefixCompiled: boolean;
 }
 
 /** Everything one turn produced; nothing downstream re-reads a file or re-parses the text. */

@@ -40,6 +40,7 @@ import { readProcessSkillEnvironment } from "./read-process-skill-environment.js
 import { readRealPath } from "./read-real-path.js";
 import { watchAgentPaths } from "./watch-agent-paths.js";
 import type { AgentPathWatchers } from "./watch-agent-paths.js";
+import { createCompiledRenderer } from "./create-compiled-renderer.js";
 
 /** The heartbeat file is not a bootstrap file; Codex heartbeat turns point to it. */
 const HEARTBEAT_MAX_CHARS = 4000;
@@ -124,6 +125,7 @@ export async function createPromptAssembler(
   let configLoaded = true;
   let resolvedByKey = new Map<string, ResolvedAgentPromptConfig>();
   const bootstrapCache: BootstrapReadCache = new Map();
+  const renderer = createCompiledRenderer();
   // Real paths of the workspace and execution folder, kept while the folder's device and inode
   // (as reached through its configured path) stay the same.
   const realpathCache = new Map<
@@ -389,7 +391,9 @@ export async function createPromptAssembler(
 
     const shownWorkspace = show(workspaceDir);
     const shownExecution = executionDir === undefined ? undefined : show(executionDir);
+    const compilesBefore = renderer.compiles;
     const configured = buildConfiguredAgentSystemPrompt({
+      render: renderer.render,
       config: config.parsed.config,
       agentId,
       facts,
@@ -461,7 +465,12 @@ export async function createPromptAssembler(
       config: configured.resolved,
       input: configured.input,
       diagnostics,
-      reads: { files: reads.reads, skillsScanned, configLoaded: configReloaded },
+      reads: {
+        files: reads.reads,
+        skillsScanned,
+        configLoaded: configReloaded,
+        prefixCompiled: renderer.compiles !== compilesBefore,
+      },
     };
   };
 

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseRunFacts } from "@promptstack/config";
+import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { RunFacts } from "@promptstack/config";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentError, createPromptAssembler, loadAgentTurn } from "../src/index.js";
@@ -54,13 +55,28 @@ describe("createPromptAssembler", () => {
     expect(first.reads.configLoaded).toBe(true);
     expect(first.model.text).not.toContain("planted-memory-line");
 
+    expect(first.reads.prefixCompiled).toBe(true);
+
     const second = await assembler.turn({ ...facts, sender: "Someone Else" });
-    expect(second.reads).toEqual({ files: 0, skillsScanned: false, configLoaded: false });
+    expect(second.reads).toEqual({
+      files: 0,
+      skillsScanned: false,
+      configLoaded: false,
+      prefixCompiled: false,
+    });
     expect(second.model.stable).toBe(first.model.stable);
+    // The kept prefix plus this turn's facts is exactly a fresh full render of the same input.
+    expect(second.prompt).toEqual(buildAgentSystemPrompt(second.input));
 
     await appendFile(join(workspaceDir, "MEMORY.md"), "\n- planted-memory-line\n");
     const third = await assembler.turn(facts);
-    expect(third.reads).toEqual({ files: 1, skillsScanned: false, configLoaded: false });
+    expect(third.reads).toEqual({
+      files: 1,
+      skillsScanned: false,
+      configLoaded: false,
+      prefixCompiled: true,
+    });
+    expect(third.prompt).toEqual(buildAgentSystemPrompt(third.input));
     expect(third.model.text).toContain("planted-memory-line");
     const memory = third.bootstrap.files.find((file) => file.name === "MEMORY.md");
     expect(memory?.rawText).toContain("planted-memory-line");

@@ -43,6 +43,12 @@ export interface ConfiguredAgentSystemPromptOptions {
    * except `volatile`, whose keys are merged over the facts' volatile keys.
    */
   readonly overrides?: Partial<AgentSystemPromptInput>;
+  /**
+   * Renders the finished input. Default: `buildAgentSystemPrompt`. A long-lived caller passes a
+   * renderer that keeps a compiled stable prefix (`compileAgentSystemPrompt`) between turns; it
+   * must return what `buildAgentSystemPrompt` would.
+   */
+  readonly render?: (input: AgentSystemPromptInput) => RenderedPrompt;
 }
 
 /** What the facade returns: the prompt plus everything it was built from. */
@@ -107,7 +113,8 @@ export function buildConfiguredAgentSystemPrompt(
   };
   const input = applyOverrides(base, options.overrides);
   diagnostics.push(...findVolatileFactsInToolSummaries(input));
-  return { prompt: buildAgentSystemPrompt(input), resolved, input, diagnostics };
+  const render = options.render ?? buildAgentSystemPrompt;
+  return { prompt: render(input), resolved, input, diagnostics };
 }
 
 /** The prompt mode a session kind gets when the caller names none: sub-agents get `minimal`. */

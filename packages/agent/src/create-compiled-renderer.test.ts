@@ -1,0 +1,102 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { buildAgentSystemPrompt } from "@promptstack/renderer";
+import type { AgentSystemPromptInput, StableAgentSystemPromptInput } from "@promptstack/renderer";
+import { createCompiledRenderer } from "./create-compiled-renderer.js";
+import { isDeepEqual } from "./is-deep-equal.js";
+
+// A few stable inputs that differ in one place each (a file's content, a tool, the mode, the
+// skills list), so a random sequence often switches back and forth between them.
+const STABLE: readonly StableAgentSystemPromptInput[] = [
+  { tools: [{ name: "read" }, { name: "exec" }], workspaceDir: "/w" },
+  {
+    tools: [{ name: "read" }, { name: "exec" }],
+    workspaceDir: "/w",
+    contextFiles: [{ path: "MEMORY.md", content: "a" }],
+  },
+  {
+    tools: [{ name: "read" }, { name: "exec" }],
+    workspaceDir: "/w",
+    contextFiles: [{ path: "MEMORY.md", content: "b" }],
+  },
+  { tools: [{ name: "read" }], workspaceDir: "/w" },
+  { tools: [{ name: "read" }, { name: "exec" }], workspaceDir: "/w", mode: "minimal" },
+  {
+    tools: [{ name: "read" }, { name: "exec" }],
+    workspaceDir: "/w",
+    skillsPrompt: "<available_skills>\n</available_skills>",
+  },
+];
+
+const volatile = fc.record(
+  {
+    time: fc.record({
+      date: fc.string({ minLength: 1, maxLength: 12 }),
+      timeZone: fc.constant("UTC"),
+    }),
+    sender: fc.string({ maxLength: 12 }),
+    thinkingLevel: fc.constantFrom("low", "high"),
+  },
+  { requiredKeys: [] },
+);
+
+describe("createCompiledRenderer", () => {
+  it("renders exactly what buildAgentSystemPrompt does over any sequence of inputs (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: STABLE.length - 1 }), volatile), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (turns) => {
+          const renderer = createCompiledRenderer();
+          for (const [index, facts] of turns) {
+            // Fresh objects every turn, as the assembler builds them.
+            const input = {
+              ...structuredClone(STABLE[index]),
+              volatile: facts,
+            } as AgentSystemPromptInput;
+            expect(renderer.render(input)).toEqual(buildAgentSystemPrompt(input));
+          }
+        },
+      ),
+    );
+  });
+
+  it("compiles once while only the per-turn facts change", () => {
+    const renderer = createCompiledRenderer();
+    for (const sender of ["Ada", "Grace", "Linus"]) {
+      renderer.render({ ...structuredClone(STABLE[1]), volatile: { sender } });
+    }
+    expect(renderer.compiles).toBe(1);
+    renderer.render({ ...structuredClone(STABLE[2]), volatile: { sender: "Ada" } });
+    expect(renderer.compiles).toBe(2);
+  });
+});
+
+describe("isDeepEqual", () => {
+  it("agrees with a canonical JSON comparison on arbitrary JSON values (property)", () => {
+    const canonical = (value: unknown): string =>
+      JSON.stringify(value, (_key, inner: unknown) =>
+        Object.is(inner, -0)
+          ? "-0"
+          : inner !== null && typeof inner === "object" && !Array.isArray(inner)
+            ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1)))
+            : inner,
+      );
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+        expect(isDeepEqual(a, structuredClone(a))).toBe(true);
+        expect(isDeepEqual(a, b)).toBe(canonical(a) === canonical(b));
+      }),
+    );
+  });
+
+  it("compares functions by reference and tells arrays from objects", () => {
+    const hook = (text: string) => text;
+    expect(isDeepEqual({ hook }, { hook })).toBe(true);
+    expect(isDeepEqual({ hook }, { hook: (text: string) => text })).toBe(false);
+    expect(isDeepEqual([1], { 0: 1 })).toBe(false);
+    expect(isDeepEqual({ a: undefined }, {})).toBe(false);
+  });
+});
