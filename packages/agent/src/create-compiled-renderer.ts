@@ -9,7 +9,7 @@ import { isDeepEqual } from "./is-deep-equal.js";
 
 /** A renderer that keeps the last compiled stable prefix, and how often it compiled. */
 export interface CompiledRenderer {
-  render(input: AgentSystemPromptInput): RenderedPrompt;
+  readonly render: (input: AgentSystemPromptInput) => RenderedPrompt;
   /** How many times the stable prefix was compiled (once per distinct stable input in a row). */
   readonly compiles: number;
 }
@@ -26,7 +26,7 @@ export function createCompiledRenderer(): CompiledRenderer {
     { stable: StableAgentSystemPromptInput; compiled: CompiledAgentSystemPrompt } | undefined;
   let compiles = 0;
   return {
-    render(input) {
+    render: (input) => {
       const { volatile, ...stable } = input;
       if (kept === undefined || !isDeepEqual(kept.stable, stable)) {
         kept = { stable, compiled: compileAgentSystemPrompt(stable) };
