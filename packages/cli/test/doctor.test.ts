@@ -83,7 +83,10 @@ const CASES: readonly FindingCase[] = [
     code: "bootstrap-file-truncated",
     exit: 1,
     breakIt: async ({ ws }) => {
-      await writeFile(join(ws, "AGENTS.md"), `# Agents\n\n${"Keep answers short. ".repeat(1500)}\n`);
+      await writeFile(
+        join(ws, "AGENTS.md"),
+        `# Agents\n\n${"Keep answers short. ".repeat(1500)}\n`,
+      );
       return { path: join(ws, "AGENTS.md") };
     },
   },
@@ -181,7 +184,10 @@ const CASES: readonly FindingCase[] = [
     code: "skill-omitted",
     exit: 1,
     breakIt: async (c) => {
-      await writeSkill(join(c.ws, "skills/changelog"), "name: changelog\ndescription: Keep CHANGELOG.md up to date.");
+      await writeSkill(
+        join(c.ws, "skills/changelog"),
+        "name: changelog\ndescription: Keep CHANGELOG.md up to date.",
+      );
       await writeConfig(c, { skills: { limits: { maxSkillsInPrompt: 1 } } });
       return { path: join(c.ws, "skills/release-notes/SKILL.md") };
     },
@@ -382,9 +388,15 @@ describe("promptstack doctor", () => {
 
   it("documents every finding code in docs/cli.md", async () => {
     const docs = await readFile(join(REPO_ROOT, "docs/cli.md"), "utf8");
-    const section = docs.slice(docs.indexOf("## `promptstack doctor`"));
-    const documented = [...section.matchAll(/^\| `([a-z0-9-]+)` \|/gmu)].map((match) => match[1]);
+    const start = docs.indexOf("## `promptstack doctor`");
+    const section = docs.slice(start, docs.indexOf("\n## ", start + 1));
+    const documented = [...section.matchAll(/^\| `([a-z][a-z0-9-]*)`\s+\|/gmu)].map((match) => match[1]);
     expect(documented).toEqual(DOCTOR_FINDING_TABLE.map((kind) => kind.code));
+    // The example is the real output, as for the other commands' examples.
+    const io = createTestIo({ env: { HOME: join(REPO_ROOT, ".tmp", "no-home") } });
+    expect(await runCli(["doctor"], io), io.err).toBe(0);
+    const block = `$ pnpm promptstack doctor\n${io.out.trimEnd()}\n\`\`\``;
+    expect(section.includes(block), `docs/cli.md is missing:\n${block}`).toBe(true);
   });
 
   it("covers every finding kind but bootstrap-file-unreadable (root reads any file) with a case", () => {
