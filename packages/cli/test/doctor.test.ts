@@ -390,7 +390,9 @@ describe("promptstack doctor", () => {
     const docs = await readFile(join(REPO_ROOT, "docs/cli.md"), "utf8");
     const start = docs.indexOf("## `promptstack doctor`");
     const section = docs.slice(start, docs.indexOf("\n## ", start + 1));
-    const documented = [...section.matchAll(/^\| `([a-z][a-z0-9-]*)`\s+\|/gmu)].map((match) => match[1]);
+    const documented = [...section.matchAll(/^\| `([a-z][a-z0-9-]*)`\s+\|/gmu)].map(
+      (match) => match[1],
+    );
     expect(documented).toEqual(DOCTOR_FINDING_TABLE.map((kind) => kind.code));
     // The example is the real output, as for the other commands' examples.
     const io = createTestIo({ env: { HOME: join(REPO_ROOT, ".tmp", "no-home") } });
