@@ -354,6 +354,9 @@ describe("promptstack doctor", () => {
     expect(code).toBe(2);
     expect(io.out).toBe("");
     expect(io.err).toContain(config);
+    const usage = await doctor(["--workspace", c.ws, "--model", "gpt-5.5"]);
+    expect(usage.code).toBe(2);
+    expect(usage.io.err).toContain("--model applies only with --provider");
   });
 
   it("prints text with where, why and fix, escaping names from the workspace", async () => {

@@ -1,5 +1,6 @@
 import { Option } from "commander";
 import type { Command } from "commander";
+import { CliError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
 import type { ProgramState } from "../create-program.js";
 import { createStyler } from "../create-styler.js";
@@ -25,6 +26,12 @@ export function registerDoctorCommand(program: Command, io: CliIo, state: Progra
       )
       .option("--model <id>", "model id, with --provider (default claude-sonnet-4-5 / gpt-5.5)"),
   ).action(async (options: DoctorOptions) => {
+    if (options.model !== undefined && options.provider === undefined) {
+      throw new CliError("CLI_USAGE", "--model applies only with --provider.", {
+        path: "--model",
+        hint: "Add --provider anthropic or --provider openai.",
+      });
+    }
     const report = await loadDoctorReport(options, io);
     if (options.json === true) {
       io.stdout(`${JSON.stringify(report, null, 2)}\n`);
