@@ -91,7 +91,7 @@ function fromBootstrapFile(file: AgentBootstrapFile): DoctorFinding | undefined 
   if (file.status === "missing") {
     return finding(
       "bootstrap-file-missing",
-      `${file.name} is missing; a missing-file marker is injected in its place.`,
+      `${file.name} is missing; every session of this agent expects it.`,
       where,
       { diagnostic: "BOOTSTRAP_FILE_MISSING" },
     );
