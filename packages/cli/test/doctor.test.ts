@@ -279,7 +279,7 @@ const CASES: readonly FindingCase[] = [
       const path = join(c.dir, "facts.json");
       await writeFile(path, JSON.stringify(facts));
       c.args.push("--facts", path);
-      return { path, key: "tools.0.summary" };
+      return { path, key: "tools.0.description" };
     },
   },
   {
