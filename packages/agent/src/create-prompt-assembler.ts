@@ -1,6 +1,14 @@
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import { createO200kTokenCounter, loadBootstrapFiles } from "@promptstack/bootstrap";
-import type { LoadedBootstrapFiles, TokenCounter } from "@promptstack/bootstrap";
+import {
+  createO200kTokenCounter,
+  discoverBootstrapNameVariants,
+  loadBootstrapFiles,
+} from "@promptstack/bootstrap";
+import type {
+  BootstrapNameVariant,
+  LoadedBootstrapFiles,
+  TokenCounter,
+} from "@promptstack/bootstrap";
 import {
   buildConfiguredAgentSystemPrompt,
   resolveAgentSystemPromptConfig,
@@ -140,6 +148,20 @@ export async function createPromptAssembler(
     realpathCache.set(path, { identity, real });
     return real;
   };
+  // Bootstrap-name entries of a folder (for the case-variant warning), kept while the folder's
+  // stat is unchanged: adding, removing or renaming an entry changes its mtime.
+  const variantCache = new Map<
+    string,
+    { readonly stamp: string; readonly variants: readonly BootstrapNameVariant[] }
+  >();
+  const cachedNameVariants = async (dir: string): Promise<readonly BootstrapNameVariant[]> => {
+    const stamp = await readFileStamp(dir);
+    const cached = variantCache.get(dir);
+    if (cached !== undefined && cached.stamp === stamp) return cached.variants;
+    const variants = await discoverBootstrapNameVariants(dir);
+    variantCache.set(dir, { stamp, variants });
+    return variants;
+  };
   let skills: SkillsState | undefined;
   let listing: SkillsListing | undefined;
   let forceRescan = false;
@@ -218,6 +240,7 @@ export async function createPromptAssembler(
       forceRescan = true;
       bootstrapCache.clear();
       realpathCache.clear();
+      variantCache.clear();
       config = { ...config, stamp: undefined };
     });
   };
@@ -355,6 +378,7 @@ export async function createPromptAssembler(
       },
       ...(tokensOn ? { tokenCounter: await tokenCounter() } : {}),
       realpath: cachedRealPath,
+      discoverNameVariants: cachedNameVariants,
       readFile: async (readOptions) => {
         const result = await readBootstrapFileCached(bootstrapCache, reads, readOptions);
         // A window (head and tail of a large file) is not the raw file: no raw text then.
@@ -480,6 +504,7 @@ export async function createPromptAssembler(
       forceRescan = true;
       bootstrapCache.clear();
       realpathCache.clear();
+      variantCache.clear();
       config = { ...config, stamp: undefined };
     },
     async close() {

@@ -1,6 +1,16 @@
 export { AgentError } from "./agent-error.js";
 export type { AgentErrorCode } from "./agent-error.js";
 export { createPromptAssembler } from "./create-prompt-assembler.js";
+export { diagnoseAgentTurn } from "./diagnose-agent-turn.js";
+export type { DiagnoseAgentTurnOptions } from "./diagnose-agent-turn.js";
+export { DOCTOR_FINDING_TABLE } from "./doctor-findings.js";
+export type {
+  DoctorFinding,
+  DoctorFindingCode,
+  DoctorFindingKind,
+  DoctorFindingSource,
+  DoctorSeverity,
+} from "./doctor-findings.js";
 export { loadAgentTurn } from "./load-agent-turn.js";
 export type { LoadAgentTurnOptions } from "./load-agent-turn.js";
 export { readProcessSkillEnvironment } from "./read-process-skill-environment.js";

@@ -21,6 +21,11 @@ export type {
   TokenCounter,
 } from "./bootstrap-types.js";
 export { createO200kTokenCounter } from "./create-o200k-token-counter.js";
+export {
+  BOOTSTRAP_LISTING_MAX_ENTRIES,
+  discoverBootstrapNameVariants,
+} from "./discover-bootstrap-name-variants.js";
+export type { BootstrapNameVariant } from "./discover-bootstrap-name-variants.js";
 export { isBootstrapFileAllowedForSession } from "./filter-bootstrap-files-for-session.js";
 export {
   splitTextForTokenCounting,

@@ -18,6 +18,9 @@ import type {
   TokenCounter,
 } from "./bootstrap-types.js";
 import { createO200kTokenCounter } from "./create-o200k-token-counter.js";
+import { discoverBootstrapNameVariants } from "./discover-bootstrap-name-variants.js";
+import type { BootstrapNameVariant } from "./discover-bootstrap-name-variants.js";
+import { findBootstrapCaseVariants } from "./find-bootstrap-case-variants.js";
 import {
   filterBootstrapFilesForSession,
   isBootstrapFileAllowedForSession,
@@ -51,6 +54,12 @@ export interface LoadBootstrapFilesOptions {
   readonly readFile?: (options: ReadBootstrapFileOptions) => Promise<ReadBootstrapFileResult>;
   /** Resolves a folder's real path (null when missing); default `fs.realpath`. Cacheable the same way. */
   readonly realpath?: (path: string) => Promise<string | null>;
+  /**
+   * Lists a folder's entries named like a bootstrap file up to case (for the
+   * `BOOTSTRAP_FILE_CASE_VARIANT` warning); default `discoverBootstrapNameVariants`. Cacheable
+   * by the folder's stat.
+   */
+  readonly discoverNameVariants?: (dir: string) => Promise<readonly BootstrapNameVariant[]>;
 }
 
 /** Result of `loadBootstrapFiles`. */
@@ -70,6 +79,8 @@ export interface LoadedBootstrapFiles {
 
 interface Candidate {
   readonly name: string;
+  /** The folder the file is looked for in. */
+  readonly dir: string;
   readonly path: string;
   readonly origin: BootstrapFileOrigin;
   readonly rootRealPath: string | null;
@@ -140,6 +151,7 @@ export async function loadBootstrapFiles(
     isBootstrapFileAllowedForSession(name, sessionKind, chatType),
   ).map((name) => ({
     name,
+    dir: workspaceDir,
     path: join(workspaceDir, name),
     origin: "workspace",
     rootRealPath: workspaceReal,
@@ -148,6 +160,7 @@ export async function loadBootstrapFiles(
   if (executionDir !== undefined && executionReal !== null && executionReal !== workspaceReal) {
     candidates.push({
       name: "AGENTS.md",
+      dir: executionDir,
       path: join(executionDir, "AGENTS.md"),
       origin: "execution",
       rootRealPath: executionReal,
@@ -168,6 +181,27 @@ export async function loadBootstrapFiles(
           }),
     ),
   );
+  // A `memory.md` next to (or instead of) `MEMORY.md` is never read on a case-sensitive file
+  // system; say so, and say which file is used.
+  const discoverVariants = options.discoverNameVariants ?? discoverBootstrapNameVariants;
+  const folders = [...new Set(candidates.map((candidate) => candidate.dir))];
+  for (const folder of folders) {
+    const inFolder = candidates
+      .map((candidate, index) => ({ candidate, result: results[index] }))
+      .filter(({ candidate }) => candidate.dir === folder && candidate.rootRealPath !== null);
+    if (inFolder.length === 0) continue;
+    diagnostics.push(
+      ...findBootstrapCaseVariants(
+        folder,
+        await discoverVariants(folder),
+        inFolder.map(({ candidate, result }) => ({
+          name: candidate.name,
+          read: result === undefined || result.kind === "missing" ? "missing" : "found",
+        })),
+      ),
+    );
+  }
+
   const loaded: RawBootstrapFile[] = [];
   const readSkips: BootstrapFileStat[] = [];
   for (const [index, result] of results.entries()) {

@@ -334,4 +334,91 @@ describe("loadBootstrapFiles", () => {
       path: "workspaceDir",
     });
   });
+
+  describe("case variants of a bootstrap file", () => {
+    const variantsOf = (result: Awaited<ReturnType<typeof loadBootstrapFiles>>) =>
+      result.diagnostics.filter((diagnostic) => diagnostic.code === "BOOTSTRAP_FILE_CASE_VARIANT");
+
+    it("warns about memory.md next to MEMORY.md and says MEMORY.md is the one read", async () => {
+      await writeFile(join(workspace, "memory.md"), "lower-case copy\n");
+      const result = await loadBootstrapFiles({ workspaceDir: workspace, sessionKind: "main" });
+      expect(variantsOf(result)).toEqual([
+        expect.objectContaining({
+          severity: "warning",
+          path: join(workspace, "memory.md"),
+          message:
+            "memory.md sits next to MEMORY.md; only MEMORY.md is read and memory.md is ignored.",
+        }),
+      ]);
+      expect(result.contextFiles.map((file) => file.content)).not.toContain("lower-case copy");
+    });
+
+    it("says a lone variant is not read when the exact name opens nothing", async () => {
+      await unlink(join(workspace, "AGENTS.md"));
+      await writeFile(join(workspace, "agents.md"), "lower-case agents\n");
+      const result = await loadBootstrapFiles({
+        workspaceDir: workspace,
+        sessionKind: "main",
+        // What a case-sensitive file system reports, whatever this machine's is.
+        readFile: async (options) =>
+          options.filePath.endsWith("AGENTS.md")
+            ? { kind: "missing" }
+            : { kind: "ok", content: "text", rawBytes: 4, diagnostics: [] },
+      });
+      expect(variantsOf(result)).toEqual([
+        expect.objectContaining({
+          path: join(workspace, "agents.md"),
+          message: "agents.md is not read: the bootstrap file is AGENTS.md, spelled exactly so.",
+          hint: "Rename agents.md to AGENTS.md.",
+        }),
+      ]);
+    });
+
+    it("says a lone variant is read as the exact name on a case-insensitive file system", async () => {
+      await unlink(join(workspace, "SOUL.md"));
+      await writeFile(join(workspace, "Soul.md"), "soul\n");
+      const result = await loadBootstrapFiles({
+        workspaceDir: workspace,
+        sessionKind: "main",
+        // What a case-insensitive file system reports: SOUL.md opens Soul.md.
+        readFile: async () => ({ kind: "ok", content: "text", rawBytes: 4, diagnostics: [] }),
+      });
+      expect(variantsOf(result)).toEqual([
+        expect.objectContaining({
+          path: join(workspace, "Soul.md"),
+          message:
+            "Soul.md is read as SOUL.md only because this file system ignores case; on a case-sensitive one it is ignored.",
+        }),
+      ]);
+    });
+
+    it("looks only at files this session reads: no MEMORY.md variant warning in a group chat", async () => {
+      await writeFile(join(workspace, "memory.md"), "lower-case copy\n");
+      const result = await loadBootstrapFiles({
+        workspaceDir: workspace,
+        sessionKind: "main",
+        chatType: "group",
+      });
+      expect(variantsOf(result)).toEqual([]);
+    });
+
+    it("takes the folder listing from the given lister (the assembler caches it)", async () => {
+      const listed: string[] = [];
+      const result = await loadBootstrapFiles({
+        workspaceDir: workspace,
+        sessionKind: "main",
+        discoverNameVariants: async (dir) => {
+          listed.push(dir);
+          return [
+            { canonical: "USER.md", entry: "user.MD" },
+            { canonical: "USER.md", entry: "USER.md" },
+          ];
+        },
+      });
+      expect(listed).toEqual([workspace]);
+      expect(variantsOf(result).map((diagnostic) => diagnostic.path)).toEqual([
+        join(workspace, "user.MD"),
+      ]);
+    });
+  });
 });

@@ -2,6 +2,7 @@ import { Command } from "commander";
 import type { CliIo } from "./cli-io.js";
 import { registerCacheReportCommand } from "./commands/cache-report-command.js";
 import { registerContextCommand } from "./commands/context-command.js";
+import { registerDoctorCommand } from "./commands/doctor-command.js";
 import { registerExplainCacheCommand } from "./commands/explain-cache-command.js";
 import { registerRenderCommand } from "./commands/render-command.js";
 import { registerSchemaCommand } from "./commands/schema-command.js";
@@ -30,6 +31,7 @@ export function createProgram(io: CliIo, state: ProgramState): Command {
   registerContextCommand(program, io, state);
   registerExplainCacheCommand(program, io, state);
   registerCacheReportCommand(program, io, state);
+  registerDoctorCommand(program, io, state);
   registerInspectCommand(program, io, state);
   registerSchemaCommand(program, io, state);
   return program;
