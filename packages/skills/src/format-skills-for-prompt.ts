@@ -189,6 +189,20 @@ export function formatSkillsForPrompt(
     keep = candidates;
   }
   const total = candidates.length;
+  if (total === 0) {
+    // Every skill is manual: nothing to list, as with no skills at all.
+    return finish({
+      sorted,
+      candidates,
+      keep,
+      listed: [],
+      entries: [],
+      state: { group: 0, cap: NONE },
+      format: "full",
+      count: -1,
+      maxChars: 0,
+    });
+  }
   const listed = ranked
     ? keep.slice(0, maxSkills).sort((left, right) => left - right)
     : keep.slice(0, maxSkills);
