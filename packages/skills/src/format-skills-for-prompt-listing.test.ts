@@ -55,6 +55,8 @@ const arbitraryInput = fc
         ),
         priority: fc.option(fc.integer({ min: -3, max: 3 }), { nil: undefined }),
         words: fc.array(fc.constantFrom(...WORDS), { maxLength: 40 }),
+        // Entry lengths differ, so a step that sums the wrong entries is caught.
+        padding: fc.nat({ max: 30 }),
       }),
       { maxLength: 24 },
     ),
@@ -62,10 +64,10 @@ const arbitraryInput = fc
     maxSkills: fc.integer({ min: 0, max: 30 }),
   })
   .map(({ specs, maxChars, maxSkills }) => ({
-    // Fixed-width names: no name is a prefix of another, so the text can be searched for each.
+    // A unique fixed-width stem: no name occurs inside another, so the text can be searched.
     skills: specs.map((spec, index) =>
       skill(
-        `s${String(index).padStart(2, "0")}`,
+        `s${String(index).padStart(2, "0")}${"x".repeat(spec.padding)}`,
         spec.listing,
         spec.priority,
         spec.words.join(" "),
