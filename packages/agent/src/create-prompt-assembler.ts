@@ -13,6 +13,7 @@ import {
   createSkillsCatalog,
   filterEligibleSkills,
   formatSkillsForPrompt,
+  resolveSkillListing,
 } from "@promptstack/skills";
 import type {
   DiscoverSkillsResult,
@@ -40,6 +41,8 @@ import { readProcessSkillEnvironment } from "./read-process-skill-environment.js
 import { readRealPath } from "./read-real-path.js";
 import { watchAgentPaths } from "./watch-agent-paths.js";
 import type { AgentPathWatchers } from "./watch-agent-paths.js";
+
+const MANUAL_REASON = "listing is manual: not listed; runs only when a user names it";
 
 /** The heartbeat file is not a bootstrap file; Codex heartbeat turns point to it. */
 const HEARTBEAT_MAX_CHARS = 4000;
@@ -262,7 +265,12 @@ export async function createPromptAssembler(
       ...(resolved.skillsAllowlist === undefined ? {} : { allowlist: resolved.skillsAllowlist }),
       entries: resolved.skillEntries,
     });
-    const formatted = formatSkillsForPrompt(eligible, {
+    // Listing config applies after eligibility and before the budget ladder.
+    const formattable = eligible.map((skill) => {
+      const { listing, priority } = resolveSkillListing(skill, resolved.skillEntries);
+      return listing === "normal" && priority === 0 ? skill : { ...skill, listing, priority };
+    });
+    const formatted = formatSkillsForPrompt(formattable, {
       maxSkills: resolved.budgets.maxSkillsInPrompt,
       maxChars: resolved.budgets.maxSkillsPromptChars,
       ...(options.homeDir === undefined ? {} : { homeDir: options.homeDir }),
@@ -270,14 +278,22 @@ export async function createPromptAssembler(
     const entryByName = new Map(
       formatted.included.map((name, index) => [name, formatted.entries[index]]),
     );
+    const outcomeByName = new Map(formatted.skills.map((outcome) => [outcome.name, outcome]));
     const all: AgentSkill[] = [
       ...eligible.map((skill): AgentSkill => {
         const entryText = entryByName.get(skill.name);
+        const outcome = outcomeByName.get(skill.name);
+        const { listing, priority } = resolveSkillListing(skill, resolved.skillEntries);
         return {
           name: skill.name,
           tier: skill.tier,
           path: skill.path,
           status: entryText === undefined ? "omitted" : "included",
+          ...(listing === "manual" ? { reason: MANUAL_REASON } : {}),
+          listing,
+          priority,
+          ...(outcome === undefined ? {} : { form: outcome.form }),
+          ...(outcome?.cause === undefined ? {} : { formCause: outcome.cause }),
           ...(entryText === undefined ? {} : { entryText }),
         };
       }),
@@ -288,6 +304,7 @@ export async function createPromptAssembler(
         status: "excluded",
         gate,
         reason,
+        ...resolveSkillListing(skill, resolved.skillEntries),
       })),
     ].sort(compareByName);
     const quietShown = new Set([...quiet].map(show));

@@ -238,12 +238,16 @@ export function formatSkillsForPrompt(
       nameOnlySum += entry.compactLength;
       continue;
     }
-    groupCompact[entry.group] += entry.compactLength;
-    groupFull[entry.group] +=
-      entry.compactLength + DESCRIPTION_OVERHEAD + entry.descriptionXmlLength;
-    groupSize[entry.group] += 1;
-    if (entry.description.length > (groupLongest[entry.group] as number))
-      groupLongest[entry.group] = entry.description.length;
+    const group = entry.group;
+    groupCompact[group] = (groupCompact[group] as number) + entry.compactLength;
+    groupFull[group] =
+      (groupFull[group] as number) +
+      entry.compactLength +
+      DESCRIPTION_OVERHEAD +
+      entry.descriptionXmlLength;
+    groupSize[group] = (groupSize[group] as number) + 1;
+    if (entry.description.length > (groupLongest[group] as number))
+      groupLongest[group] = entry.description.length;
   }
   const minimalNote = (count: number): number =>
     count === total ? 0 : 1 + countsNote(count, total).length;

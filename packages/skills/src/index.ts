@@ -31,10 +31,13 @@ export type {
 } from "./resolve-skill-eligibility.js";
 export { filterEligibleSkills } from "./filter-eligible-skills.js";
 export type { ExcludedSkill, FilterEligibleSkillsResult } from "./filter-eligible-skills.js";
+export { resolveSkillListing } from "./resolve-skill-listing.js";
+export type { ResolvedSkillListing } from "./resolve-skill-listing.js";
 export {
   DEFAULT_MAX_SKILLS_IN_PROMPT,
   DEFAULT_MAX_SKILLS_PROMPT_CHARS,
   MIN_SHORTENED_DESCRIPTION_CHARS,
+  SKILL_LISTINGS,
   escapeXml,
   formatSkillsForPrompt,
 } from "./format-skills-for-prompt.js";
@@ -42,5 +45,9 @@ export type {
   FormatSkillsOptions,
   FormattableSkill,
   FormattedSkillsPrompt,
+  SkillListing,
+  SkillListingCause,
+  SkillListingForm,
+  SkillListingOutcome,
   SkillsPromptFormat,
 } from "./format-skills-for-prompt.js";
