@@ -81,3 +81,17 @@ describe("formatting with escapes", () => {
     formatSkillsForPrompt(escaping, { homeDir: "/home/bench" });
   });
 });
+
+// Listing config on every skill: a fifth pinned, a fifth name-only, a fifth manual, seven priorities.
+const listings = ["pinned", "normal", "normal", "name-only", "manual"] as const;
+const ranked: FormattableSkill[] = formattable.map((skill, index) => ({
+  ...skill,
+  listing: listings[index % listings.length],
+  priority: index % 7,
+}));
+
+describe("formatting with listing config", () => {
+  bench("format 1,000 skills with pinned, name-only, manual and 7 priorities", () => {
+    formatSkillsForPrompt(ranked, { homeDir: "/home/bench" });
+  });
+});

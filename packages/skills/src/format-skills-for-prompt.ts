@@ -167,23 +167,22 @@ export function formatSkillsForPrompt(
   }
 
   const sorted = [...skills].sort(compareSkills);
+  // Listing config, validated once. Without any, every order below is the name order.
+  const priorityOf = new Float64Array(sorted.length);
   let ranked = false;
-  for (const skill of sorted) {
-    if (readListing(skill) !== "normal" || readPriority(skill) !== 0) ranked = true;
+  for (let index = 0; index < sorted.length; index += 1) {
+    const skill = sorted[index] as FormattableSkill;
+    const priority = readPriority(skill);
+    if (readListing(skill) !== "normal" || priority !== 0) ranked = true;
+    priorityOf[index] = priority;
   }
-  // Indices into `sorted`. Without listing config every order below is the name order.
+  // Indices into `sorted`: candidates (not manual) in name order and in rank order, and each
+  // one's rank bucket (one per class and priority, 0 = ranked highest).
   let candidates: number[];
   let keep: number[];
+  let bucketOf: Int32Array | undefined;
   if (ranked) {
-    candidates = [];
-    for (let index = 0; index < sorted.length; index += 1) {
-      if ((sorted[index] as FormattableSkill).listing !== "manual") candidates.push(index);
-    }
-    keep = [...candidates].sort(
-      (left, right) =>
-        compareRank(sorted[left] as FormattableSkill, sorted[right] as FormattableSkill) ||
-        left - right,
-    );
+    ({ candidates, keep, bucketOf } = rankSkills(sorted, priorityOf));
   } else {
     candidates = sorted.map((_, index) => index);
     keep = candidates;
@@ -193,6 +192,7 @@ export function formatSkillsForPrompt(
     // Every skill is manual: nothing to list, as with no skills at all.
     return finish({
       sorted,
+      priorityOf,
       candidates,
       keep,
       listed: [],
@@ -204,36 +204,54 @@ export function formatSkillsForPrompt(
     });
   }
   const listed = ranked
-    ? keep.slice(0, maxSkills).sort((left, right) => left - right)
+    ? toNameOrder(keep.slice(0, maxSkills), sorted.length)
     : keep.slice(0, maxSkills);
   const home = options.homeDir === undefined ? undefined : trimTrailingSeparators(options.homeDir);
-  const groupOf = ranked
-    ? createGroups(listed.map((index) => sorted[index] as FormattableSkill))
-    : undefined;
-  const entries = listed.map((index, position) =>
+  const entries = listed.map((index) =>
     prepareEntry(
       sorted[index] as FormattableSkill,
       home,
       options.versionMarkers === true,
-      groupOf === undefined ? 0 : (groupOf.groups[position] as number),
+      bucketOf === undefined
+        ? 0
+        : (sorted[index] as FormattableSkill).listing === "name-only"
+          ? -1
+          : (bucketOf[index] as number),
     ),
   );
-  const groupCount = groupOf === undefined ? 1 : groupOf.count;
+  // Buckets without listed members stay empty: their steps fit exactly when a neighbour's do.
+  let groupCount = 1;
+  if (bucketOf !== undefined) {
+    groupCount = 0;
+    for (const entry of entries) if (entry.group >= groupCount) groupCount = entry.group + 1;
+  }
   const fixed = OPEN.length + CLOSE.length;
   const done = (
     state: LadderState,
     format: SkillsPromptFormat,
     count = entries.length,
   ): FormattedSkillsPrompt =>
-    finish({ sorted, candidates, keep, listed, entries, state, format, count, maxChars });
+    finish({
+      sorted,
+      priorityOf,
+      candidates,
+      keep,
+      listed,
+      entries,
+      state,
+      format,
+      count,
+      maxChars,
+    });
 
   // Per-group sums, so each step costs only the entries of the group it degrades.
   const groupFull = new Float64Array(groupCount);
   const groupCompact = new Float64Array(groupCount);
   const groupLongest = new Float64Array(groupCount);
-  const groupSize = new Float64Array(groupCount);
+  const groupMembers: number[][] = Array.from({ length: groupCount }, () => []);
   let nameOnlySum = 0;
-  for (const entry of entries) {
+  for (let index = 0; index < entries.length; index += 1) {
+    const entry = entries[index] as PreparedEntry;
     if (entry.group < 0) {
       nameOnlySum += entry.compactLength;
       continue;
@@ -245,7 +263,7 @@ export function formatSkillsForPrompt(
       entry.compactLength +
       DESCRIPTION_OVERHEAD +
       entry.descriptionXmlLength;
-    groupSize[group] = (groupSize[group] as number) + 1;
+    (groupMembers[group] as number[]).push(index);
     if (entry.description.length > (groupLongest[group] as number))
       groupLongest[group] = entry.description.length;
   }
@@ -275,13 +293,13 @@ export function formatSkillsForPrompt(
         fullAbove +
         compactBelow +
         (groupCompact[group] as number) +
-        (groupSize[group] as number) * DESCRIPTION_OVERHEAD;
+        (groupMembers[group] as number[]).length * DESCRIPTION_OVERHEAD;
+      const members = groupMembers[group] as number[];
       let withPositions = false;
       const lengthAtCap = (cap: number): number => {
         let sum = base;
-        for (let index = 0; index < entries.length; index += 1) {
+        for (const index of members) {
           const entry = entries[index] as PreparedEntry;
-          if (entry.group !== group) continue;
           if (entry.description.length <= cap) {
             sum += entry.descriptionXmlLength;
           } else {
@@ -297,9 +315,8 @@ export function formatSkillsForPrompt(
       let low = MIN_SHORTENED_DESCRIPTION_CHARS;
       let high = (groupLongest[group] as number) - 1;
       if (lengthAtCap(low) <= budgetForBlock) {
-        for (let index = 0; index < entries.length; index += 1) {
-          const entry = entries[index] as PreparedEntry;
-          if (entry.group === group) positions[index] = escapePositions(entry.description);
+        for (const index of members) {
+          positions[index] = escapePositions((entries[index] as PreparedEntry).description);
         }
         withPositions = true;
         while (low < high) {
@@ -335,31 +352,49 @@ export function formatSkillsForPrompt(
   return done({ group: 0, cap: NONE }, "truncated", count);
 }
 
-/** Listing classes whose skills rank above all others. */
-const classRank = (skill: FormattableSkill): number => (skill.listing === "pinned" ? 0 : 1);
-
-// Pinned first, then higher priority first.
-function compareRank(left: FormattableSkill, right: FormattableSkill): number {
-  return classRank(left) - classRank(right) || readPriority(right) - readPriority(left);
+/**
+ * Orders the candidates (every skill but `manual` ones) by rank: pinned first, then higher
+ * priority first, then by name. A bucket sort over the distinct (class, priority) pairs, so a
+ * long list costs no comparator sort.
+ */
+function rankSkills(
+  sorted: readonly FormattableSkill[],
+  priorityOf: Float64Array,
+): { candidates: number[]; keep: number[]; bucketOf: Int32Array } {
+  const candidates: number[] = [];
+  const buckets = [new Map<number, number[]>(), new Map<number, number[]>()];
+  for (let index = 0; index < sorted.length; index += 1) {
+    const listing = (sorted[index] as FormattableSkill).listing;
+    if (listing === "manual") continue;
+    candidates.push(index);
+    const byPriority = buckets[listing === "pinned" ? 0 : 1] as Map<number, number[]>;
+    const priority = priorityOf[index] as number;
+    const bucket = byPriority.get(priority);
+    if (bucket === undefined) byPriority.set(priority, [index]);
+    else bucket.push(index);
+  }
+  const keep: number[] = [];
+  const bucketOf = new Int32Array(sorted.length).fill(-1);
+  let bucketIndex = 0;
+  for (const byPriority of buckets) {
+    for (const priority of [...byPriority.keys()].sort((left, right) => right - left)) {
+      for (const index of byPriority.get(priority) as number[]) {
+        keep.push(index);
+        bucketOf[index] = bucketIndex;
+      }
+      bucketIndex += 1;
+    }
+  }
+  return { candidates, keep, bucketOf };
 }
 
-/** Rank groups of listed skills: one per (class, priority), 0 = kept longest; -1 = name-only. */
-function createGroups(listed: readonly FormattableSkill[]): { groups: number[]; count: number } {
-  const ranks = listed.filter((skill) => skill.listing !== "name-only").sort(compareRank);
-  const keys: string[] = [];
-  for (const skill of ranks) {
-    const key = `${classRank(skill)}:${readPriority(skill)}`;
-    if (keys[keys.length - 1] !== key) keys.push(key);
-  }
-  const byKey = new Map(keys.map((key, index) => [key, index]));
-  return {
-    groups: listed.map((skill) =>
-      skill.listing === "name-only"
-        ? -1
-        : (byKey.get(`${classRank(skill)}:${readPriority(skill)}`) as number),
-    ),
-    count: keys.length,
-  };
+/** The given indices into a list of `length`, ascending, without a comparator sort. */
+function toNameOrder(indices: readonly number[], length: number): number[] {
+  const marked = new Uint8Array(length);
+  for (const index of indices) marked[index] = 1;
+  const ordered: number[] = [];
+  for (let index = 0; index < length; index += 1) if (marked[index] === 1) ordered.push(index);
+  return ordered;
 }
 
 function readListing(skill: FormattableSkill): SkillListing {
@@ -394,6 +429,8 @@ function readPriority(skill: FormattableSkill): number {
 
 interface FinishInput {
   readonly sorted: readonly FormattableSkill[];
+  /** Priority of each of `sorted`, validated. */
+  readonly priorityOf: Float64Array;
   readonly candidates: readonly number[];
   /** Candidates in rank order. */
   readonly keep: readonly number[];
@@ -408,7 +445,8 @@ interface FinishInput {
 }
 
 function finish(input: FinishInput): FormattedSkillsPrompt {
-  const { sorted, candidates, keep, listed, entries, state, format, count, maxChars } = input;
+  const { sorted, priorityOf, candidates, keep, listed, entries, state, format, count, maxChars } =
+    input;
   // Which of `sorted` is listed: its entry index, or -1.
   const shownEntry = new Int32Array(sorted.length).fill(-1);
   const budgetCut = new Uint8Array(sorted.length);
@@ -438,7 +476,7 @@ function finish(input: FinishInput): FormattedSkillsPrompt {
   for (let index = 0; index < sorted.length; index += 1) {
     const skill = sorted[index] as FormattableSkill;
     const listing = skill.listing ?? "normal";
-    const priority = readPriority(skill);
+    const priority = priorityOf[index] as number;
     if (candidates[candidate] !== index) {
       outcomes.push({ name: skill.name, listing, priority, form: "manual", cause: "listing" });
       continue;
