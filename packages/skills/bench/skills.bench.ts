@@ -5,7 +5,7 @@ import { bench, describe } from "vitest";
 import { createSkillsCatalog } from "../src/create-skills-catalog.js";
 import { discoverSkills } from "../src/discover-skills.js";
 import { formatSkillsForPrompt } from "../src/format-skills-for-prompt.js";
-import type { FormattableSkill } from "../src/format-skills-for-prompt.js";
+import type { FormattableSkill, SkillListing } from "../src/format-skills-for-prompt.js";
 import type { SkillRoot } from "../src/types.js";
 
 // 10,000 skills spread over 50 roots of 200, so the default per-root bounds hold.
@@ -86,7 +86,7 @@ describe("formatting with escapes", () => {
 const listings = ["pinned", "normal", "normal", "name-only", "manual"] as const;
 const ranked: FormattableSkill[] = formattable.map((skill, index) => ({
   ...skill,
-  listing: listings[index % listings.length],
+  listing: listings[index % listings.length] as SkillListing,
   priority: index % 7,
 }));
 
