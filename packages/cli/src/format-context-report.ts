@@ -14,9 +14,9 @@ function formatStatus(status: string, styler: Styler): TableCell {
   return { text, style: styler.red };
 }
 
-// A listing other than `normal` is marked next to the status: `included (pinned)`.
+// An eligible skill's listing other than `normal` is marked next to the status: `included (pinned)`.
 function formatSkillStatus(status: string, listing: string, styler: Styler): TableCell {
-  const text = listing === "normal" ? status : `${status} (${listing})`;
+  const text = listing === "normal" || status === "excluded" ? status : `${status} (${listing})`;
   if (status === "included") return { text, style: styler.green };
   if (status === "omitted") return { text, style: styler.yellow };
   return { text, style: styler.dim };
