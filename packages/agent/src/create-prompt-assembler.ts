@@ -268,7 +268,12 @@ export async function createPromptAssembler(
     // Listing config applies after eligibility and before the budget ladder.
     const formattable = eligible.map((skill) => {
       const { listing, priority } = resolveSkillListing(skill, resolved.skillEntries);
-      return listing === "normal" && priority === 0 ? skill : { ...skill, listing, priority };
+      if (listing === "normal" && priority === 0) return skill;
+      // A fresh literal, not a spread: objects grown by a spread are slow to read in long lists.
+      const { name, description, path, contentHash } = skill;
+      return contentHash === undefined
+        ? { name, description, path, listing, priority }
+        : { name, description, path, contentHash, listing, priority };
     });
     const formatted = formatSkillsForPrompt(formattable, {
       maxSkills: resolved.budgets.maxSkillsInPrompt,

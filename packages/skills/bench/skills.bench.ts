@@ -84,8 +84,11 @@ describe("formatting with escapes", () => {
 
 // Listing config on every skill: a fifth pinned, a fifth name-only, a fifth manual, seven priorities.
 const listings = ["pinned", "normal", "normal", "name-only", "manual"] as const;
-const ranked: FormattableSkill[] = formattable.map((skill, index) => ({
-  ...skill,
+// Literals, as the agent builds them: objects grown by a spread read slowly in V8.
+const ranked: FormattableSkill[] = formattable.map(({ name, description, path }, index) => ({
+  name,
+  description,
+  path,
   listing: listings[index % listings.length] as SkillListing,
   priority: index % 7,
 }));
