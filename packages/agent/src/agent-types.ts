@@ -9,7 +9,15 @@ import type {
   ProviderContribution,
   RenderedPrompt,
 } from "@promptstack/renderer";
-import type { SkillGate, SkillRoot, SkillsPromptFormat, SkillTier } from "@promptstack/skills";
+import type {
+  SkillGate,
+  SkillListing,
+  SkillListingCause,
+  SkillListingForm,
+  SkillRoot,
+  SkillsPromptFormat,
+  SkillTier,
+} from "@promptstack/skills";
 
 /** The environment skill gates are checked against. */
 export interface SkillEnvironment {
@@ -102,11 +110,20 @@ export interface AgentSkill {
   readonly tier: SkillTier;
   /** Display path of SKILL.md. */
   readonly path: string;
+  /** `omitted`: eligible but not listed (by the budget, `maxSkills`, or `listing: manual`). */
   readonly status: "included" | "omitted" | "excluded";
   /** The gate that excluded the skill. */
   readonly gate?: SkillGate;
-  /** Why an excluded skill was excluded. */
+  /** Why an excluded skill was excluded, or why a `manual` skill is not listed. */
   readonly reason?: string;
+  /** How the skill is listed: `skills.entries.<key>.listing`, default `normal`. */
+  readonly listing: SkillListing;
+  /** `skills.entries.<key>.priority`, default 0. */
+  readonly priority: number;
+  /** What the list shows of an eligible skill: its entry's form, `omitted`, or `manual`. */
+  readonly form?: SkillListingForm;
+  /** Why an eligible skill is not shown in full: the budget, `maxSkills`, or its listing. */
+  readonly formCause?: SkillListingCause;
   /** The skill's `<skill>` entry as listed (included skills only). */
   readonly entryText?: string;
 }

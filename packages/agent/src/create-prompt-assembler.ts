@@ -21,6 +21,7 @@ import {
   createSkillsCatalog,
   filterEligibleSkills,
   formatSkillsForPrompt,
+  resolveSkillListing,
 } from "@promptstack/skills";
 import type {
   DiscoverSkillsResult,
@@ -49,6 +50,8 @@ import { readRealPath } from "./read-real-path.js";
 import { watchAgentPaths } from "./watch-agent-paths.js";
 import type { AgentPathWatchers } from "./watch-agent-paths.js";
 import { createCompiledRenderer } from "./create-compiled-renderer.js";
+
+const MANUAL_REASON = "listing is manual: not listed; runs only when a user names it";
 
 /** The heartbeat file is not a bootstrap file; Codex heartbeat turns point to it. */
 const HEARTBEAT_MAX_CHARS = 4000;
@@ -287,7 +290,17 @@ export async function createPromptAssembler(
       ...(resolved.skillsAllowlist === undefined ? {} : { allowlist: resolved.skillsAllowlist }),
       entries: resolved.skillEntries,
     });
-    const formatted = formatSkillsForPrompt(eligible, {
+    // Listing config applies after eligibility and before the budget ladder.
+    const formattable = eligible.map((skill) => {
+      const { listing, priority } = resolveSkillListing(skill, resolved.skillEntries);
+      if (listing === "normal" && priority === 0) return skill;
+      // A fresh literal, not a spread: objects grown by a spread are slow to read in long lists.
+      const { name, description, path, contentHash } = skill;
+      return contentHash === undefined
+        ? { name, description, path, listing, priority }
+        : { name, description, path, contentHash, listing, priority };
+    });
+    const formatted = formatSkillsForPrompt(formattable, {
       maxSkills: resolved.budgets.maxSkillsInPrompt,
       maxChars: resolved.budgets.maxSkillsPromptChars,
       ...(options.homeDir === undefined ? {} : { homeDir: options.homeDir }),
@@ -295,14 +308,22 @@ export async function createPromptAssembler(
     const entryByName = new Map(
       formatted.included.map((name, index) => [name, formatted.entries[index]]),
     );
+    const outcomeByName = new Map(formatted.skills.map((outcome) => [outcome.name, outcome]));
     const all: AgentSkill[] = [
       ...eligible.map((skill): AgentSkill => {
         const entryText = entryByName.get(skill.name);
+        const outcome = outcomeByName.get(skill.name);
+        const { listing, priority } = resolveSkillListing(skill, resolved.skillEntries);
         return {
           name: skill.name,
           tier: skill.tier,
           path: skill.path,
           status: entryText === undefined ? "omitted" : "included",
+          ...(listing === "manual" ? { reason: MANUAL_REASON } : {}),
+          listing,
+          priority,
+          ...(outcome === undefined ? {} : { form: outcome.form }),
+          ...(outcome?.cause === undefined ? {} : { formCause: outcome.cause }),
           ...(entryText === undefined ? {} : { entryText }),
         };
       }),
@@ -313,6 +334,7 @@ export async function createPromptAssembler(
         status: "excluded",
         gate,
         reason,
+        ...resolveSkillListing(skill, resolved.skillEntries),
       })),
     ].sort(compareByName);
     const quietShown = new Set([...quiet].map(show));

@@ -130,8 +130,28 @@ function fromSkills(turn: AgentTurn): DoctorFinding[] {
       ),
     );
   }
+  for (const skill of turn.skills.all) {
+    if (skill.listing !== "manual" || skill.status === "excluded") continue;
+    findings.push(
+      finding(
+        "skill-manual",
+        `Skill ${skill.name} (${skill.tier}) is not listed (listing: manual); it runs only when a user names it.`,
+        { path: skill.path },
+      ),
+    );
+  }
   for (const name of turn.skills.omitted) {
     const skill = byName.get(name);
+    if (skill?.listing === "pinned") {
+      findings.push(
+        finding(
+          "skill-pinned-omitted",
+          `Pinned skill ${name} (${skill.tier}) is not listed, not even by name: the pinned skills alone exceed the budget (${maxSkillsInPrompt} skills, ${maxSkillsPromptChars} chars).`,
+          { path: skill.path },
+        ),
+      );
+      continue;
+    }
     findings.push(
       finding(
         "skill-omitted",

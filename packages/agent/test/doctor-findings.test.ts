@@ -155,6 +155,8 @@ describe("diagnoseAgentTurn", () => {
       tier: "workspace",
       path: `ws/skills/${name}/SKILL.md`,
       status: "excluded",
+      listing: "normal",
+      priority: 0,
       ...(gate === undefined ? {} : { gate }),
       reason: `${gate} says no`,
     });

@@ -159,6 +159,50 @@ describe("createPromptAssembler", () => {
     await assembler.close();
   });
 
+  it("applies skills.entries listing and priority after the gates, and reports each skill's form", async () => {
+    const assembler = await createPromptAssembler(await options());
+    const before = await assembler.turn(facts);
+    const listed = before.skills.included;
+    expect(listed.length).toBeGreaterThanOrEqual(3);
+    expect(before.skills.all.filter((s) => s.status !== "excluded").map((s) => s.form)).toEqual(
+      before.skills.all.filter((s) => s.status !== "excluded").map(() => "full"),
+    );
+    const [pinned, manual, nameOnly] = listed as [string, string, string];
+    const configPath = join(workspaceDir, "config.json5");
+    const text = await readFile(configPath, "utf8");
+    await writeFile(
+      configPath,
+      text.replace(
+        '"train-search": { enabled: true },',
+        `"train-search": { enabled: true }, "${pinned}": { listing: "pinned", priority: 3 }, "${manual}": { listing: "manual" }, "${nameOnly}": { listing: "name-only" },`,
+      ),
+    );
+    const after = await assembler.turn(facts);
+    const byName = (name: string) => after.skills.all.find((s) => s.name === name);
+    expect(byName(pinned)).toMatchObject({
+      status: "included",
+      listing: "pinned",
+      priority: 3,
+      form: "full",
+    });
+    expect(byName(manual)).toMatchObject({
+      status: "omitted",
+      listing: "manual",
+      form: "manual",
+      formCause: "listing",
+    });
+    expect(byName(manual)?.reason).toContain("manual");
+    expect(after.skills.omitted).not.toContain(manual);
+    expect(after.skills.text).not.toContain(`<name>${manual}</name>`);
+    expect(byName(nameOnly)).toMatchObject({
+      listing: "name-only",
+      form: "compact",
+      formCause: "listing",
+    });
+    expect(byName(nameOnly)?.entryText).not.toContain("<description>");
+    await assembler.close();
+  });
+
   it("defaults the prompt mode from the session kind, like the configured facade", async () => {
     const turn = await loadAgentTurn({
       ...(await options()),

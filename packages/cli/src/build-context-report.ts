@@ -27,6 +27,12 @@ export interface ContextReport {
       readonly tier: string;
       readonly status: "included" | "omitted" | "excluded" | "shadowed";
       readonly reason?: string;
+      /** `skills.entries.<key>.listing` and `priority`. */
+      readonly listing: string;
+      readonly priority: number;
+      /** Eligible skills: full, shortened, compact, omitted or manual, and why when not full. */
+      readonly form?: string;
+      readonly formCause?: string;
       readonly chars: number;
       readonly tokens: number;
       readonly path: string;
@@ -99,6 +105,10 @@ export function buildContextReport(run: RenderRun): ContextReport {
         tier: skill.tier,
         status: skill.status,
         ...(skill.reason === undefined ? {} : { reason: skill.reason }),
+        listing: skill.listing,
+        priority: skill.priority,
+        ...(skill.form === undefined ? {} : { form: skill.form }),
+        ...(skill.formCause === undefined ? {} : { formCause: skill.formCause }),
         chars: skill.chars,
         tokens: skill.chars === 0 ? 0 : countTokens(skill.entryText ?? ""),
         path: skill.path,

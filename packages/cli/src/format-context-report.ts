@@ -14,10 +14,12 @@ function formatStatus(status: string, styler: Styler): TableCell {
   return { text, style: styler.red };
 }
 
-function formatSkillStatus(status: string, styler: Styler): TableCell {
-  if (status === "included") return { text: status, style: styler.green };
-  if (status === "omitted") return { text: status, style: styler.yellow };
-  return { text: status, style: styler.dim };
+// An eligible skill's listing other than `normal` is marked next to the status: `included (pinned)`.
+function formatSkillStatus(status: string, listing: string, styler: Styler): TableCell {
+  const text = listing === "normal" || status === "excluded" ? status : `${status} (${listing})`;
+  if (status === "included") return { text, style: styler.green };
+  if (status === "omitted") return { text, style: styler.yellow };
+  return { text, style: styler.dim };
 }
 
 function formatCache(cache: "stable" | "volatile", styler: Styler): TableCell {
@@ -101,7 +103,7 @@ export function formatContextReport(
           skills.entries.map((skill): TableCell[] => [
             skill.name,
             skill.tier,
-            formatSkillStatus(skill.status, styler),
+            formatSkillStatus(skill.status, skill.listing, styler),
             n(skill.chars),
             n(skill.tokens),
             skill.reason === undefined ? skill.path : `${skill.path} (${skill.reason})`,

@@ -22,8 +22,15 @@ export interface RenderRunSkill {
   /** Display path of SKILL.md. */
   readonly path: string;
   readonly status: "included" | "omitted" | "excluded" | "shadowed";
-  /** Why a skill was excluded or shadowed. */
+  /** Why a skill was excluded or shadowed, or why a `manual` skill is not listed. */
   readonly reason?: string;
+  /** `skills.entries.<key>.listing`: pinned, normal, name-only or manual. */
+  readonly listing: string;
+  readonly priority: number;
+  /** What the list shows of an eligible skill: full, shortened, compact, omitted or manual. */
+  readonly form?: string;
+  /** Why an eligible skill is not shown in full: budget, max-skills or listing. */
+  readonly formCause?: string;
   /** Characters of the skill's entry in the list (0 when not listed). */
   readonly chars: number;
   /** The skill's `<skill>` entry as listed, when it is listed. */

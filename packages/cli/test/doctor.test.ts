@@ -193,6 +193,34 @@ const CASES: readonly FindingCase[] = [
     },
   },
   {
+    code: "skill-pinned-omitted",
+    exit: 1,
+    breakIt: async (c) => {
+      await writeSkill(
+        join(c.ws, "skills/changelog"),
+        "name: changelog\ndescription: Keep CHANGELOG.md up to date.",
+      );
+      await writeConfig(c, {
+        skills: {
+          limits: { maxSkillsInPrompt: 1 },
+          entries: {
+            changelog: { listing: "pinned" },
+            "release-notes": { listing: "pinned", priority: 1 },
+          },
+        },
+      });
+      return { path: join(c.ws, "skills/changelog/SKILL.md") };
+    },
+  },
+  {
+    code: "skill-manual",
+    exit: 0,
+    breakIt: async (c) => {
+      await writeConfig(c, { skills: { entries: { "release-notes": { listing: "manual" } } } });
+      return { path: join(c.ws, "skills/release-notes/SKILL.md") };
+    },
+  },
+  {
     code: "skills-list-shortened",
     exit: 1,
     breakIt: async (c) => {

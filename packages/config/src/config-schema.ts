@@ -170,6 +170,20 @@ const skillEntrySchema = z
       .record(z.string(), z.unknown())
       .describe("Free-form settings read by the skill's `requires.config` gates.")
       .optional(),
+    listing: z
+      .enum(["pinned", "normal", "name-only", "manual"])
+      .describe(
+        "How the eligible skill is listed: `pinned` is always listed and keeps its description longest (dropped only when even the pinned names and locations exceed the budget); `normal` follows the budget ladder; `name-only` is listed without its description; `manual` is never listed and runs only when a user names it.",
+      )
+      .meta({ default: "normal" })
+      .optional(),
+    priority: z
+      .number()
+      .describe(
+        "When the skills budget is short, skills of one listing class with a higher priority keep the longer form and are left out last (pinned skills rank above all others).",
+      )
+      .meta({ default: 0 })
+      .optional(),
   })
   .describe("Settings of one skill, keyed by its skill key.");
 

@@ -62,6 +62,10 @@ export interface SkillEntryConfig {
   readonly enabled?: boolean;
   readonly env?: Readonly<Record<string, string>>;
   readonly config?: Readonly<Record<string, unknown>>;
+  /** How the eligible skill is listed in the prompt. Default `normal`. */
+  readonly listing?: "pinned" | "normal" | "name-only" | "manual";
+  /** Higher keeps the longer form when the skills budget is short. Default 0. */
+  readonly priority?: number;
 }
 
 export interface SkillsConfig {

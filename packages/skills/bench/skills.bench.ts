@@ -5,7 +5,7 @@ import { bench, describe } from "vitest";
 import { createSkillsCatalog } from "../src/create-skills-catalog.js";
 import { discoverSkills } from "../src/discover-skills.js";
 import { formatSkillsForPrompt } from "../src/format-skills-for-prompt.js";
-import type { FormattableSkill } from "../src/format-skills-for-prompt.js";
+import type { FormattableSkill, SkillListing } from "../src/format-skills-for-prompt.js";
 import type { SkillRoot } from "../src/types.js";
 
 // 10,000 skills spread over 50 roots of 200, so the default per-root bounds hold.
@@ -79,5 +79,22 @@ const escaping: FormattableSkill[] = Array.from({ length: 1000 }, (_, index) => 
 describe("formatting with escapes", () => {
   bench("format 1,000 skills with &, quotes and <args> (default limits)", () => {
     formatSkillsForPrompt(escaping, { homeDir: "/home/bench" });
+  });
+});
+
+// Listing config on every skill: a fifth pinned, a fifth name-only, a fifth manual, seven priorities.
+const listings = ["pinned", "normal", "normal", "name-only", "manual"] as const;
+// Literals, as the agent builds them: objects grown by a spread read slowly in V8.
+const ranked: FormattableSkill[] = formattable.map(({ name, description, path }, index) => ({
+  name,
+  description,
+  path,
+  listing: listings[index % listings.length] as SkillListing,
+  priority: index % 7,
+}));
+
+describe("formatting with listing config", () => {
+  bench("format 1,000 skills with pinned, name-only, manual and 7 priorities", () => {
+    formatSkillsForPrompt(ranked, { homeDir: "/home/bench" });
   });
 });

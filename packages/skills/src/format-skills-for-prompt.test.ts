@@ -76,6 +76,7 @@ describe("formatSkillsForPrompt", () => {
       omitted: [],
       format: "full",
       chars: 0,
+      skills: [],
     });
   });
 
@@ -257,6 +258,13 @@ describe("formatSkillsForPrompt", () => {
         omitted: ["alpha", "bravo", "charlie", "delta", "echo"],
         format: "truncated",
         chars: 0,
+        skills: ["alpha", "bravo", "charlie", "delta", "echo"].map((name) => ({
+          name,
+          listing: "normal",
+          priority: 0,
+          form: "omitted",
+          cause: "budget",
+        })),
       });
       expect(formatSkillsForPrompt(skills, { maxChars: 70 }).text).toBe(
         "<available_skills>\n</available_skills>\nSkills listed: 0 of 5.",

@@ -31,14 +31,21 @@ export type {
 } from "./resolve-skill-eligibility.js";
 export { filterEligibleSkills } from "./filter-eligible-skills.js";
 export type { ExcludedSkill, FilterEligibleSkillsResult } from "./filter-eligible-skills.js";
+export { resolveSkillListing } from "./resolve-skill-listing.js";
+export type { ResolvedSkillListing } from "./resolve-skill-listing.js";
 export {
   DEFAULT_MAX_SKILLS_IN_PROMPT,
   DEFAULT_MAX_SKILLS_PROMPT_CHARS,
+  SKILL_LISTINGS,
   formatSkillsForPrompt,
 } from "./format-skills-for-prompt.js";
 export type {
   FormatSkillsOptions,
   FormattableSkill,
   FormattedSkillsPrompt,
+  SkillListing,
+  SkillListingCause,
+  SkillListingForm,
+  SkillListingOutcome,
   SkillsPromptFormat,
 } from "./format-skills-for-prompt.js";

@@ -1,3 +1,4 @@
+import type { SkillListing } from "./format-skills-for-prompt.js";
 import type { Skill } from "./types.js";
 
 /** Per-skill settings from `skills.entries.<skillKey>`. */
@@ -6,6 +7,10 @@ export interface SkillEntrySettings {
   /** Environment values that satisfy `requires.env` for this skill only. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly config?: unknown;
+  /** How the skill is listed once eligible (`resolveSkillListing`); not a gate. */
+  readonly listing?: SkillListing;
+  /** Who keeps the longer form when the skills budget is short; default 0. */
+  readonly priority?: number;
 }
 
 /** The runtime facts eligibility is decided against; every fact is injected, nothing is read. */
