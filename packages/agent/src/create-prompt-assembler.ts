@@ -159,6 +159,7 @@ export async function createPromptAssembler(
         agentId,
         sessionKind,
         promptMode,
+        ...(options.promptSize === undefined ? {} : { promptSize: options.promptSize }),
       });
       resolvedByKey.set(key, resolved);
     }
