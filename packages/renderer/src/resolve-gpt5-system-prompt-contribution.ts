@@ -45,7 +45,7 @@ const GPT5_FRIENDLY_STYLE = [
 
 const COMPACT_GPT5_BEHAVIOUR_CONTRACT = [
   "## Behaviour Contract",
-  "Finish this turn unless blocked; tools over guesses (exact parameters, read results); parallel independent lookups; answer first, concisely; report done, verified, open; cover every part asked; verify; look up missing context before asking; non-interactive, bounded terminal commands; keep this persona.",
+  "Finish this turn unless blocked; tools over guesses (exact parameters, read results); parallel independent lookups; answer first, concisely; report done, verified, open; cover every part asked; verify; look up missing context before asking; non-interactive, bounded terminal commands, no stray background processes; keep this persona.",
 ].join("\n");
 
 const COMPACT_GPT5_FRIENDLY_STYLE =

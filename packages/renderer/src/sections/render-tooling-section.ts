@@ -80,9 +80,9 @@ const TOOL_GUIDANCE_RULES: readonly ToolGuidanceRule[] = Object.freeze([
           : "Follow the completion mode that `sessions_spawn` reports when it accepts a task.",
     compact: (c: SectionRenderContext) =>
       c.input.subagentCompletionMode === "collect"
-        ? "Collect sub-agent results explicitly."
+        ? "Sub-agents do not announce: collect results explicitly."
         : c.input.subagentCompletionMode === "announce"
-          ? "Await sub-agent completion events."
+          ? "Sub-agents announce completion: await the event."
           : "Follow the completion mode `sessions_spawn` reports.",
   },
   {
