@@ -6,6 +6,7 @@ import type {
   ModelText,
   ProductProfile,
   PromptMode,
+  PromptSize,
   ProviderContribution,
   RenderedPrompt,
 } from "@promptstack/renderer";
@@ -69,6 +70,12 @@ export interface PromptAssemblerOptions {
   readonly homeDir?: string;
   /** Default: the session kind's mode (`minimal` for sub-agents, else `full`). */
   readonly promptMode?: PromptMode;
+  /**
+   * Wording of the built-in sections; beats the config's `systemPrompt.size`. `compact` also
+   * halves the bootstrap and skills budgets the config leaves unset. Default: the config's, else
+   * `full`.
+   */
+  readonly promptSize?: PromptSize;
   /**
    * Watch the workspace, skill roots and config file with `fs.watch` and drop cached state on
    * any event. Off by default: without it, changes are still seen (see the README).

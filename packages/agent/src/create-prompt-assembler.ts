@@ -186,6 +186,7 @@ export async function createPromptAssembler(
         agentId,
         sessionKind,
         promptMode,
+        ...(options.promptSize === undefined ? {} : { promptSize: options.promptSize }),
       });
       resolvedByKey.set(key, resolved);
     }

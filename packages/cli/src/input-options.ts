@@ -28,6 +28,8 @@ export interface InputOptions {
   readonly agent?: string;
   readonly facts?: string;
   readonly mode?: "full" | "minimal" | "none";
+  /** Wording of the built-in sections; beats the config's `systemPrompt.size`. */
+  readonly size?: "full" | "compact";
   /** Product profile: `openclaw` (default) or `neutral` (`NEUTRAL_PRODUCT_PROFILE`). */
   readonly profile?: "openclaw" | "neutral";
   readonly harness?: HarnessKind;
@@ -63,6 +65,13 @@ export function addInputOptions(command: Command, { withFacts = true } = {}): Co
         "--mode <mode>",
         "prompt mode (default: minimal for sub-agent sessions, else full)",
       ).choices(["full", "minimal", "none"]),
+    )
+    .addOption(
+      // No commander default: the agent's `systemPrompt.size` decides unless this is given.
+      new Option(
+        "--size <size>",
+        "prompt size: compact keeps every rule in fewer words and halves unset budgets (default: the config's, else full)",
+      ).choices(["full", "compact"]),
     )
     .addOption(
       new Option("--profile <profile>", "product profile (default: openclaw)").choices([

@@ -205,6 +205,7 @@ export async function openRenderAssembler(
           ? []
           : [{ real: workspaceDir, shown: displayWorkspaceAs }],
       ...(options.mode === undefined ? {} : { promptMode: options.mode }),
+      ...(options.size === undefined ? {} : { promptSize: options.size }),
       ...(options.profile === "neutral" ? { product: NEUTRAL_PRODUCT_PROFILE } : {}),
       ...(overrides === undefined ? {} : { overrides }),
     });

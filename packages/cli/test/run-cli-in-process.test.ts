@@ -24,6 +24,20 @@ describe("runCli (in process)", () => {
     expect(io.out).not.toContain("\u001b[");
   });
 
+  it("--size compact renders the compact wording of the same sections; an unknown size exits 2", async () => {
+    const full = createTestIo();
+    const compact = createTestIo();
+    expect(await runCli(["render"], full), full.err).toBe(0);
+    expect(await runCli(["render", "--size", "compact"], compact), compact.err).toBe(0);
+    expect(full.out).toContain("this list is a summary");
+    expect(compact.out).not.toContain("this list is a summary");
+    expect(compact.out).toContain("Tool definitions are the source of truth.");
+    const headings = (text: string) => text.split("\n").filter((line) => line.startsWith("## "));
+    expect(headings(compact.out)).toEqual(headings(full.out));
+    expect(compact.out.length).toBeLessThan(full.out.length);
+    expect(await runCli(["render", "--size", "tiny"], createTestIo())).toBe(2);
+  });
+
   it("exits 2 on commander usage errors and 0 on --help", async () => {
     const unknown = createTestIo();
     expect(await runCli(["render", "--mode", "loud"], unknown)).toBe(2);

@@ -39,6 +39,7 @@ describe("promptstack render --json agrees with the assembler behind the prompt 
         skillEnv?: Record<string, string>;
         bins?: string[];
         codex?: { executionDir?: string };
+        promptSize?: "full" | "compact";
       };
       const envFile = join(dir, `${name}.env.json`);
       await writeFile(
@@ -60,6 +61,7 @@ describe("promptstack render --json agrees with the assembler behind the prompt 
           "--workspace",
           join(HOME, "workspace"),
           ...(execDir === undefined ? [] : ["--exec-dir", execDir]),
+          ...(scenarioFile.promptSize === undefined ? [] : ["--size", scenarioFile.promptSize]),
           "--agent",
           turn.agentId,
           "--facts",

@@ -4,6 +4,7 @@ import type {
   ContextFile,
   Diagnostic,
   PromptMode,
+  PromptSize,
   ProviderContribution,
   RenderedPrompt,
   SessionKind,
@@ -25,6 +26,8 @@ export interface ConfiguredAgentSystemPromptOptions {
   readonly facts: RunFacts;
   /** Default: `minimal` for sub-agent sessions, else `full` (see `resolveDefaultPromptMode`). */
   readonly promptMode?: PromptMode;
+  /** Beats the config's `systemPrompt.size`; ignored when `resolved` is given. */
+  readonly promptSize?: PromptSize;
   /**
    * The agent's config, already resolved for this agent, session kind and prompt mode; a
    * long-lived caller passes its cached copy so config is not resolved again every turn.
@@ -90,6 +93,7 @@ export function buildConfiguredAgentSystemPrompt(
       agentId,
       sessionKind: facts.sessionKind,
       promptMode,
+      ...(options.promptSize === undefined ? {} : { promptSize: options.promptSize }),
     });
   const zoneMismatch = findTimeZoneMismatch(config, agentId, resolved, facts);
   if (zoneMismatch !== undefined) diagnostics.push(zoneMismatch);
@@ -97,6 +101,7 @@ export function buildConfiguredAgentSystemPrompt(
     modelId: facts.model.id,
     provider: facts.model.provider,
     personality: resolved.gpt5Personality,
+    size: resolved.promptSize,
   });
   const provider = mergeProviderContributions(gpt5, options.provider);
   const base: AgentSystemPromptInput = {

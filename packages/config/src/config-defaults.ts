@@ -16,4 +16,11 @@ export const CONFIG_DEFAULTS = {
   updatePlan: true,
   execAsk: "on-miss",
   execSecurity: "allowlist",
+  promptSize: "full",
 } as const;
+
+/**
+ * Compact prompt size (`systemPrompt.size: "compact"`) scales the bootstrap and skills-list char
+ * budgets that are not set explicitly by this factor; an explicit value always wins.
+ */
+export const COMPACT_BUDGET_FACTOR = 0.5;

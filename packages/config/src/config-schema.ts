@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONFIG_DEFAULTS } from "./config-defaults.js";
+import { COMPACT_BUDGET_FACTOR, CONFIG_DEFAULTS } from "./config-defaults.js";
 import { isKnownTimeZone } from "./is-known-time-zone.js";
 
 // Internal: the zod schema never leaves the package; public types live in config-types.ts.
@@ -55,7 +55,21 @@ const heartbeatSchema = z
   )
   .optional();
 
+const compactPercent = `${Math.round(COMPACT_BUDGET_FACTOR * 100)}%`;
+
 const createAgentPromptSettingsShape = (recordDefaults: boolean) => ({
+  systemPrompt: z
+    .object({
+      size: z
+        .enum(["full", "compact"])
+        .describe(
+          `Wording of the built-in sections. \`compact\` keeps every rule in fewer words, for small models, and scales the bootstrap (\`bootstrapMaxChars\`, \`bootstrapTotalMaxChars\`) and skills-list (\`maxSkillsPromptChars\`) char budgets that are not set explicitly to ${compactPercent} of their defaults.`,
+        )
+        .meta(recordDefaults ? { default: CONFIG_DEFAULTS.promptSize } : {})
+        .optional(),
+    })
+    .describe("System prompt settings.")
+    .optional(),
   workspace: nonEmptyString()
     .describe("Configured agent workspace directory; bootstrap files are read from it.")
     .optional(),

@@ -1,4 +1,4 @@
-import type { DelegationMode, MemoryCitationMode } from "@promptstack/renderer";
+import type { DelegationMode, MemoryCitationMode, PromptSize } from "@promptstack/renderer";
 
 /** Exec approval mode: never ask, ask when the command is not allowlisted, always ask. */
 export type ExecAskMode = "off" | "on-miss" | "always";
@@ -27,6 +27,8 @@ export interface HeartbeatConfig {
 
 /** Keys shared by `agents.defaults` and every `agents.entries.<id>`. */
 export interface AgentPromptSettings {
+  /** `size`: wording of the built-in sections (`compact` also scales unset budgets). */
+  readonly systemPrompt?: { readonly size?: PromptSize };
   readonly workspace?: string;
   readonly userTimezone?: string;
   readonly bootstrapMaxChars?: number;

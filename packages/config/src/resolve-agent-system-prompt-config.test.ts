@@ -13,6 +13,7 @@ describe("resolveAgentSystemPromptConfig", () => {
       agentId: "main",
       sessionKind: "direct",
       promptMode: "full",
+      promptSize: "full",
       modelAliases: [],
       memoryCitations: "auto",
       delegationMode: "suggest",
@@ -38,6 +39,56 @@ describe("resolveAgentSystemPromptConfig", () => {
     });
     expect(resolved).not.toHaveProperty("bootstrapMaxTokens");
     expect(resolved.budgets).not.toHaveProperty("bootstrapMaxTokens");
+  });
+
+  it("compact size: per agent, beating defaults; a context value beats both", () => {
+    const raw = {
+      agents: {
+        defaults: { systemPrompt: { size: "compact" } },
+        entries: { big: { systemPrompt: { size: "full" } } },
+      },
+    };
+    expect(resolve(raw).promptSize).toBe("compact");
+    expect(resolve(raw, "big").promptSize).toBe("full");
+    const forced = resolveAgentSystemPromptConfig(parseConfig(raw).config, {
+      agentId: "big",
+      sessionKind: "direct",
+      promptSize: "compact",
+    });
+    expect(forced.promptSize).toBe("compact");
+  });
+
+  it("compact size halves the built-in bootstrap and skills budgets only", () => {
+    const compact = resolve({ agents: { defaults: { systemPrompt: { size: "compact" } } } });
+    expect(compact.budgets).toMatchObject({
+      bootstrapMaxChars: 10000,
+      bootstrapTotalMaxChars: 30000,
+      maxSkillsPromptChars: 9000,
+      // Not a prompt budget: unchanged.
+      maxSkillsInPrompt: 150,
+      contextLimits: { memoryGetMaxChars: 12000 },
+    });
+  });
+
+  it("compact size: an explicit budget anywhere in the config wins unscaled", () => {
+    const compact = resolve({
+      agents: {
+        defaults: { systemPrompt: { size: "compact" }, bootstrapTotalMaxChars: 44000 },
+        entries: { main: { bootstrapMaxChars: 15000 } },
+      },
+      skills: { limits: { maxSkillsPromptChars: 12000 } },
+    });
+    expect(compact.budgets).toMatchObject({
+      bootstrapMaxChars: 15000,
+      bootstrapTotalMaxChars: 44000,
+      maxSkillsPromptChars: 12000,
+    });
+  });
+
+  it("rejects an unknown size with its path", () => {
+    expect(() => parseConfig({ agents: { defaults: { systemPrompt: { size: "tiny" } } } })).toThrow(
+      /agents\.defaults\.systemPrompt\.size/,
+    );
   });
 
   it("precedence: built-in < agents.defaults < agents.entries.<id>", () => {

@@ -4,9 +4,10 @@ import type {
   MemoryCitationMode,
   ModelAlias,
   PromptMode,
+  PromptSize,
   SessionKind,
 } from "@promptstack/renderer";
-import { CONFIG_DEFAULTS } from "./config-defaults.js";
+import { COMPACT_BUDGET_FACTOR, CONFIG_DEFAULTS } from "./config-defaults.js";
 import type {
   AgentPromptSettings,
   ExecAskMode,
@@ -22,6 +23,8 @@ export interface ResolveAgentContext {
   readonly sessionKind: SessionKind;
   /** Default `full`. */
   readonly promptMode?: PromptMode;
+  /** Beats the config's `systemPrompt.size` (e.g. a CLI `--size`). */
+  readonly promptSize?: PromptSize;
 }
 
 /** Where a resolved value came from (most specific layer that set it). */
@@ -51,6 +54,8 @@ export interface ResolvedAgentPromptConfig {
   readonly agentId: string;
   readonly sessionKind: SessionKind;
   readonly promptMode: PromptMode;
+  /** Wording of the built-in sections; `compact` also scaled the budgets not set explicitly. */
+  readonly promptSize: PromptSize;
   readonly ownerDisplay?: string;
   readonly ttsHint?: string;
   /** Sorted by alias. */
@@ -105,11 +110,19 @@ export function resolveAgentSystemPromptConfig(
   const agentLimits = agent.contextLimits;
   const defaultLimits = defaults.contextLimits;
   const pluginEntries = config.plugins?.entries;
+  const promptSize =
+    context.promptSize ??
+    agent.systemPrompt?.size ??
+    defaults.systemPrompt?.size ??
+    CONFIG_DEFAULTS.promptSize;
+  // Compact scales only the built-in defaults: a value set anywhere in the config wins as is.
+  const scale = promptSize === "compact" ? COMPACT_BUDGET_FACTOR : 1;
 
   return {
     agentId: context.agentId,
     sessionKind: context.sessionKind,
     promptMode: context.promptMode ?? "full",
+    promptSize,
     ...(ownerDisplay === undefined ? {} : { ownerDisplay }),
     ...(ttsHint === undefined ? {} : { ttsHint }),
     modelAliases:
@@ -125,18 +138,20 @@ export function resolveAgentSystemPromptConfig(
     gpt5Personality: personality === "off" ? "off" : CONFIG_DEFAULTS.gpt5Personality,
     budgets: {
       bootstrapMaxChars:
-        agent.bootstrapMaxChars ?? defaults.bootstrapMaxChars ?? CONFIG_DEFAULTS.bootstrapMaxChars,
+        agent.bootstrapMaxChars ??
+        defaults.bootstrapMaxChars ??
+        Math.floor(CONFIG_DEFAULTS.bootstrapMaxChars * scale),
       bootstrapTotalMaxChars:
         agent.bootstrapTotalMaxChars ??
         defaults.bootstrapTotalMaxChars ??
-        CONFIG_DEFAULTS.bootstrapTotalMaxChars,
+        Math.floor(CONFIG_DEFAULTS.bootstrapTotalMaxChars * scale),
       ...(bootstrapMaxTokens === undefined ? {} : { bootstrapMaxTokens }),
       ...(bootstrapTotalMaxTokens === undefined ? {} : { bootstrapTotalMaxTokens }),
       maxSkillsPromptChars:
         agent.skillsLimits?.maxSkillsPromptChars ??
         defaults.skillsLimits?.maxSkillsPromptChars ??
         skillsLimits?.maxSkillsPromptChars ??
-        CONFIG_DEFAULTS.maxSkillsPromptChars,
+        Math.floor(CONFIG_DEFAULTS.maxSkillsPromptChars * scale),
       maxSkillsInPrompt: skillsLimits?.maxSkillsInPrompt ?? CONFIG_DEFAULTS.maxSkillsInPrompt,
       contextLimits: {
         memoryGetMaxChars:

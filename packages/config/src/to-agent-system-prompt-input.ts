@@ -67,6 +67,8 @@ export function toAgentSystemPromptInput(
   });
   return defined<FactsPromptInput>({
     mode: resolved.promptMode,
+    // Absent at full size, so full-size input stays exactly what it was before sizes existed.
+    size: resolved.promptSize === "compact" ? "compact" : undefined,
     sessionKind: facts.sessionKind,
     tools: facts.tools.map((tool): ToolSummary =>
       tool.description === undefined

@@ -31,6 +31,14 @@ export function createSectionRenderContext(input: AgentSystemPromptInput): Secti
   };
 }
 
+/**
+ * True when the sections render their compact wording (`size: "compact"`): the same rules in
+ * fewer words. Each section picks its wording with this; gates never depend on it.
+ */
+export function isCompact(context: SectionRenderContext): boolean {
+  return context.input.size === "compact";
+}
+
 /** True when a tool with exactly this name is available this run. */
 export function hasTool(context: SectionRenderContext, name: string): boolean {
   return context.toolNames.includes(name);

@@ -16,6 +16,7 @@ export type {
   MemoryCitationMode,
   ModelAlias,
   PromptMode,
+  PromptSize,
   ProductFeatures,
   ProductProfile,
   ProviderContribution,

@@ -3,7 +3,7 @@ import {
   assertStringArgument,
   throwInvalidArgument,
 } from "./assert-argument.js";
-import type { GptPersonality, ProviderContribution } from "./types.js";
+import type { GptPersonality, PromptSize, ProviderContribution } from "./types.js";
 
 /** Input of `resolveGpt5SystemPromptContribution`. */
 export interface Gpt5ContributionOptions {
@@ -13,10 +13,13 @@ export interface Gpt5ContributionOptions {
   readonly provider: string;
   /** `friendly` (default) or its alias `on` adds the style override; `off` drops only it. */
   readonly personality?: GptPersonality | "on";
+  /** `compact` gives the same contract and style in fewer words (default `full`). */
+  readonly size?: PromptSize;
 }
 
 const GPT5_PROVIDERS: readonly string[] = Object.freeze(["openai", "codex"]);
 const PERSONALITIES: readonly string[] = Object.freeze(["friendly", "on", "off"]);
+const SIZES: readonly string[] = Object.freeze(["full", "compact"]);
 const WHERE = "resolveGpt5SystemPromptContribution";
 
 const GPT5_BEHAVIOUR_CONTRACT = [
@@ -40,6 +43,14 @@ const GPT5_FRIENDLY_STYLE = [
   "Acknowledge the user's goal briefly, then get to work.",
 ].join("\n");
 
+const COMPACT_GPT5_BEHAVIOUR_CONTRACT = [
+  "## Behaviour Contract",
+  "Finish this turn unless blocked; tools over guesses (exact parameters, read results); parallel independent lookups; answer first, concisely; report done, verified, open; cover every part asked; verify; look up missing context before asking; non-interactive, bounded terminal commands, no stray background processes; keep this persona.",
+].join("\n");
+
+const COMPACT_GPT5_FRIENDLY_STYLE =
+  "Warm, direct; mirror the user's tone and language; acknowledge briefly, then work.";
+
 /**
  * The built-in GPT-5 family contribution: a stable-prefix behaviour contract for `gpt-5*` models
  * routed through OpenAI or Codex, plus a friendly `interaction_style` override unless
@@ -56,14 +67,22 @@ export function resolveGpt5SystemPromptContribution(
   if (personality !== undefined && !PERSONALITIES.includes(personality)) {
     throwInvalidArgument(WHERE, "options.personality", '"friendly", "on" or "off"', personality);
   }
+  const { size } = options;
+  if (size !== undefined && !SIZES.includes(size)) {
+    throwInvalidArgument(WHERE, "options.size", '"full" or "compact"', size);
+  }
   // Model refs often carry their provider (`openai/gpt-5.5`); only the bare id decides.
   const ref = options.modelId.trim().toLowerCase();
   const modelId = ref.slice(ref.lastIndexOf("/") + 1);
   const provider = options.provider.trim().toLowerCase();
   if (!modelId.startsWith("gpt-5") || !GPT5_PROVIDERS.includes(provider)) return undefined;
-  if (personality === "off") return { stablePrefix: GPT5_BEHAVIOUR_CONTRACT };
+  const compact = size === "compact";
+  const contract = compact ? COMPACT_GPT5_BEHAVIOUR_CONTRACT : GPT5_BEHAVIOUR_CONTRACT;
+  if (personality === "off") return { stablePrefix: contract };
   return {
-    stablePrefix: GPT5_BEHAVIOUR_CONTRACT,
-    sectionOverrides: { interaction_style: GPT5_FRIENDLY_STYLE },
+    stablePrefix: contract,
+    sectionOverrides: {
+      interaction_style: compact ? COMPACT_GPT5_FRIENDLY_STYLE : GPT5_FRIENDLY_STYLE,
+    },
   };
 }

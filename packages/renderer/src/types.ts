@@ -10,6 +10,13 @@
 /** How much of the prompt a run gets. Set by the runtime per run, never by user config. */
 export type PromptMode = "full" | "minimal" | "none";
 
+/**
+ * How much wording the built-in sections use. `compact` keeps every rule (tool names, commands,
+ * tags, tokens, limits) and drops the explanation around it, for small models. Set per agent in
+ * config (`systemPrompt.size`); unlike the mode, it never removes a section.
+ */
+export type PromptSize = "full" | "compact";
+
 /** Which side of the cache boundary a section sits on. */
 export type CacheSide = "stable" | "volatile";
 
@@ -222,6 +229,8 @@ export interface VolatileFacts {
 export interface StableAgentSystemPromptInput {
   /** Default `full`. */
   readonly mode?: PromptMode;
+  /** Wording of the built-in sections; default `full`. Stable: it shapes the whole prompt. */
+  readonly size?: PromptSize;
   /** Default: the OpenClaw profile. */
   readonly profile?: ProductProfile;
   /** Overrides the base identity line. */

@@ -138,6 +138,7 @@ const THINKING_LEVELS = choice("off", "minimal", "low", "medium", "high", "ultra
 const REASONING_LEVELS = choice("off", "on", "stream");
 const ELEVATION_LEVELS = choice("off", "on", "ask", "full");
 const RUNTIME_FACTS_LOCATIONS = choice("system-prompt", "user-message");
+const PROMPT_SIZES = choice("full", "compact");
 const MODES: readonly string[] = Object.freeze(["full", "minimal", "none"]);
 
 // Object checkers, stable input first.
@@ -245,6 +246,7 @@ function checkStableFields(input: Fields): void {
       { path: "mode", hint: 'Use "full" (default), "minimal" for sub-agents, or "none".' },
     );
   }
+  optionalOneOf(input.size, PROMPT_SIZES, "size");
   if (input.profile !== undefined) checkProfile(input.profile);
   optionalString(input.identityLine, "identityLine");
   optionalOneOf(input.sessionKind, SESSION_KINDS, "sessionKind");

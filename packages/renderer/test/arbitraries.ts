@@ -195,13 +195,14 @@ export function merge(
 export const fullInput: fc.Arbitrary<AgentSystemPromptInput> = fc
   .record({
     mode: opt(fc.constantFrom("full", "minimal", "none")),
+    size: opt(fc.constantFrom("full", "compact")),
     quoted: quotedStableFacts,
     unquoted: unquotedStableFacts,
     volatile: opt(volatileFacts),
   })
   .map(
-    ({ mode: m, quoted, unquoted, volatile }) =>
-      compact({ ...merge(quoted, unquoted), mode: m, volatile }) as AgentSystemPromptInput,
+    ({ mode: m, size, quoted, unquoted, volatile }) =>
+      compact({ ...merge(quoted, unquoted), mode: m, size, volatile }) as AgentSystemPromptInput,
   );
 
 /** Caller text that spells a marker, the start of one, or a near miss. */

@@ -7,6 +7,7 @@ import { insertAfterCacheBoundary } from "../src/insert-after-cache-boundary.js"
 import { relocateRuntimeTail } from "../src/relocate-runtime-tail.js";
 import { splitCacheBoundary } from "../src/split-cache-boundary.js";
 import { stripCacheBoundary } from "../src/strip-cache-boundary.js";
+import type { AgentSystemPromptInput } from "../src/types.js";
 import {
   fullInput,
   hasForbidden,
@@ -21,7 +22,10 @@ import {
 
 const MARKER = formatCacheBoundaryMarker();
 
-describe("cache-prefix invariants", () => {
+// Every invariant holds at both prompt sizes: the compact wording changes words, not sides.
+describe.each(["full", "compact"] as const)("cache-prefix invariants (size %s)", (size) => {
+  const sizedInput = fullInput.map((input) => ({ ...input, size }));
+
   it("(a) volatile facts never change the text above the boundary", () => {
     fc.assert(
       fc.property(
@@ -31,13 +35,32 @@ describe("cache-prefix invariants", () => {
         volatileFacts,
         volatileFacts,
         (m, quoted, unquoted, first, second) => {
-          const stable = { ...merge(quoted, unquoted), mode: m };
+          const stable = { ...merge(quoted, unquoted), mode: m, size };
           const a = buildAgentSystemPrompt({ ...stable, volatile: first });
           const b = buildAgentSystemPrompt({ ...stable, volatile: second });
           expect(a.text.slice(0, a.boundary)).toBe(b.text.slice(0, b.boundary));
         },
       ),
     );
+  });
+
+  it("(a) can fail: a compact wording that reads a per-turn fact breaks it (planted leak)", () => {
+    // A stand-in for a compact section that quotes the sender above the boundary.
+    const leaky = (input: AgentSystemPromptInput) =>
+      buildAgentSystemPrompt({
+        ...input,
+        identityLine: `${input.identityLine ?? "Agent"} ${input.volatile?.sender ?? ""}`,
+      });
+    expect(() =>
+      fc.assert(
+        fc.property(quotedStableFacts, volatileFacts, volatileFacts, (quoted, first, second) => {
+          const stable = { ...quoted, size };
+          const a = leaky({ ...stable, volatile: first });
+          const b = leaky({ ...stable, volatile: second });
+          expect(a.text.slice(0, a.boundary)).toBe(b.text.slice(0, b.boundary));
+        }),
+      ),
+    ).toThrow(/Property failed/);
   });
 
   it("(b) stable facts no volatile section quotes never change the text below the boundary", () => {
@@ -49,8 +72,8 @@ describe("cache-prefix invariants", () => {
         unquotedStableFacts,
         volatileFacts,
         (m, quoted, first, second, volatile) => {
-          const a = buildAgentSystemPrompt({ ...merge(quoted, first), mode: m, volatile });
-          const b = buildAgentSystemPrompt({ ...merge(quoted, second), mode: m, volatile });
+          const a = buildAgentSystemPrompt({ ...merge(quoted, first), mode: m, size, volatile });
+          const b = buildAgentSystemPrompt({ ...merge(quoted, second), mode: m, size, volatile });
           expect(a.text.slice(a.boundary)).toBe(b.text.slice(b.boundary));
         },
       ),
@@ -59,7 +82,7 @@ describe("cache-prefix invariants", () => {
 
   it("(c) missing or odd values never print undefined, null, NaN or [object Object]", () => {
     fc.assert(
-      fc.property(fullInput, (input) => {
+      fc.property(sizedInput, (input) => {
         const prompt = buildAgentSystemPrompt(input);
         expect(hasForbidden(prompt.text)).toBe(false);
         for (const section of prompt.sections) {
@@ -71,7 +94,7 @@ describe("cache-prefix invariants", () => {
 
   it("(d) the same input renders the same bytes", () => {
     fc.assert(
-      fc.property(fullInput, (input) => {
+      fc.property(sizedInput, (input) => {
         const first = buildAgentSystemPrompt(input);
         const second = buildAgentSystemPrompt(structuredClone(input));
         expect(second).toEqual(first);
@@ -81,7 +104,7 @@ describe("cache-prefix invariants", () => {
 
   it("(a+) the boundary is present exactly once in full and minimal mode", () => {
     fc.assert(
-      fc.property(fullInput, (input) => {
+      fc.property(sizedInput, (input) => {
         const { text, boundary } = buildAgentSystemPrompt(input);
         const expected = input.mode === "none" ? 0 : 1;
         expect(text.split(MARKER).length - 1).toBe(expected);

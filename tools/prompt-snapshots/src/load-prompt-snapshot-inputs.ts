@@ -34,6 +34,8 @@ const scenarioSchema = z.strictObject({
   description: z.string().min(1),
   agentId: z.string().min(1),
   promptMode: z.enum(["full", "minimal", "none"]),
+  /** Beats the config's `systemPrompt.size`; absent: the config decides. */
+  promptSize: z.enum(["full", "compact"]).optional(),
   runFacts: z.unknown(),
   codex: codexSchema.optional(),
   userMessage: z.string().min(1),
@@ -102,6 +104,7 @@ export async function loadPromptSnapshotInputs(
       displayPaths: [{ real: home, shown: SNAPSHOT_VIRTUAL_HOME }],
       homeDir: SNAPSHOT_VIRTUAL_HOME,
       promptMode: scenario.promptMode,
+      ...(scenario.promptSize === undefined ? {} : { promptSize: scenario.promptSize }),
       facts,
     });
     const skillsOf = (status: "included" | "excluded"): string[] =>

@@ -53,10 +53,11 @@ afterAll(async () => {
 // Whether the committed snapshots are current is the gate `pnpm prompt:snapshots:check` (run once
 // in `pnpm check` and in CI's gates job), not a test: the test matrix would run it once per Node.
 describe("committed prompt snapshots", () => {
-  it("cover five Codex scenarios and six embedded ones", async () => {
+  it("cover six Codex scenarios and seven embedded ones", async () => {
     const files = [...(await generatePromptSnapshotFiles({ repoRoot: REPO_ROOT })).keys()];
-    expect(files.filter((path) => path.startsWith("codex-runtime-happy-path/"))).toHaveLength(10);
-    expect(files.filter((path) => path.startsWith("embedded-happy-path/"))).toHaveLength(6);
+    expect(files.filter((path) => path.startsWith("codex-runtime-happy-path/"))).toHaveLength(12);
+    expect(files.filter((path) => path.startsWith("embedded-happy-path/"))).toHaveLength(7);
+    expect(files).toContain("embedded-happy-path/telegram-direct-compact.md");
     expect(files).toContain("embedded-happy-path/subagent-minimal.md");
     expect(files).toContain("codex-runtime-happy-path/codex-dynamic-tools.heartbeat.json");
   });
@@ -219,7 +220,7 @@ describe("scenario params against the real Codex 0.171.0 schemas", () => {
         }
       }
     }
-    expect(checked).toBe(45);
+    expect(checked).toBe(54);
   });
 
   it("never lets a persona file reach native params on managed stdio", () => {

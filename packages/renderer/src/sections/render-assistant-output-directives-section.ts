@@ -1,4 +1,4 @@
-import { hasFeature } from "../create-section-render-context.js";
+import { hasFeature, isCompact } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
 /**
@@ -9,6 +9,11 @@ export function renderAssistantOutputDirectivesSection(
   context: SectionRenderContext,
 ): string[] | undefined {
   if (!hasFeature(context, "replyDirectives")) return undefined;
+  if (isCompact(context)) {
+    return [
+      "`MEDIA:<path-or-url>` attaches; `[[audio_as_voice]]` voice note; `[[reply_to_current]]`, `[[reply_to:<id>]]` reply.",
+    ];
+  }
   return [
     "Attach a file or image with a line `MEDIA:<path-or-url>`.",
     "Add `[[audio_as_voice]]` to send attached audio as a voice note.",

@@ -1,3 +1,4 @@
+import { isCompact } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
 const LEADING_BLANK_LINES = /^(?:[ \t]*\n)+/;
@@ -10,9 +11,18 @@ const FILE_ROLES: readonly string[] = Object.freeze([
   "Tool notes in AGENTS.md never make a tool available; only tool definitions do.",
 ]);
 
+const COMPACT_FILE_ROLES: readonly string[] = Object.freeze([
+  "Project Context below: AGENTS.md rules, SOUL.md persona, IDENTITY.md identity, USER.md user preferences, MEMORY.md facts. Tool notes never grant tools.",
+]);
+
 /** Bootstrap pending: a brand-new workspace still has BOOTSTRAP.md to work through. */
 export function renderBootstrapPendingSection(context: SectionRenderContext): string[] | undefined {
   if (context.input.bootstrapPending !== true) return undefined;
+  if (isCompact(context)) {
+    return [
+      "BOOTSTRAP.md is pending (new workspace): work through it with the user, then delete it.",
+    ];
+  }
   return [
     "This workspace is brand new and BOOTSTRAP.md is pending.",
     "Work through it with the user first, then delete it once it is done.",
@@ -26,20 +36,24 @@ export function renderBootstrapPendingSection(context: SectionRenderContext): st
 export function renderWorkspaceFilesSection(context: SectionRenderContext): string[] | undefined {
   const files = context.input.contextFiles;
   if (files === undefined || files.length === 0) return undefined;
-  const lines = [
-    "The workspace's bootstrap files are injected below under Project Context.",
-    ...FILE_ROLES,
-  ];
+  const compact = isCompact(context);
+  const lines = compact
+    ? [...COMPACT_FILE_ROLES]
+    : ["The workspace's bootstrap files are injected below under Project Context.", ...FILE_ROLES];
   if (context.input.bootstrapTruncated === true) {
-    lines.push(
-      "Some of them were truncated to fit the prompt budget.",
-      "Read an affected file directly when you need all of it.",
-    );
+    if (compact) lines.push("Some were truncated: read a file directly for all of it.");
+    else
+      lines.push(
+        "Some of them were truncated to fit the prompt budget.",
+        "Read an affected file directly when you need all of it.",
+      );
   }
   const fenced = context.profile.fenceContextFiles === true;
   if (fenced) {
     lines.push(
-      "Each file sits inside a <file> tag; headings inside a tag belong to that file, not to this prompt.",
+      compact
+        ? "Headings inside a <file> tag belong to that file."
+        : "Each file sits inside a <file> tag; headings inside a tag belong to that file, not to this prompt.",
     );
   }
   lines.push("", "## Project Context");

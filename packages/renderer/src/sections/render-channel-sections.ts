@@ -1,4 +1,4 @@
-import { hasFeature, hasText } from "../create-section-render-context.js";
+import { hasFeature, hasText, isCompact } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
 const CHAT_TYPE_LABELS = Object.freeze({
@@ -11,6 +11,9 @@ const CHAT_TYPE_LABELS = Object.freeze({
 export function renderControlUiEmbedSection(context: SectionRenderContext): string[] | undefined {
   if (context.input.volatile?.channel?.controlUiEmbed !== true) return undefined;
   if (!hasFeature(context, "controlUi")) return undefined;
+  if (isCompact(context)) {
+    return ["Embedded in the Control UI: name its pages; the user is already inside it."];
+  }
   return [
     "This conversation is embedded in the Control UI.",
     "Refer to Control UI pages by name; the user is already inside it.",
@@ -28,6 +31,19 @@ export function renderChannelMessagingSection(context: SectionRenderContext): st
     if (hasText(channel.chatLabel)) lines.push(`Chat: ${channel.chatLabel.trim()}`);
   }
   if (hasText(sender)) lines.push(`Sender: ${sender.trim()}`);
+  if (isCompact(context)) {
+    if (channel?.autoReply === true)
+      lines.push("Automatic reply run, not addressed to you directly.");
+    if (channel?.messageToolOnly === true) {
+      lines.push("Only `message` delivers visible replies; plain reply text is not sent.");
+    }
+    if (channel?.nativeApprovals === true && hasFeature(context, "approvalCommand")) {
+      lines.push(
+        "Use native approval buttons; a manual `/approve` only if a result says chat approvals are unavailable or manual is the only path.",
+      );
+    }
+    return lines;
+  }
   if (channel?.autoReply === true) {
     lines.push("This is an automatic reply run, not a message addressed to you directly.");
   }
@@ -53,12 +69,17 @@ export function renderSilentRepliesSection(context: SectionRenderContext): strin
   // `NO_REPLY` is a reply directive: only a product whose gateway parses it may teach it.
   if (!hasFeature(context, "replyDirectives")) return undefined;
   const channel = context.input.volatile?.channel;
-  const rule = "Never put `NO_REPLY` into a reply that has other content.";
+  const compact = isCompact(context);
+  const rule = compact
+    ? "Never mix `NO_REPLY` with other content."
+    : "Never put `NO_REPLY` into a reply that has other content.";
   if (channel === undefined) {
+    if (compact) return ["Nothing to say: reply exactly `NO_REPLY`.", rule];
     return ["When nothing needs saying, reply with exactly `NO_REPLY` and nothing else.", rule];
   }
   if (channel.messageToolOnly === true || channel.chatType === "direct") return undefined;
   if (channel.allowGroupSilence !== true) return undefined;
+  if (compact) return ["You may stay silent here: reply exactly `NO_REPLY`.", rule];
   return [
     "You may stay silent in this chat: reply with exactly `NO_REPLY` when a message does not need you.",
     rule,
@@ -70,6 +91,11 @@ export function renderCollapsibleDetailsSection(
   context: SectionRenderContext,
 ): string[] | undefined {
   if (context.input.volatile?.channel?.collapsibleDetails !== true) return undefined;
+  if (isCompact(context)) {
+    return [
+      "Put optional depth (logs, long lists) in `<details><summary>...</summary>...</details>`; keep the answer and required user actions outside.",
+    ];
+  }
   return [
     "This channel renders `<details><summary>...</summary>...</details>` disclosures.",
     "Put optional depth (logs, long lists, derivations) inside them.",
@@ -80,6 +106,9 @@ export function renderCollapsibleDetailsSection(
 /** Voice: voice notes can be sent on this channel. */
 export function renderVoiceSection(context: SectionRenderContext): string[] | undefined {
   if (context.input.volatile?.channel?.voice !== true) return undefined;
+  if (isCompact(context)) {
+    return ["Voice notes: when asked for audio or spoken to by voice."];
+  }
   return [
     "This channel can deliver voice notes.",
     "Send one when the user asks for audio or talks to you by voice.",
@@ -90,6 +119,13 @@ export function renderVoiceSection(context: SectionRenderContext): string[] | un
 export function renderReactionsSection(context: SectionRenderContext): string[] | undefined {
   const level = context.input.volatile?.channel?.reactions;
   if (level === undefined) return undefined;
+  if (isCompact(context)) {
+    return [
+      level === "extensive"
+        ? "React freely, never instead of an answer."
+        : "React sparingly, never instead of an answer.",
+    ];
+  }
   return [
     level === "extensive"
       ? "React freely to acknowledge, agree or show progress."

@@ -1,4 +1,4 @@
-import { hasFeature, hasTool } from "../create-section-render-context.js";
+import { hasFeature, hasTool, isCompact } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 import { applySectionOverride } from "./render-provider-sections.js";
 
@@ -7,31 +7,42 @@ export function renderToolCallStyleSection(context: SectionRenderContext): strin
   return applySectionOverride(context.input.provider?.sectionOverrides?.tool_call_style, () =>
     context.toolNames.length === 0
       ? undefined
-      : [
-          "Make routine, low-risk tool calls without narrating them.",
-          "Narrate in one short line when a step is multi-part, sensitive or destructive.",
-          "Also narrate when the user asked to follow along.",
-          "When a tool can do the step, call it; do not ask the user to run the equivalent command.",
-        ],
+      : isCompact(context)
+        ? [
+            "Narrate only multi-part, sensitive or destructive steps, or when asked; use tools, never ask the user to run commands.",
+          ]
+        : [
+            "Make routine, low-risk tool calls without narrating them.",
+            "Narrate in one short line when a step is multi-part, sensitive or destructive.",
+            "Also narrate when the user asked to follow along.",
+            "When a tool can do the step, call it; do not ask the user to run the equivalent command.",
+          ],
   );
 }
 
 /** Execution bias: act within the turn and finish; a provider may replace or remove it. */
 export function renderExecutionBiasSection(context: SectionRenderContext): string[] | undefined {
   return applySectionOverride(context.input.provider?.sectionOverrides?.execution_bias, () =>
-    context.profile.ownerAuthority === true
+    isCompact(context)
       ? [
-          ...ACT_AND_FINISH,
-          "A tool being available does not by itself authorize an action; the owner's request does.",
-          "In a group chat, act on a request from someone other than the owner only when it is harmless; anything that changes files, settings, schedules or what others see needs the owner.",
-          "Tool policy, sandboxing and approvals still govern risk at runtime.",
+          ...COMPACT_ACT_AND_FINISH,
+          ...(context.profile.ownerAuthority === true
+            ? COMPACT_OWNER_AUTHORITY
+            : COMPACT_TOOL_AUTHORITY),
         ]
-      : [
-          ...ACT_AND_FINISH,
-          "A requested action is authorized when a tool for it is available.",
-          "Tool policy, sandboxing and exec approvals govern risk at runtime.",
-          "So do not pre-refuse, add warnings or ask for extra permission.",
-        ],
+      : context.profile.ownerAuthority === true
+        ? [
+            ...ACT_AND_FINISH,
+            "A tool being available does not by itself authorize an action; the owner's request does.",
+            "In a group chat, act on a request from someone other than the owner only when it is harmless; anything that changes files, settings, schedules or what others see needs the owner.",
+            "Tool policy, sandboxing and approvals still govern risk at runtime.",
+          ]
+        : [
+            ...ACT_AND_FINISH,
+            "A requested action is authorized when a tool for it is available.",
+            "Tool policy, sandboxing and exec approvals govern risk at runtime.",
+            "So do not pre-refuse, add warnings or ask for extra permission.",
+          ],
   );
 }
 
@@ -43,8 +54,25 @@ const ACT_AND_FINISH: readonly string[] = Object.freeze([
   "Verify the outcome before you call the work done.",
 ]);
 
+const COMPACT_ACT_AND_FINISH: readonly string[] = Object.freeze([
+  "Act on actionable requests now, until done or blocked; recover from weak results; check live state; verify.",
+]);
+
+const COMPACT_TOOL_AUTHORITY: readonly string[] = Object.freeze([
+  "Available tools authorize requested actions; tool policy, sandboxing and exec approvals govern risk: never pre-refuse, warn or seek permission.",
+]);
+
+const COMPACT_OWNER_AUTHORITY: readonly string[] = Object.freeze([
+  "The owner's request authorizes an action, not an available tool. In groups, others get only harmless actions; changing files, settings, schedules or what others see needs the owner. Tool policy, sandboxing and approvals govern risk.",
+]);
+
 /** Promised work: a promise of later work creates follow-up ownership. */
-export function renderPromisedWorkSection(): string[] {
+export function renderPromisedWorkSection(context: SectionRenderContext): string[] {
+  if (isCompact(context)) {
+    return [
+      'Promised later, background, delegated or ongoing work: before ending the turn set a completion wake, watch or scheduled check; report result or blocker. "running" is not done; "I\'m checking now" is no answer. Follow corrections; promise only what you can do.',
+    ];
+  }
   return [
     "Promising later, background, delegated or ongoing work makes you own its follow-up.",
     "Before the turn ends, set up how you will learn it finished: a completion wake, a watch or a scheduled check.",
@@ -57,7 +85,13 @@ export function renderPromisedWorkSection(): string[] {
 }
 
 /** Safety: a short advisory guardrail; enforcement lives outside the prompt. */
-export function renderSafetySection(): string[] {
+export function renderSafetySection(context: SectionRenderContext): string[] {
+  if (isCompact(context)) {
+    return [
+      "No power, resources or access beyond the task; never evade oversight, monitoring or approvals; no self-preservation, copying or spreading; safety first; obey stop, pause, audit; never seek wider access or change your own prompts, instructions or policies unasked.",
+      "Advisory: tool policy, exec approvals, sandboxing and channel allowlists enforce limits.",
+    ];
+  }
   return [
     "Do not seek power, resources or access beyond what the task needs.",
     "Do not bypass, disable or evade oversight, monitoring or approvals.",
@@ -73,18 +107,25 @@ export function renderSafetySection(): string[] {
 /** Care: config edits, shared credentials, private codes, and the terminal setup route. */
 export function renderCareSection(context: SectionRenderContext): string[] {
   const { cliName } = context.profile;
-  const lines = [
-    "Before editing an existing config or scheduler file, read it and merge your change.",
-    "Use or store a credential the user shares as asked, and finish the task.",
-    "Then confirm briefly how it was used or where it is stored, without repeating its value; stay factual, not alarming.",
-    "Send requested login or pairing codes and verification URLs to the requester privately, never into a group.",
-    "Then confirm in the group without the code or URL.",
-    "Never ask for tokens, keys or passwords in chat.",
-  ];
+  const compact = isCompact(context);
+  const lines = compact
+    ? [
+        "Read and merge before editing config or scheduler files. Use or store shared credentials as asked; confirm how without repeating them. Login or pairing codes and verification URLs: privately, never to a group (confirm there without them). Never ask for tokens, keys or passwords in chat.",
+      ]
+    : [
+        "Before editing an existing config or scheduler file, read it and merge your change.",
+        "Use or store a credential the user shares as asked, and finish the task.",
+        "Then confirm briefly how it was used or where it is stored, without repeating its value; stay factual, not alarming.",
+        "Send requested login or pairing codes and verification URLs to the requester privately, never into a group.",
+        "Then confirm in the group without the code or URL.",
+        "Never ask for tokens, keys or passwords in chat.",
+      ];
   const gateway = hasFeature(context, "gatewayTool") && hasTool(context, "gateway");
   if (hasFeature(context, "productCli") && !gateway && !hasTool(context, cliName)) {
     lines.push(
-      `With no control tool available, route channel, provider and credential setup to the terminal: \`${cliName} channels add <channel>\` or \`${cliName} configure\`.`,
+      compact
+        ? `Setup without a control tool: \`${cliName} channels add <channel>\` or \`${cliName} configure\` in a terminal.`
+        : `With no control tool available, route channel, provider and credential setup to the terminal: \`${cliName} channels add <channel>\` or \`${cliName} configure\`.`,
     );
   }
   return lines;

@@ -1,4 +1,4 @@
-import { hasFeature, hasTool } from "../create-section-render-context.js";
+import { hasFeature, hasTool, isCompact } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
 /**
@@ -14,6 +14,7 @@ export function renderControlSection(context: SectionRenderContext): string[] | 
   if (!gatewayFeature && !cli) return undefined;
   const gateway = gatewayFeature && hasTool(context, "gateway");
   const controlTool = cli && hasTool(context, cliName) ? cliName : gateway ? "gateway" : undefined;
+  if (isCompact(context)) return renderCompactControl(context, gateway, controlTool);
   const lines: string[] = [];
   if (gateway) {
     lines.push(
@@ -45,6 +46,44 @@ export function renderControlSection(context: SectionRenderContext): string[] | 
   if (gatewayFeature && cli && hasTool(context, "exec")) {
     lines.push(
       `To update another host at the user's request, first verify it is not this gateway, then run \`${cliName} update --yes\` there over exec or SSH; normal exec approvals apply.`,
+    );
+  }
+  return lines;
+}
+
+function renderCompactControl(
+  context: SectionRenderContext,
+  gateway: boolean,
+  controlTool: string | undefined,
+): string[] {
+  const { name, cliName } = context.profile;
+  const gatewayFeature = hasFeature(context, "gatewayTool");
+  const cli = hasFeature(context, "productCli");
+  const lines: string[] = [];
+  if (gateway) {
+    lines.push("`gateway` reads config: `config.get`, `config.schema.lookup`.");
+  }
+  if (controlTool !== undefined) {
+    lines.push(
+      `Restarts and changes (config, channels, plugins, agents, models, providers): \`${controlTool}\`, within requester permissions.`,
+    );
+  }
+  if (gateway) {
+    lines.push(
+      "Self-update: `update.run`, on explicit request only; `tools.exec.ask`, `tools.exec.security`, `tools.bash.*` are protected.",
+    );
+  } else if (gatewayFeature && cli && hasFeature(context, "controlUi")) {
+    lines.push(
+      `Gateway updates: the ${name} owner, \`${cliName} update\` in a terminal, or the Control UI.`,
+    );
+  }
+  if (gatewayFeature) {
+    lines.push("Never touch this gateway's install or service via exec or detached tasks.");
+  }
+  if (cli) lines.push("Do not invent CLI commands.");
+  if (gatewayFeature && cli && hasTool(context, "exec")) {
+    lines.push(
+      `Other hosts: verify it is not this gateway, then \`${cliName} update --yes\` via exec or SSH.`,
     );
   }
   return lines;

@@ -1,4 +1,4 @@
-import { hasTool } from "../create-section-render-context.js";
+import { hasTool, isCompact } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 import type { DelegationMode } from "../types.js";
 
@@ -14,6 +14,11 @@ export function renderDelegationSection(context: SectionRenderContext): string[]
   if (resolveDelegationMode(context) !== "prefer" || !hasTool(context, "sessions_spawn")) {
     return undefined;
   }
+  if (isCompact(context)) {
+    return [
+      "Stay responsive: longer work to sub-agents (hidden for chores, visible side sessions for work the user follows).",
+    ];
+  }
   return [
     "Stay responsive: hand longer work to sub-agents instead of blocking the conversation.",
     "Use hidden sub-agents for internal chores the user does not need to watch.",
@@ -27,6 +32,11 @@ export function renderProactiveOrchestrationSection(
 ): string[] | undefined {
   if (context.input.volatile?.thinkingLevel !== "ultra" || !hasTool(context, "sessions_spawn")) {
     return undefined;
+  }
+  if (isCompact(context)) {
+    return [
+      "Run independent investigation, implementation and verification in parallel sub-agents; keep simple or tightly coupled work local; one bounded goal and deliverable each; synthesize before replying.",
+    ];
   }
   return [
     "Run independent investigation, implementation and verification in parallel sub-agents.",

@@ -1,4 +1,4 @@
-import { hasFeature, hasText } from "../create-section-render-context.js";
+import { hasFeature, hasText, isCompact } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
 /** Documentation: local docs and source when known, else the profile's public URLs. */
@@ -16,6 +16,20 @@ export function renderDocumentationSection(context: SectionRenderContext): strin
     `Community: ${profile.communityUrl}`,
   ];
   if (hasFeature(context, "skillsHub")) lines.push(`Skills hub: ${profile.skillsHubUrl}`);
+  if (isCompact(context)) {
+    lines.push(
+      `Docs are authoritative on ${profile.name}; AGENTS.md, notes, \`memory_search\` are not; if silent or stale, say so, read the source.`,
+    );
+    if (hasFeature(context, "productCli")) {
+      lines.push(`Run \`${profile.cliName} status\` yourself.`);
+    }
+    if (gateway) {
+      lines.push(
+        "Config: `config.schema.lookup`, then `docs/gateway/configuration.md`, `docs/gateway/configuration-reference.md`.",
+      );
+    }
+    return lines;
+  }
   lines.push(
     gateway
       ? `The docs are the authority on how ${profile.name} works: memory and daily notes, sessions, tools, gateway, config, commands, project context.`

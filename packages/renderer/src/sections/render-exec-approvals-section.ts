@@ -1,4 +1,4 @@
-import { hasFeature, hasTool } from "../create-section-render-context.js";
+import { hasFeature, hasTool, isCompact } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
 /**
@@ -7,6 +7,11 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
  */
 export function renderExecApprovalsSection(context: SectionRenderContext): string[] | undefined {
   if (!hasTool(context, "exec") || !hasFeature(context, "approvalCommand")) return undefined;
+  if (isCompact(context)) {
+    return [
+      "`/approve` is the user's, never yours; ask only once a result says approval is pending; copy approval ids exactly, never invent one; allow-once covers one exact command.",
+    ];
+  }
   return [
     "`/approve` is the user's command: never run it or send it yourself.",
     "Ask for approval only after a tool result says one is pending; never ask in advance.",

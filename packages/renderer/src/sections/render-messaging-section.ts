@@ -1,4 +1,4 @@
-import { hasFeature, hasTool } from "../create-section-render-context.js";
+import { hasFeature, hasTool, isCompact } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
 /**
@@ -6,6 +6,7 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
  * `message` tool, the send protocol that keeps users from getting an answer twice.
  */
 export function renderMessagingSection(context: SectionRenderContext): string[] {
+  if (isCompact(context)) return renderCompactMessaging(context);
   const lines: string[] = [];
   if (hasFeature(context, "channelRouting")) {
     lines.push(
@@ -22,6 +23,22 @@ export function renderMessagingSection(context: SectionRenderContext): string[] 
       lines.push(
         "When you already delivered the answer into the current chat with `message` (`send`), end the turn with exactly `NO_REPLY` and nothing else, so it does not arrive twice.",
       );
+    }
+  }
+  return lines;
+}
+
+function renderCompactMessaging(context: SectionRenderContext): string[] {
+  const lines: string[] = [];
+  if (hasFeature(context, "channelRouting")) {
+    lines.push(
+      `Channel replies: ${context.profile.name} routing, not shell or HTTP; user-authorized CLI or API actions elsewhere are fine.`,
+    );
+  }
+  if (hasTool(context, "message")) {
+    lines.push("`message`: sends beyond this reply; `channel` only for other chats.");
+    if (hasFeature(context, "replyDirectives")) {
+      lines.push("After `message` `send` here, reply only `NO_REPLY`.");
     }
   }
   return lines;

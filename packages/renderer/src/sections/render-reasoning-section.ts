@@ -1,3 +1,4 @@
+import { isCompact } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
 /**
@@ -7,6 +8,11 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
 export function renderReasoningSection(context: SectionRenderContext): string[] | undefined {
   const reasoning = context.input.volatile?.reasoning;
   if (reasoning === undefined) return undefined;
+  if (isCompact(context)) {
+    return [
+      `Reasoning visibility: ${reasoning} (\`/reasoning\` toggles; effort: provider controls, \`/status\`)`,
+    ];
+  }
   return [
     `Reasoning visibility: ${reasoning}`,
     "The user can toggle reasoning visibility with `/reasoning`.",

@@ -1,4 +1,4 @@
-import { hasText, hasTool } from "../create-section-render-context.js";
+import { hasText, hasTool, isCompact } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
 /**
@@ -8,6 +8,12 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
 export function renderSkillsSection(context: SectionRenderContext): string[] | undefined {
   const skills = context.input.skillsPrompt;
   if (!hasText(skills) || !hasTool(context, "read")) return undefined;
+  if (isCompact(context)) {
+    return [
+      "Clearly fitting skill: `read` its SKILL.md, follow it; most specific; max one up front; never guess; relative paths from its folder.",
+      skills.trim(),
+    ];
+  }
   return [
     "Skills are optional instructions for specific tasks; their list follows.",
     "When one clearly fits the task, `read` its SKILL.md at the listed location, then follow it.",

@@ -1,4 +1,4 @@
-import { hasText, hasTool } from "../create-section-render-context.js";
+import { hasText, hasTool, isCompact } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
 /**
@@ -8,6 +8,11 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
 export function renderTimeContextSection(context: SectionRenderContext): string[] | undefined {
   const time = context.input.volatile?.time;
   if (time === undefined || !hasText(time.date)) return undefined;
+  if (isCompact(context)) {
+    const zone = hasText(time.timeZone) ? ` (${time.timeZone.trim()})` : "";
+    const exact = hasTool(context, "session_status") ? "; exact time: `session_status`" : "";
+    return [`Current date: ${time.date.trim()}${zone}${exact}`];
+  }
   const lines = [`Current date: ${time.date.trim()}`];
   if (hasText(time.timeZone)) lines.push(`Time zone: ${time.timeZone.trim()}`);
   if (hasTool(context, "session_status")) {

@@ -1,9 +1,20 @@
-import { hasFeature } from "../create-section-render-context.js";
+import { hasFeature, isCompact } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
 /** UI presentation: widgets, dashboards and portals, only when presentation tools are callable. */
 export function renderUiPresentationSection(context: SectionRenderContext): string[] | undefined {
   if (context.input.volatile?.presentationTools !== true) return undefined;
+  if (isCompact(context)) {
+    const lines = [
+      "Presentation tools (details in their descriptions): a widget for a compact in-chat view, a dashboard for a larger lasting layout; a widget's returned presentation is authoritative.",
+      "A browser tab is the user's own page; never assume one is open. Keep token-bearing URLs private. Missing authoring support is this session's limit, not the platform's.",
+      "Verify the user got the interaction, or say you could not.",
+    ];
+    if (hasFeature(context, "controlUi")) {
+      lines.splice(1, 0, "Open portals through the Control UI (Portals), never a bare public URL.");
+    }
+    return lines;
+  }
   const lines = [
     "Presentation tools can show the user interactive views; the tool descriptions hold the details.",
     "Use a widget for a compact view inside the conversation; use a dashboard for a larger, lasting layout.",
