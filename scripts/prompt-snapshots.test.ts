@@ -43,7 +43,7 @@ describe("prompt-snapshots command", () => {
 describe("buildConformanceCases", () => {
   it("sends start, turn and resume for each Codex scenario, with a real cwd", async () => {
     const cases = await buildConformanceCases(REPO_ROOT, "/tmp/work");
-    expect(cases).toHaveLength(15);
+    expect(cases).toHaveLength(18); // six Codex scenarios × (start, turn, resume)
     expect(cases.slice(0, 3).map((entry) => entry.method)).toEqual([
       "thread/start",
       "turn/start",

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   OPENCLAW_PRODUCT_PROFILE,
-  SECTION_TABLE,
   buildAgentSystemPrompt,
   resolveGpt5SystemPromptContribution,
 } from "../src/index.js";
+import { SECTION_TABLE } from "../src/section-table.js";
 import type { AgentSystemPromptInput, PromptSize } from "../src/index.js";
 
 // The rules of each built-in section, as the key phrases (tool names, commands, tags, tokens,
