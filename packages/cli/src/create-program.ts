@@ -6,7 +6,7 @@ import { registerExplainCacheCommand } from "./commands/explain-cache-command.js
 import { registerRenderCommand } from "./commands/render-command.js";
 import { registerSchemaCommand } from "./commands/schema-command.js";
 import { registerInspectCommand } from "./inspect/inspect-command.js";
-import { readCliVersion } from "./read-cli-version.js";
+import { readCliVersion } from "./inputs/read-cli-version.js";
 
 /** Mutable outcome of one CLI run; commands set `exitCode` when they finish with a failure. */
 export interface ProgramState {

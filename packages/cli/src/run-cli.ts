@@ -3,7 +3,7 @@ import { PromptstackError } from "@promptstack/renderer";
 import type { CliIo } from "./cli-io.js";
 import { createProgram } from "./create-program.js";
 import type { ProgramState } from "./create-program.js";
-import { formatErrorMessage } from "./format-error-message.js";
+import { formatErrorMessage } from "./output/format-error-message.js";
 
 /** Exit status: success. */
 export const EXIT_OK = 0;

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ContextReport } from "../src/build-context-report.js";
-import { countTokens } from "../src/count-tokens.js";
+import type { ContextReport } from "../src/reports/build-context-report.js";
+import { countTokens } from "../src/inputs/count-tokens.js";
 import { runCli } from "../src/run-cli.js";
 import { createTestIo } from "./create-test-io.js";
 

@@ -1,15 +1,15 @@
 import { Argument } from "commander";
 import type { Command } from "commander";
-import { buildContextReport } from "../build-context-report.js";
+import { buildContextReport } from "../reports/build-context-report.js";
 import type { CliIo } from "../cli-io.js";
 import type { ProgramState } from "../create-program.js";
-import { createStyler } from "../create-styler.js";
-import { formatContextReport } from "../format-context-report.js";
-import type { ContextView } from "../format-context-report.js";
-import { formatDiagnostics } from "../format-diagnostics.js";
-import { addInputOptions } from "../input-options.js";
-import type { InputOptions } from "../input-options.js";
-import { loadRenderRun } from "../load-render-run.js";
+import { createStyler } from "../output/create-styler.js";
+import { formatContextReport } from "../reports/format-context-report.js";
+import type { ContextView } from "../reports/format-context-report.js";
+import { formatDiagnostics } from "../output/format-diagnostics.js";
+import { addInputOptions } from "../inputs/input-options.js";
+import type { InputOptions } from "../inputs/input-options.js";
+import { loadRenderRun } from "../inputs/load-render-run.js";
 
 /** `promptstack context list|detail`: what each input contributes, like `/context list|detail`. */
 export function registerContextCommand(program: Command, io: CliIo, _state: ProgramState): void {

@@ -2,16 +2,16 @@ import { resolve } from "node:path";
 import { Option } from "commander";
 import type { Command } from "commander";
 import type { CacheProvider, ConversationLayout } from "@promptstack/providers";
-import { buildCacheExplanation } from "../build-cache-explanation.js";
+import { buildCacheExplanation } from "../reports/build-cache-explanation.js";
 import { CliError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
 import type { ProgramState } from "../create-program.js";
-import { createStyler } from "../create-styler.js";
-import { formatCacheExplanation } from "../format-cache-explanation.js";
-import { formatDiagnostics } from "../format-diagnostics.js";
-import { addInputOptions } from "../input-options.js";
-import type { InputOptions } from "../input-options.js";
-import { loadRenderRun } from "../load-render-run.js";
+import { createStyler } from "../output/create-styler.js";
+import { formatCacheExplanation } from "../reports/format-cache-explanation.js";
+import { formatDiagnostics } from "../output/format-diagnostics.js";
+import { addInputOptions } from "../inputs/input-options.js";
+import type { InputOptions } from "../inputs/input-options.js";
+import { loadRenderRun } from "../inputs/load-render-run.js";
 import {
   buildProviderCacheReport,
   formatProviderCacheReport,

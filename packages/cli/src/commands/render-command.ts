@@ -1,13 +1,13 @@
 import type { Command } from "commander";
-import { buildRenderOutput } from "../build-render-output.js";
+import { buildRenderOutput } from "../reports/build-render-output.js";
 import type { CliIo } from "../cli-io.js";
 import type { ProgramState } from "../create-program.js";
-import { createStyler } from "../create-styler.js";
-import { formatDiagnostics } from "../format-diagnostics.js";
-import { formatRenderSummary, formatRenderText } from "../format-render-text.js";
-import { addInputOptions } from "../input-options.js";
-import type { InputOptions } from "../input-options.js";
-import { loadRenderRun } from "../load-render-run.js";
+import { createStyler } from "../output/create-styler.js";
+import { formatDiagnostics } from "../output/format-diagnostics.js";
+import { formatRenderSummary, formatRenderText } from "../output/format-render-text.js";
+import { addInputOptions } from "../inputs/input-options.js";
+import type { InputOptions } from "../inputs/input-options.js";
+import { loadRenderRun } from "../inputs/load-render-run.js";
 
 /** `promptstack render`: the prompt as text, or the `--json` contract. */
 export function registerRenderCommand(program: Command, io: CliIo, _state: ProgramState): void {

@@ -3,8 +3,8 @@ import { lookupConfigSchema } from "@promptstack/config";
 import { CliError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
 import type { ProgramState } from "../create-program.js";
-import { createStyler } from "../create-styler.js";
-import { formatSchemaLookup } from "../format-schema-lookup.js";
+import { createStyler } from "../output/create-styler.js";
+import { formatSchemaLookup } from "../output/format-schema-lookup.js";
 
 /** `promptstack schema [path]`: what a config key means, its type, default and constraints. */
 export function registerSchemaCommand(program: Command, io: CliIo, _state: ProgramState): void {

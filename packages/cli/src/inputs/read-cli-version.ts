@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { discoverCliPackageDir } from "./discover-cli-package-dir.js";
 
-/** The CLI's version from its own package.json (next to both `src/` and `dist/`). */
+/** The CLI's version from its own package.json. */
 export function readCliVersion(): string {
   const manifest = JSON.parse(
-    readFileSync(new URL("../package.json", import.meta.url), "utf8"),
+    readFileSync(join(discoverCliPackageDir(), "package.json"), "utf8"),
   ) as { version?: unknown };
   return typeof manifest.version === "string" ? manifest.version : "unknown";
 }

@@ -1,6 +1,6 @@
 import type { SkillEnvironment } from "@promptstack/agent";
 import { z } from "zod";
-import { CliError } from "./cli-error.js";
+import { CliError } from "../cli-error.js";
 import { readJsonFile } from "./read-json-file.js";
 
 const skillEnvironmentFileSchema = z

@@ -1,4 +1,4 @@
-import type { InputOptions } from "../input-options.js";
+import type { InputOptions } from "../inputs/input-options.js";
 
 /** The flags of `promptstack inspect`, as commander parses them. */
 export interface InspectOptions extends InputOptions {

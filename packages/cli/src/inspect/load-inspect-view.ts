@@ -1,7 +1,7 @@
-import { buildCacheExplanation } from "../build-cache-explanation.js";
+import { buildCacheExplanation } from "../reports/build-cache-explanation.js";
 import type { CliIo } from "../cli-io.js";
-import { discoverCliAssets } from "../discover-cli-assets.js";
-import { loadRenderRun } from "../load-render-run.js";
+import { discoverCliAssets } from "../inputs/discover-cli-assets.js";
+import { loadRenderRun } from "../inputs/load-render-run.js";
 import type { InspectOptions } from "./inspect-options.js";
 import type { InspectSourceItem, InspectView } from "./inspect-view.js";
 import { toInspectView } from "./to-inspect-view.js";

@@ -1,7 +1,7 @@
 import { PromptstackError } from "@promptstack/renderer";
 import { CliError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
-import { discoverCliAssets } from "../discover-cli-assets.js";
+import { discoverCliAssets } from "../inputs/discover-cli-assets.js";
 import { createInspectServer } from "./create-inspect-server.js";
 import type { InspectServer } from "./create-inspect-server.js";
 import type { InspectOptions } from "./inspect-options.js";

@@ -1,7 +1,7 @@
-import type { CacheExplanation } from "../build-cache-explanation.js";
-import { buildContextReport } from "../build-context-report.js";
-import { buildRenderOutput } from "../build-render-output.js";
-import type { RenderRun, RenderRunBootstrapFile } from "../render-run.js";
+import type { CacheExplanation } from "../reports/build-cache-explanation.js";
+import { buildContextReport } from "../reports/build-context-report.js";
+import { buildRenderOutput } from "../reports/build-render-output.js";
+import type { RenderRun, RenderRunBootstrapFile } from "../inputs/render-run.js";
 import type {
   InspectDiagnostic,
   InspectSourceItem,

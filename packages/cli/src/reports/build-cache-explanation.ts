@@ -1,6 +1,6 @@
 import { formatUnifiedDiff } from "@promptstack/harness-codex";
-import { countTokens } from "./count-tokens.js";
-import type { RenderRun } from "./render-run.js";
+import { countTokens } from "../inputs/count-tokens.js";
+import type { RenderRun } from "../inputs/render-run.js";
 import { toPromptHalves } from "./to-prompt-halves.js";
 
 /** Why two renders do or do not share their cacheable prefix (`explain-cache --json`). */

@@ -11,11 +11,11 @@ import type {
 import type { Diagnostic } from "@promptstack/renderer";
 import { CliError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
-import { countTokens, loadTokenCounter } from "../count-tokens.js";
-import { discoverCliAssets } from "../discover-cli-assets.js";
-import type { InputOptions } from "../input-options.js";
-import { loadFacts, openRenderAssembler } from "../load-render-run.js";
-import type { DemoPaths } from "../resolve-demo-paths.js";
+import { countTokens, loadTokenCounter } from "../inputs/count-tokens.js";
+import { discoverCliAssets } from "../inputs/discover-cli-assets.js";
+import type { InputOptions } from "../inputs/input-options.js";
+import { loadFacts, openRenderAssembler } from "../inputs/load-render-run.js";
+import type { DemoPaths } from "../inputs/resolve-demo-paths.js";
 import { makeSyntheticText } from "./make-synthetic-text.js";
 import { readFactsFolder } from "./read-facts-folder.js";
 import { shiftFactsDate } from "./shift-facts-date.js";

@@ -1,5 +1,5 @@
-import { countTokens } from "./count-tokens.js";
-import type { RenderRun } from "./render-run.js";
+import { countTokens } from "../inputs/count-tokens.js";
+import type { RenderRun } from "../inputs/render-run.js";
 import { toBootstrapStats } from "./to-bootstrap-stats.js";
 import type { BootstrapStat } from "./to-bootstrap-stats.js";
 import { toPromptHalves } from "./to-prompt-halves.js";

@@ -1,6 +1,6 @@
-import { countTokens } from "./count-tokens.js";
-import type { RenderOutput } from "./render-output-schema.js";
-import type { RenderRun } from "./render-run.js";
+import { countTokens } from "../inputs/count-tokens.js";
+import type { RenderOutput } from "../output/render-output-schema.js";
+import type { RenderRun } from "../inputs/render-run.js";
 import { toBootstrapStats } from "./to-bootstrap-stats.js";
 import { toPromptHalves } from "./to-prompt-halves.js";
 import { toSectionStats } from "./to-section-stats.js";

@@ -6,12 +6,12 @@ import type {
   ProviderCacheExplanation,
 } from "@promptstack/providers";
 import type { CliIo } from "../cli-io.js";
-import { loadTokenCounter } from "../count-tokens.js";
-import type { Styler } from "../create-styler.js";
-import { escapeTerminalText } from "../escape-terminal-text.js";
-import { formatNumber } from "../format-number.js";
-import type { InputOptions } from "../input-options.js";
-import { loadFacts, openRenderAssembler } from "../load-render-run.js";
+import { loadTokenCounter } from "../inputs/count-tokens.js";
+import type { Styler } from "../output/create-styler.js";
+import { escapeTerminalText } from "../output/escape-terminal-text.js";
+import { formatNumber } from "../output/format-number.js";
+import type { InputOptions } from "../inputs/input-options.js";
+import { loadFacts, openRenderAssembler } from "../inputs/load-render-run.js";
 import { DEFAULT_CACHE_MODELS, O200K_COUNTER, toToolSpecs } from "./build-cache-report.js";
 
 /** One side of a provider comparison: which workspace and which facts file. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { countTokens, loadTokenCounter } from "../count-tokens.js";
+import { countTokens, loadTokenCounter } from "../inputs/count-tokens.js";
 import { makeSyntheticText } from "./make-synthetic-text.js";
 
 describe("makeSyntheticText", () => {

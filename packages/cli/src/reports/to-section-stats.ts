@@ -1,5 +1,5 @@
-import { countTokens } from "./count-tokens.js";
-import type { RenderRun } from "./render-run.js";
+import { countTokens } from "../inputs/count-tokens.js";
+import type { RenderRun } from "../inputs/render-run.js";
 
 /** One section's size and cache side, as `render --json` and `context` report it. */
 export interface SectionStat {
