@@ -1,5 +1,5 @@
 import { formatUnifiedDiff } from "@promptstack/harness-codex";
-import { countTokens } from "../inputs/count-tokens.js";
+import type { TokenCounter } from "@promptstack/bootstrap";
 import type { RenderRun } from "../inputs/render-run.js";
 import { toPromptHalves } from "./to-prompt-halves.js";
 
@@ -61,7 +61,9 @@ export function buildCacheExplanation(
   before: RenderRun,
   after: RenderRun,
   options: CacheExplanationOptions,
+  counter: TokenCounter,
 ): CacheExplanation {
+  const countTokens = (text: string): number => counter.countTokens(text);
   const beforePrefix = toPromptHalves(before).stable;
   const afterPrefix = toPromptHalves(after).stable;
   const shared = commonPrefixLength(beforePrefix, afterPrefix);

@@ -1,4 +1,4 @@
-import { countTokens } from "../inputs/count-tokens.js";
+import type { TokenCounter } from "@promptstack/bootstrap";
 import type { RenderRun } from "../inputs/render-run.js";
 import { toBootstrapStats } from "./to-bootstrap-stats.js";
 import type { BootstrapStat } from "./to-bootstrap-stats.js";
@@ -66,7 +66,8 @@ function serializeTool(tool: RenderRun["tools"][number]): string {
 }
 
 /** Accounts for every input of a render run: files, skills, tool schemas, sections, totals. */
-export function buildContextReport(run: RenderRun): ContextReport {
+export function buildContextReport(run: RenderRun, counter: TokenCounter): ContextReport {
+  const countTokens = (text: string): number => counter.countTokens(text);
   const { stable, volatile } = toPromptHalves(run);
   const tools = run.tools.map((tool) => {
     const json = serializeTool(tool);
@@ -110,7 +111,7 @@ export function buildContextReport(run: RenderRun): ContextReport {
       tokens: toolSchemaTokens,
       entries: tools,
     },
-    sections: toSectionStats(run),
+    sections: toSectionStats(run, counter),
     totals: {
       promptChars: run.modelText.length,
       promptTokens,
