@@ -1,4 +1,5 @@
-import type { CliAssets } from "./discover-cli-assets.js";
+import type { TokenCounter } from "@promptstack/bootstrap";
+import type { CliAssets } from "./inputs/discover-cli-assets.js";
 
 /** Where the CLI writes and what it knows about its surroundings. Injected so tests run in-process. */
 export interface CliIo {
@@ -12,4 +13,9 @@ export interface CliIo {
   readonly cwd: string;
   /** The demo, the synthetic catalog and the checkout; default `discoverCliAssets()`. */
   readonly assets?: CliAssets;
+  /**
+   * Makes the run's token counter when an output first needs counts; default bootstrap's o200k
+   * `createO200kTokenCounter`. Injected by tests to see whether, and how often, it is loaded.
+   */
+  readonly createTokenCounter?: () => Promise<TokenCounter>;
 }

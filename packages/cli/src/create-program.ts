@@ -7,14 +7,13 @@ import { registerExplainCacheCommand } from "./commands/explain-cache-command.js
 import { registerRenderCommand } from "./commands/render-command.js";
 import { registerSchemaCommand } from "./commands/schema-command.js";
 import { registerInspectCommand } from "./inspect/inspect-command.js";
-import { readCliVersion } from "./read-cli-version.js";
+import { readCliVersion } from "./inputs/read-cli-version.js";
+import type { ProgramState } from "./program-state.js";
 
-/** Mutable outcome of one CLI run; commands set `exitCode` when they finish with a failure. */
-export interface ProgramState {
-  exitCode: number;
-}
-
-/** Builds the `promptstack` commander program; output goes to `io`, commander never exits. */
+/**
+ * Builds the `promptstack` commander program; output goes to `io`, commander never exits. Only
+ * the flags are declared here: each command's code is imported when that command runs.
+ */
 export function createProgram(io: CliIo, state: ProgramState): Command {
   const program = new Command("promptstack");
   program

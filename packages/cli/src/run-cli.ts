@@ -2,8 +2,9 @@ import { CommanderError } from "commander";
 import { PromptstackError } from "@promptstack/renderer";
 import type { CliIo } from "./cli-io.js";
 import { createProgram } from "./create-program.js";
-import type { ProgramState } from "./create-program.js";
-import { formatErrorMessage } from "./format-error-message.js";
+import { createLazyTokenCounter } from "./inputs/create-lazy-token-counter.js";
+import { formatErrorMessage } from "./output/format-error-message.js";
+import type { ProgramState } from "./program-state.js";
 
 /** Exit status: success. */
 export const EXIT_OK = 0;
@@ -17,7 +18,10 @@ export const EXIT_USAGE = 2;
  * Never throws and never calls `process.exit`, so tests can run it in-process.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const state: ProgramState = { exitCode: EXIT_OK };
+  const state: ProgramState = {
+    exitCode: EXIT_OK,
+    tokenCounter: createLazyTokenCounter(io.createTokenCounter),
+  };
   const program = createProgram(io, state);
   try {
     await program.parseAsync([...argv], { from: "user" });

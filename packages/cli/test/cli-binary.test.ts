@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildRenderOutputJsonSchema } from "../src/render-output-schema.js";
-import type { RenderOutput } from "../src/render-output-schema.js";
+import { buildRenderOutputJsonSchema } from "../src/output/render-output-schema.js";
+import type { RenderOutput } from "../src/output/render-output-schema.js";
 import { runCliBinary } from "./run-cli-binary.js";
 import type { BinaryResult } from "./run-cli-binary.js";
 

@@ -1,7 +1,7 @@
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { RenderOutput } from "../src/render-output-schema.js";
+import type { RenderOutput } from "../src/output/render-output-schema.js";
 import { runCli } from "../src/run-cli.js";
 import { createTestIo } from "./create-test-io.js";
 import { createCodexCatalogSandbox, writePlacedCodexCatalog } from "@promptstack-tools/test-utils";

@@ -7,9 +7,9 @@ import {
   PACKAGED_DEMO_DISPLAY_DIR,
   discoverCliAssets,
   toDefaultAssetLocations,
-} from "../src/discover-cli-assets.js";
-import type { CliAssets } from "../src/discover-cli-assets.js";
-import type { RenderOutput } from "../src/render-output-schema.js";
+} from "../src/inputs/discover-cli-assets.js";
+import type { CliAssets } from "../src/inputs/discover-cli-assets.js";
+import type { RenderOutput } from "../src/output/render-output-schema.js";
 import { runCli } from "../src/run-cli.js";
 import { createTestIo } from "./create-test-io.js";
 import { REPO_ROOT } from "./run-cli-binary.js";
@@ -89,11 +89,16 @@ describe("discoverCliAssets", () => {
     expect(assets.repoRoot).toBe(REPO_ROOT.replace(/\/$/, ""));
   });
 
-  it("looks next to the module: dist/assets, and three folders up for a checkout", () => {
-    expect(toDefaultAssetLocations("file:///x/node_modules/@promptstack/cli/dist/a.js")).toEqual({
-      packagedDir: "/x/node_modules/@promptstack/cli/dist/assets",
-      repoRoot: "/x/node_modules",
-    });
+  it("looks in the module's tree: dist/assets, and two folders above the package for a checkout", () => {
+    const exists = (path: string) => path === "/x/node_modules/@promptstack/cli/package.json";
+    for (const module of ["dist/a.js", "dist/inputs/b.js"]) {
+      expect(
+        toDefaultAssetLocations(`file:///x/node_modules/@promptstack/cli/${module}`, exists),
+      ).toEqual({
+        packagedDir: "/x/node_modules/@promptstack/cli/dist/assets",
+        repoRoot: "/x/node_modules",
+      });
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { buildRenderOutputJsonSchema } from "../src/render-output-schema.js";
+import { buildRenderOutputJsonSchema } from "../src/output/render-output-schema.js";
 import { runCli } from "../src/run-cli.js";
 import { createTestIo } from "./create-test-io.js";
 

@@ -5,7 +5,7 @@ import { SNAPSHOT_THREAD_ID, loadPromptSnapshotInputs } from "@promptstack-tools
 import { PINNED_CODEX_VERSION } from "@promptstack/harness-codex";
 import { toModelText } from "@promptstack/renderer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CODEX_PLACEHOLDER_THREAD_ID } from "../src/load-codex-run.js";
+import { CODEX_PLACEHOLDER_THREAD_ID } from "../src/inputs/load-codex-run.js";
 import { runCli } from "../src/run-cli.js";
 import { createTestIo } from "./create-test-io.js";
 import { REPO_ROOT } from "./run-cli-binary.js";

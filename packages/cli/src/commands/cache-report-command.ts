@@ -1,13 +1,9 @@
 import { InvalidArgumentError, Option } from "commander";
 import type { Command } from "commander";
 import type { CliIo } from "../cli-io.js";
-import type { ProgramState } from "../create-program.js";
-import { createStyler } from "../create-styler.js";
-import { formatDiagnostics } from "../format-diagnostics.js";
-import { addInputOptions } from "../input-options.js";
-import { buildCacheReport } from "../reports/build-cache-report.js";
+import { addInputOptions } from "../inputs/input-options.js";
+import type { ProgramState } from "../program-state.js";
 import type { CacheReportOptions } from "../reports/build-cache-report.js";
-import { formatCacheReport } from "../reports/format-cache-report.js";
 
 /** Commander parser of a whole number in `[min, max]`. */
 export function parseCount(min: number, max: number): (value: string) => number {
@@ -21,11 +17,7 @@ export function parseCount(min: number, max: number): (value: string) => number 
 }
 
 /** `promptstack cache-report`: simulated provider caching over an N-turn conversation. */
-export function registerCacheReportCommand(
-  program: Command,
-  io: CliIo,
-  _state: ProgramState,
-): void {
+export function registerCacheReportCommand(program: Command, io: CliIo, state: ProgramState): void {
   addInputOptions(
     program
       .command("cache-report")
@@ -60,18 +52,7 @@ export function registerCacheReportCommand(
         "model id (with one --provider; default claude-sonnet-4-5 / gpt-5.5)",
       ),
   ).action(async (options: CacheReportOptions) => {
-    const report = await buildCacheReport(options, io);
-    if (options.json === true) {
-      io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-      return;
-    }
-    const styler = createStyler(io);
-    io.stdout(formatCacheReport(report, styler));
-    const problems = [
-      ...report.diagnostics,
-      ...report.simulations.flatMap((simulation) => simulation.diagnostics),
-    ].filter((diagnostic) => diagnostic.severity !== "info");
-    const unique = [...new Map(problems.map((d) => [`${d.code}\u0000${d.message}`, d])).values()];
-    if (unique.length > 0) io.stderr(formatDiagnostics(unique, styler));
+    const { runCacheReportCommand } = await import("./run-cache-report-command.js");
+    await runCacheReportCommand(options, io, state);
   });
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { formatNumber } from "../format-number.js";
+import { formatNumber } from "../output/format-number.js";
 import { escapeHtml as h } from "./escape-html.js";
 import { INSPECT_PAGE_SCRIPT, INSPECT_PAGE_STYLE } from "./inspect-page-assets.js";
 import type {

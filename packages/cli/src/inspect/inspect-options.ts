@@ -1,4 +1,8 @@
-import type { InputOptions } from "../input-options.js";
+import { CliError } from "../cli-error.js";
+import type { InputOptions } from "../inputs/input-options.js";
+
+/** Default page file of `inspect`. */
+export const DEFAULT_INSPECT_OUT = "prompt.html";
 
 /** The flags of `promptstack inspect`, as commander parses them. */
 export interface InspectOptions extends InputOptions {
@@ -14,4 +18,9 @@ export interface InspectOptions extends InputOptions {
   readonly watch?: boolean;
   /** With `serve`: the port; default a free one. */
   readonly port?: number;
+}
+
+/** A usage error of an `inspect` flag (exit 2). */
+export function toInspectUsageError(message: string, path: string, hint: string): CliError {
+  return new CliError("CLI_USAGE", message, { path, hint });
 }

@@ -1,7 +1,8 @@
-import { buildCacheExplanation } from "../build-cache-explanation.js";
+import { buildCacheExplanation } from "../reports/build-cache-explanation.js";
 import type { CliIo } from "../cli-io.js";
-import { discoverCliAssets } from "../discover-cli-assets.js";
-import { loadRenderRun } from "../load-render-run.js";
+import { discoverCliAssets } from "../inputs/discover-cli-assets.js";
+import type { LazyTokenCounter } from "../inputs/create-lazy-token-counter.js";
+import { loadRenderRun } from "../inputs/load-render-run.js";
 import type { InspectOptions } from "./inspect-options.js";
 import type { InspectSourceItem, InspectView } from "./inspect-view.js";
 import { toInspectView } from "./to-inspect-view.js";
@@ -38,20 +39,27 @@ function describeSource(options: InspectOptions, workspace: string): InspectSour
  * compares them as `explain-cache` does, and shows the later turn. Throws the CLI's typed errors
  * for bad input, like `render`.
  */
-export async function loadInspectView(options: InspectOptions, io: CliIo): Promise<InspectView> {
+export async function loadInspectView(
+  options: InspectOptions,
+  io: CliIo,
+  tokenCounter: LazyTokenCounter,
+): Promise<InspectView> {
   const workspace =
     options.workspace ?? (io.assets ?? discoverCliAssets()).demo.displayWorkspaceDir;
   const title = workspace;
   const source = describeSource(options, workspace);
   if (options.before === undefined || options.after === undefined) {
     const run = await loadRenderRun(options, io);
-    return toInspectView({ run, title, source });
+    return toInspectView({ run, title, source, counter: await tokenCounter.load() });
   }
   const before = await loadRenderRun({ ...options, facts: options.before }, io);
   const after = await loadRenderRun({ ...options, facts: options.after }, io);
-  const cacheExplanation = buildCacheExplanation(before, after, {
-    beforeLabel: options.before,
-    afterLabel: options.after,
-  });
-  return toInspectView({ run: after, title, source, cacheExplanation });
+  const counter = await tokenCounter.load();
+  const cacheExplanation = buildCacheExplanation(
+    before,
+    after,
+    { beforeLabel: options.before, afterLabel: options.after },
+    counter,
+  );
+  return toInspectView({ run: after, title, source, cacheExplanation, counter });
 }

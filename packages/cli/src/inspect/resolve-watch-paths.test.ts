@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { resolveDemoPaths } from "../resolve-demo-paths.js";
+import { resolveDemoPaths } from "../inputs/resolve-demo-paths.js";
 import { resolveWatchPaths } from "./resolve-watch-paths.js";
 
 const demo = resolveDemoPaths("/repo/fixtures/workspaces/demo", "fixtures/workspaces/demo");

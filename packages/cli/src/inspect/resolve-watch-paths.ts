@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
-import { parseSkillsRootOption } from "../parse-skills-root-option.js";
-import type { DemoPaths } from "../resolve-demo-paths.js";
+import { parseSkillsRootOption } from "../inputs/parse-skills-root-option.js";
+import type { DemoPaths } from "../inputs/resolve-demo-paths.js";
 import type { InspectOptions } from "./inspect-options.js";
 
 /**

@@ -1,7 +1,8 @@
 import { PromptstackError } from "@promptstack/renderer";
 import { CliError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
-import { discoverCliAssets } from "../discover-cli-assets.js";
+import type { LazyTokenCounter } from "../inputs/create-lazy-token-counter.js";
+import { discoverCliAssets } from "../inputs/discover-cli-assets.js";
 import { createInspectServer } from "./create-inspect-server.js";
 import type { InspectServer } from "./create-inspect-server.js";
 import type { InspectOptions } from "./inspect-options.js";
@@ -69,8 +70,9 @@ async function listen(view: InspectView, port: number | undefined): Promise<Insp
 export async function startInspectSession(
   options: InspectOptions,
   io: CliIo,
+  tokenCounter: LazyTokenCounter,
 ): Promise<InspectSession> {
-  let lastGood = await loadInspectView(options, io);
+  let lastGood = await loadInspectView(options, io, tokenCounter);
   const server = await listen(lastGood, options.port);
   if (options.watch !== true) {
     return { url: server.url, watched: [], close: () => server.close() };
@@ -80,7 +82,7 @@ export async function startInspectSession(
   let again = false;
   const renderOnce = async (): Promise<void> => {
     try {
-      lastGood = await loadInspectView(options, io);
+      lastGood = await loadInspectView(options, io, tokenCounter);
       server.publish(lastGood);
       io.stderr("promptstack inspect: re-rendered.\n");
     } catch (error) {

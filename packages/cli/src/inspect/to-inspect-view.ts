@@ -1,7 +1,8 @@
-import type { CacheExplanation } from "../build-cache-explanation.js";
-import { buildContextReport } from "../build-context-report.js";
-import { buildRenderOutput } from "../build-render-output.js";
-import type { RenderRun, RenderRunBootstrapFile } from "../render-run.js";
+import type { TokenCounter } from "@promptstack/bootstrap";
+import type { CacheExplanation } from "../reports/build-cache-explanation.js";
+import { buildContextReport } from "../reports/build-context-report.js";
+import { buildRenderOutput } from "../reports/build-render-output.js";
+import type { RenderRun, RenderRunBootstrapFile } from "../inputs/render-run.js";
 import type {
   InspectDiagnostic,
   InspectSourceItem,
@@ -16,6 +17,8 @@ export interface InspectViewInput {
   readonly source: readonly InspectSourceItem[];
   /** `explain-cache`'s comparison of an earlier turn with `run`. */
   readonly cacheExplanation?: CacheExplanation;
+  /** The run's token counter: the page shows counts. */
+  readonly counter: TokenCounter;
 }
 
 function commonPrefixLength(a: string, b: string): number {
@@ -77,8 +80,8 @@ function toDiagnostic(diagnostic: RenderRun["diagnostics"][number]): InspectDiag
  */
 export function toInspectView(input: InspectViewInput): InspectView {
   const { run } = input;
-  const report = buildContextReport(run);
-  const output = buildRenderOutput(run);
+  const report = buildContextReport(run, input.counter);
+  const output = buildRenderOutput(run, input.counter);
   const diagnostics = run.diagnostics.map(toDiagnostic);
   const explanation = input.cacheExplanation;
   return {

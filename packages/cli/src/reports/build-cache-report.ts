@@ -6,16 +6,18 @@ import type {
   CacheSimulation,
   ConversationLayout,
   SimulatedTurnInput,
+  TokenCounter as ProviderTokenCounter,
   ToolSpec,
 } from "@promptstack/providers";
+import type { TokenCounter } from "@promptstack/bootstrap";
 import type { Diagnostic } from "@promptstack/renderer";
 import { CliError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
-import { countTokens, loadTokenCounter } from "../count-tokens.js";
-import { discoverCliAssets } from "../discover-cli-assets.js";
-import type { InputOptions } from "../input-options.js";
-import { loadFacts, openRenderAssembler } from "../load-render-run.js";
-import type { DemoPaths } from "../resolve-demo-paths.js";
+import type { LazyTokenCounter } from "../inputs/create-lazy-token-counter.js";
+import { discoverCliAssets } from "../inputs/discover-cli-assets.js";
+import type { InputOptions } from "../inputs/input-options.js";
+import { loadFacts, openRenderAssembler } from "../inputs/load-render-run.js";
+import type { DemoPaths } from "../inputs/resolve-demo-paths.js";
 import { makeSyntheticText } from "./make-synthetic-text.js";
 import { readFactsFolder } from "./read-facts-folder.js";
 import { shiftFactsDate } from "./shift-facts-date.js";
@@ -29,8 +31,10 @@ export const DEFAULT_CACHE_MODELS: Readonly<Record<CacheProvider, string>> = {
 /** Both layouts, in the order the report shows them. */
 export const CACHE_LAYOUTS: readonly ConversationLayout[] = ["system-tail", "turn-context"];
 
-/** The o200k counter the CLI uses everywhere (an estimate for Claude models). */
-export const O200K_COUNTER = createTokenCounter("o200k_base", countTokens);
+/** The run's o200k counter in the providers' shape (an estimate for Claude models). */
+export function toProviderTokenCounter(counter: TokenCounter): ProviderTokenCounter {
+  return createTokenCounter("o200k_base", (text) => counter.countTokens(text));
+}
 
 /** Flags of `promptstack cache-report` on top of the shared input flags. */
 export interface CacheReportOptions extends InputOptions {
@@ -128,8 +132,8 @@ export async function renderTurns(
 export async function buildCacheReport(
   options: CacheReportOptions,
   io: CliIo,
+  tokenCounter: LazyTokenCounter,
 ): Promise<CacheReport> {
-  await loadTokenCounter();
   if (options.harness === "codex") {
     usage(
       "cache-report simulates the embedded harness's requests; --harness codex is not supported.",
@@ -151,6 +155,8 @@ export async function buildCacheReport(
       "Add --provider, or leave --model out for the default models.",
     );
   }
+  const counter = await tokenCounter.load();
+  const countTokens = (text: string): number => counter.countTokens(text);
   const plan = await planFacts(options, io, (io.assets ?? discoverCliAssets()).demo);
   const providers: CacheProvider[] =
     options.provider === "both" ? ["anthropic", "openai"] : [options.provider];
@@ -194,7 +200,7 @@ export async function buildCacheReport(
           layout,
           turns,
           tools,
-          countTokens: O200K_COUNTER,
+          countTokens: toProviderTokenCounter(counter),
         }),
       );
     }

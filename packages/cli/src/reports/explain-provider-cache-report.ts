@@ -6,13 +6,13 @@ import type {
   ProviderCacheExplanation,
 } from "@promptstack/providers";
 import type { CliIo } from "../cli-io.js";
-import { loadTokenCounter } from "../count-tokens.js";
-import type { Styler } from "../create-styler.js";
-import { escapeTerminalText } from "../escape-terminal-text.js";
-import { formatNumber } from "../format-number.js";
-import type { InputOptions } from "../input-options.js";
-import { loadFacts, openRenderAssembler } from "../load-render-run.js";
-import { DEFAULT_CACHE_MODELS, O200K_COUNTER, toToolSpecs } from "./build-cache-report.js";
+import type { TokenCounter } from "@promptstack/bootstrap";
+import type { Styler } from "../output/create-styler.js";
+import { escapeTerminalText } from "../output/escape-terminal-text.js";
+import { formatNumber } from "../output/format-number.js";
+import type { InputOptions } from "../inputs/input-options.js";
+import { loadFacts, openRenderAssembler } from "../inputs/load-render-run.js";
+import { DEFAULT_CACHE_MODELS, toProviderTokenCounter, toToolSpecs } from "./build-cache-report.js";
 
 /** One side of a provider comparison: which workspace and which facts file. */
 export interface ProviderCacheSide {
@@ -68,8 +68,8 @@ export async function buildProviderCacheReport(
   before: ProviderCacheSide,
   after: ProviderCacheSide,
   io: CliIo,
+  counter: TokenCounter,
 ): Promise<ProviderCacheReport> {
-  await loadTokenCounter();
   const layout = options.layout ?? "turn-context";
   const old = await renderSide(options, before, layout, io);
   const next = await renderSide(options, after, layout, io);
@@ -80,7 +80,7 @@ export async function buildProviderCacheReport(
       provider,
       model: options.model ?? DEFAULT_CACHE_MODELS[provider],
       layout,
-      countTokens: O200K_COUNTER,
+      countTokens: toProviderTokenCounter(counter),
     },
   );
   return {

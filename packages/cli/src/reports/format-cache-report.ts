@@ -1,7 +1,7 @@
 import { formatCacheSimulationTable } from "@promptstack/providers";
 import type { CacheSimulation } from "@promptstack/providers";
-import type { Styler } from "../create-styler.js";
-import { escapeTerminalText } from "../escape-terminal-text.js";
+import type { Styler } from "../output/create-styler.js";
+import { escapeTerminalText } from "../output/escape-terminal-text.js";
 import type { CacheReport } from "./build-cache-report.js";
 
 function share(simulation: CacheSimulation): string {

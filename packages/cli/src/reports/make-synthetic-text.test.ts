@@ -1,9 +1,10 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { countTokens, loadTokenCounter } from "../count-tokens.js";
+import { createO200kTokenCounter } from "@promptstack/bootstrap";
+import { describe, expect, it } from "vitest";
 import { makeSyntheticText } from "./make-synthetic-text.js";
 
-describe("makeSyntheticText", () => {
-  beforeAll(loadTokenCounter);
+describe("makeSyntheticText", async () => {
+  const counter = await createO200kTokenCounter();
+  const countTokens = (text: string): number => counter.countTokens(text);
 
   it("is deterministic per seed, differs between seeds, and reaches the size", () => {
     expect(makeSyntheticText(3, 60, countTokens)).toBe(makeSyntheticText(3, 60, countTokens));

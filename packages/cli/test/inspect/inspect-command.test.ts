@@ -2,9 +2,10 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CacheExplanation } from "../../src/build-cache-explanation.js";
+import type { CacheExplanation } from "../../src/reports/build-cache-explanation.js";
+import { createLazyTokenCounter } from "../../src/inputs/create-lazy-token-counter.js";
 import { loadInspectView } from "../../src/inspect/load-inspect-view.js";
-import type { RenderOutput } from "../../src/render-output-schema.js";
+import type { RenderOutput } from "../../src/output/render-output-schema.js";
 import { runCli } from "../../src/run-cli.js";
 import { createTestIo } from "../create-test-io.js";
 import { REPO_ROOT } from "../run-cli-binary.js";
@@ -64,7 +65,7 @@ describe("promptstack inspect", () => {
 describe("loadInspectView", () => {
   it("counts exactly what render --json and context --json count", async () => {
     const rendered = await runJson<RenderOutput>(["render"]);
-    const view = await loadInspectView({}, createTestIo());
+    const view = await loadInspectView({}, createTestIo(), createLazyTokenCounter());
     expect(
       view.sections.map(({ id, heading, cache, chars, tokens }) => ({
         id,
@@ -106,7 +107,11 @@ describe("loadInspectView", () => {
       "--after",
       AFTER,
     ]);
-    const view = await loadInspectView({ before: BEFORE, after: AFTER }, createTestIo());
+    const view = await loadInspectView(
+      { before: BEFORE, after: AFTER },
+      createTestIo(),
+      createLazyTokenCounter(),
+    );
     expect(explanation.firstDifference?.sectionId).toBe("tooling");
     expect(view.cacheDiff?.firstDifference?.sectionId).toBe(explanation.firstDifference?.sectionId);
     expect(view.cacheDiff?.reusablePrefixTokens).toBe(explanation.sharedPrefix.tokens);
@@ -117,7 +122,11 @@ describe("loadInspectView", () => {
 
   it("carries the Codex layer stack with --harness codex", async () => {
     const rendered = await runJson<RenderOutput>(["render", "--harness", "codex"]);
-    const view = await loadInspectView({ harness: "codex" }, createTestIo());
+    const view = await loadInspectView(
+      { harness: "codex" },
+      createTestIo(),
+      createLazyTokenCounter(),
+    );
     expect(view.codexLayers?.map((layer) => [layer.role, layer.source, layer.tokens])).toEqual(
       rendered.codex?.layers.map((layer) => [layer.role, layer.source, layer.tokens]),
     );
@@ -126,7 +135,7 @@ describe("loadInspectView", () => {
   it("attaches each file's diagnostics to it: an empty file is skipped, a required one missing", async () => {
     const workspace = await mkdtemp(join(tmpdir(), "promptstack-inspect-files-"));
     await writeFile(join(workspace, "SOUL.md"), "  \n\n");
-    const view = await loadInspectView({ workspace }, createTestIo());
+    const view = await loadInspectView({ workspace }, createTestIo(), createLazyTokenCounter());
     const soul = view.bootstrap.find((entry) => entry.name === "SOUL.md");
     expect(soul).toMatchObject({ status: "skipped", reason: "empty" });
     expect(soul?.diagnostics.map((diagnostic) => diagnostic.code)).toEqual([
@@ -146,7 +155,11 @@ describe("loadInspectView", () => {
     await writeFile(join(workspace, "AGENTS.md"), raw);
     const config = join(workspace, "config.json");
     await writeFile(config, JSON.stringify({ agents: { defaults: { bootstrapMaxChars: 1000 } } }));
-    const view = await loadInspectView({ workspace, config }, createTestIo({ cwd: REPO_ROOT }));
+    const view = await loadInspectView(
+      { workspace, config },
+      createTestIo({ cwd: REPO_ROOT }),
+      createLazyTokenCounter(),
+    );
     const file = view.bootstrap.find((entry) => entry.name === "AGENTS.md");
     expect(file?.status).toBe("truncated");
     const cut = file?.truncation;

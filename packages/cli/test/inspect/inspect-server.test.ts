@@ -2,6 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createInspectServer } from "../../src/inspect/create-inspect-server.js";
+import { createLazyTokenCounter } from "../../src/inputs/create-lazy-token-counter.js";
 import { loadInspectView } from "../../src/inspect/load-inspect-view.js";
 import type { InspectView } from "../../src/inspect/inspect-view.js";
 import { startInspectSession } from "../../src/inspect/start-inspect-session.js";
@@ -23,7 +24,7 @@ function withTitle(view: InspectView, title: string): InspectView {
 }
 
 describe("createInspectServer", async () => {
-  const view = await loadInspectView({}, createTestIo());
+  const view = await loadInspectView({}, createTestIo(), createLazyTokenCounter());
 
   it("serves the live page on 127.0.0.1 and refuses other Host headers", async () => {
     const server = await createInspectServer({ view });
@@ -73,6 +74,7 @@ describe("startInspectSession with watch", () => {
         watch: true,
       },
       io,
+      createLazyTokenCounter(),
     );
     cleanups.push(() => session.close());
     expect(session.watched).toContain(demo.dir);

@@ -1,8 +1,8 @@
 import type { ContextReport } from "./build-context-report.js";
-import type { Styler } from "./create-styler.js";
-import { formatNumber } from "./format-number.js";
-import { formatTable } from "./format-table.js";
-import type { TableCell } from "./format-table.js";
+import type { Styler } from "../output/create-styler.js";
+import { formatNumber } from "../output/format-number.js";
+import { formatTable } from "../output/format-table.js";
+import type { TableCell } from "../output/format-table.js";
 
 /** `list` gives one line for skills and tools; `detail` adds a row per skill and per tool. */
 export type ContextView = "list" | "detail";

@@ -1,5 +1,5 @@
 import type { SkillRoot, SkillTier } from "@promptstack/skills";
-import { CliError } from "./cli-error.js";
+import { CliError } from "../cli-error.js";
 
 const TIERS: readonly SkillTier[] = ["extra", "bundled", "managed", "personal", "workspace"];
 

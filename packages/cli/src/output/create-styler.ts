@@ -1,4 +1,4 @@
-import type { CliIo } from "./cli-io.js";
+import type { CliIo } from "../cli-io.js";
 
 /** Text styles the CLI uses. Each is the identity function when colour is off. */
 export interface Styler {

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { discoverCliPackageDir } from "./discover-cli-package-dir.js";
 import { resolveDemoPaths } from "./resolve-demo-paths.js";
 import type { DemoPaths } from "./resolve-demo-paths.js";
 
@@ -27,12 +28,21 @@ export interface CliAssetLocations {
   readonly repoRoot: string;
 }
 
-/** The locations relative to this module: `dist/assets`, and three folders up for a checkout. */
-export function toDefaultAssetLocations(moduleUrl: string = import.meta.url): CliAssetLocations {
+/**
+ * Where to look, from the module's place in the package: the `assets` folder of the tree the
+ * module runs from (`dist/assets` for the built or installed package; `src/assets` never exists),
+ * and two folders above the package for a checkout.
+ */
+export function toDefaultAssetLocations(
+  moduleUrl: string = import.meta.url,
+  exists: (path: string) => boolean = existsSync,
+): CliAssetLocations {
+  const packageDir = discoverCliPackageDir(moduleUrl, exists);
+  const tree = relative(packageDir, fileURLToPath(moduleUrl)).split(sep)[0] ?? "";
   return {
-    packagedDir: fileURLToPath(new URL("./assets", moduleUrl)),
-    // src/ and dist/ both sit two levels below the repository root's packages/ folder.
-    repoRoot: fileURLToPath(new URL("../../..", moduleUrl)).replace(/[\\/]$/, ""),
+    packagedDir: join(packageDir, tree, "assets"),
+    // The package folder sits in the repository root's packages/ folder.
+    repoRoot: join(packageDir, "..", ".."),
   };
 }
 

@@ -1,8 +1,8 @@
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import type { FileHandle } from "node:fs/promises";
-import { CliError } from "./cli-error.js";
-import type { CliErrorCode } from "./cli-error.js";
+import { CliError } from "../cli-error.js";
+import type { CliErrorCode } from "../cli-error.js";
 
 /** Largest JSON input read (facts, skill environment); real files are a few KB. */
 export const MAX_JSON_FILE_BYTES = 16 * 1024 * 1024;

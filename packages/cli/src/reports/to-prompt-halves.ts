@@ -1,4 +1,4 @@
-import type { RenderRun } from "./render-run.js";
+import type { RenderRun } from "../inputs/render-run.js";
 
 /** The model text split at the cache boundary. */
 export interface PromptHalves {

@@ -7,14 +7,12 @@ import type { RunFacts } from "@promptstack/config";
 import { NEUTRAL_PRODUCT_PROFILE } from "@promptstack/renderer";
 import type { AgentSystemPromptInput } from "@promptstack/renderer";
 import type { SkillRoot } from "@promptstack/skills";
-import { CliError } from "./cli-error.js";
-import type { CliIo } from "./cli-io.js";
+import { CliError } from "../cli-error.js";
+import type { CliIo } from "../cli-io.js";
 import { discoverCliAssets } from "./discover-cli-assets.js";
 import type { CliAssets } from "./discover-cli-assets.js";
 import type { InputOptions } from "./input-options.js";
-import { loadCodexRun } from "./load-codex-run.js";
 import { parseSkillsRootOption } from "./parse-skills-root-option.js";
-import { loadTokenCounter } from "./count-tokens.js";
 import { readJsonFile } from "./read-json-file.js";
 import { readSkillEnvironment } from "./read-skill-environment.js";
 import type { RenderRun, RenderRunBootstrapFile, RenderRunSkill } from "./render-run.js";
@@ -160,8 +158,6 @@ export async function openRenderAssembler(
   folders: { readonly workspaceDir: string; readonly executionDir?: string };
 }> {
   requireCodexHarnessForCodexFlags(options);
-  // Every output built from a run (render, context, explain-cache, inspect) shows token counts.
-  await loadTokenCounter();
   const assets = io.assets ?? discoverCliAssets();
   const { demo } = assets;
   const workspaceDir =
@@ -242,7 +238,7 @@ export async function loadRenderRun(
   return toRenderRun(turn, options, io, assets.demoCodexCatalogFile, factsFile, folders);
 }
 
-function toRenderRun(
+async function toRenderRun(
   turn: AgentTurn,
   options: InputOptions,
   io: CliIo,
@@ -250,7 +246,7 @@ function toRenderRun(
   factsFile: string,
   /** Absolute folders: the Codex params carry these, never display paths. */
   folders: { readonly workspaceDir: string; readonly executionDir?: string },
-): Promise<RenderRun> | RenderRun {
+): Promise<RenderRun> {
   const { facts } = turn;
   const run: RenderRun = {
     prompt: turn.prompt,
@@ -299,6 +295,8 @@ function toRenderRun(
     diagnostics: turn.diagnostics,
   };
   if (options.harness !== "codex") return run;
+  // Imported here: only a Codex render loads the Codex adapter.
+  const { loadCodexRun } = await import("./load-codex-run.js");
   return loadCodexRun(
     run,
     {

@@ -1,5 +1,5 @@
-import { countTokens } from "./count-tokens.js";
-import type { RenderRun } from "./render-run.js";
+import type { TokenCounter } from "@promptstack/bootstrap";
+import type { RenderRun } from "../inputs/render-run.js";
 import { toBootstrapStats } from "./to-bootstrap-stats.js";
 import type { BootstrapStat } from "./to-bootstrap-stats.js";
 import { toPromptHalves } from "./to-prompt-halves.js";
@@ -72,7 +72,8 @@ function serializeTool(tool: RenderRun["tools"][number]): string {
 }
 
 /** Accounts for every input of a render run: files, skills, tool schemas, sections, totals. */
-export function buildContextReport(run: RenderRun): ContextReport {
+export function buildContextReport(run: RenderRun, counter: TokenCounter): ContextReport {
+  const countTokens = (text: string): number => counter.countTokens(text);
   const { stable, volatile } = toPromptHalves(run);
   const tools = run.tools.map((tool) => {
     const json = serializeTool(tool);
@@ -120,7 +121,7 @@ export function buildContextReport(run: RenderRun): ContextReport {
       tokens: toolSchemaTokens,
       entries: tools,
     },
-    sections: toSectionStats(run),
+    sections: toSectionStats(run, counter),
     totals: {
       promptChars: run.modelText.length,
       promptTokens,

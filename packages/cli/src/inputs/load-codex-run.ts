@@ -9,8 +9,8 @@ import {
   toCodexTurnPlanInput,
 } from "@promptstack/harness-codex";
 import type { CodexConnectionKind, CodexTurnKind } from "@promptstack/harness-codex";
-import { CliError } from "./cli-error.js";
-import type { CliIo } from "./cli-io.js";
+import { CliError } from "../cli-error.js";
+import type { CliIo } from "../cli-io.js";
 import { loadCodexModelCatalog } from "./load-codex-model-catalog.js";
 import type { RenderRun } from "./render-run.js";
 

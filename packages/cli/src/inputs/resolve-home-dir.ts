@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import type { CliIo } from "./cli-io.js";
+import type { CliIo } from "../cli-io.js";
 
 /** The user's home folder: `HOME` from the injected environment, else the OS's answer. */
 export function resolveHomeDir(io: CliIo): string {

@@ -1,4 +1,4 @@
-import type { RenderRun, RenderRunBootstrapFile } from "./render-run.js";
+import type { RenderRun, RenderRunBootstrapFile } from "../inputs/render-run.js";
 
 /** One bootstrap file's accounting, as `render --json` and `context` report it. */
 export type BootstrapStat = Pick<

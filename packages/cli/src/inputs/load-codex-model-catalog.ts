@@ -3,8 +3,8 @@ import { resolve } from "node:path";
 import type { Diagnostic } from "@promptstack/renderer";
 import { readCodexModelCatalog, resolveCodexCatalogCandidates } from "@promptstack/harness-codex";
 import type { CodexModelCatalog } from "@promptstack/harness-codex";
-import { CliError } from "./cli-error.js";
-import type { CliIo } from "./cli-io.js";
+import { CliError } from "../cli-error.js";
+import type { CliIo } from "../cli-io.js";
 import { resolveHomeDir } from "./resolve-home-dir.js";
 
 /** The catalog `--harness codex` reads its model instructions from, and where it came from. */

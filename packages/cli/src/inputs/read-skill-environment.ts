@@ -1,15 +1,18 @@
 import type { SkillEnvironment } from "@promptstack/agent";
 import { z } from "zod";
-import { CliError } from "./cli-error.js";
+import { CliError } from "../cli-error.js";
 import { readJsonFile } from "./read-json-file.js";
 
-const skillEnvironmentFileSchema = z
-  .object({
-    platform: z.string().min(1),
-    bins: z.array(z.string().min(1)).default([]),
-    env: z.record(z.string(), z.string()).default({}),
-  })
-  .strict();
+// Built when a file is read, not when the module loads: start-up constructs no schema.
+function toSkillEnvironmentFileSchema() {
+  return z
+    .object({
+      platform: z.string().min(1),
+      bins: z.array(z.string().min(1)).default([]),
+      env: z.record(z.string(), z.string()).default({}),
+    })
+    .strict();
+}
 
 /**
  * Reads a hermetic skill environment (`{ platform, bins, env }`) so skill gates do not depend
@@ -20,7 +23,7 @@ export async function readSkillEnvironment(
   displayPath: string,
 ): Promise<SkillEnvironment> {
   const raw = await readJsonFile(path, displayPath, "CLI_SKILL_ENV_INVALID", "skill environment");
-  const parsed = skillEnvironmentFileSchema.safeParse(raw);
+  const parsed = toSkillEnvironmentFileSchema().safeParse(raw);
   if (!parsed.success) {
     const issues = parsed.error.issues
       .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)

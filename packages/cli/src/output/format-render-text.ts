@@ -24,6 +24,11 @@ function formatRule(label: string, width: number): string {
   return `${"─".repeat(left)}${text}${"─".repeat(right)}`;
 }
 
+/** The prompt exactly as the model gets it, ending with one newline (a piped plain render). */
+export function formatPromptText(text: string): string {
+  return text.endsWith("\n") ? text : `${text}\n`;
+}
+
 /**
  * The prompt as text. Piped: exactly the text the model gets, ending with one newline. On a
  * terminal: the same text, control sequences escaped, with a dim rule where the cache boundary
@@ -45,7 +50,7 @@ export function formatRenderText(output: RenderOutput, options: RenderTextOption
       })
       .join("\n");
   }
-  const text = output.text.endsWith("\n") ? output.text : `${output.text}\n`;
+  const text = formatPromptText(output.text);
   if (!options.showBoundary || output.boundary === -1) return shown(text);
   const stable = output.text.slice(0, output.boundary);
   const volatile = output.text.slice(output.boundary);

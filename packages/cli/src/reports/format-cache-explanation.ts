@@ -1,6 +1,6 @@
 import type { CacheExplanation } from "./build-cache-explanation.js";
-import type { Styler } from "./create-styler.js";
-import { formatNumber } from "./format-number.js";
+import type { Styler } from "../output/create-styler.js";
+import { formatNumber } from "../output/format-number.js";
 
 function colourDiff(diff: string, styler: Styler): string {
   return diff

@@ -1,5 +1,5 @@
-import { countTokens } from "./count-tokens.js";
-import type { RenderRun } from "./render-run.js";
+import type { TokenCounter } from "@promptstack/bootstrap";
+import type { RenderRun } from "../inputs/render-run.js";
 
 /** One section's size and cache side, as `render --json` and `context` report it. */
 export interface SectionStat {
@@ -11,12 +11,12 @@ export interface SectionStat {
 }
 
 /** Size and cache side of every section of a run, in prompt order. */
-export function toSectionStats(run: RenderRun): SectionStat[] {
+export function toSectionStats(run: RenderRun, counter: TokenCounter): SectionStat[] {
   return run.prompt.sections.map((section) => ({
     id: section.id,
     heading: section.heading,
     cache: section.cache,
     chars: section.text.length,
-    tokens: countTokens(section.text),
+    tokens: counter.countTokens(section.text),
   }));
 }

@@ -1,6 +1,6 @@
 import { formatUnifiedDiff } from "@promptstack/harness-codex";
-import { countTokens } from "./count-tokens.js";
-import type { RenderRun } from "./render-run.js";
+import type { TokenCounter } from "@promptstack/bootstrap";
+import type { RenderRun } from "../inputs/render-run.js";
 import { toPromptHalves } from "./to-prompt-halves.js";
 
 /** Why two renders do or do not share their cacheable prefix (`explain-cache --json`). */
@@ -61,7 +61,9 @@ export function buildCacheExplanation(
   before: RenderRun,
   after: RenderRun,
   options: CacheExplanationOptions,
+  counter: TokenCounter,
 ): CacheExplanation {
+  const countTokens = (text: string): number => counter.countTokens(text);
   const beforePrefix = toPromptHalves(before).stable;
   const afterPrefix = toPromptHalves(after).stable;
   const shared = commonPrefixLength(beforePrefix, afterPrefix);

@@ -1,6 +1,6 @@
-import { countTokens } from "./count-tokens.js";
-import type { RenderOutput } from "./render-output-schema.js";
-import type { RenderRun } from "./render-run.js";
+import type { TokenCounter } from "@promptstack/bootstrap";
+import type { RenderOutput } from "../output/render-output-schema.js";
+import type { RenderRun } from "../inputs/render-run.js";
 import { toBootstrapStats } from "./to-bootstrap-stats.js";
 import { toPromptHalves } from "./to-prompt-halves.js";
 import { toSectionStats } from "./to-section-stats.js";
@@ -18,13 +18,13 @@ function toDiagnostic(
 }
 
 /** Maps a render run onto the `render --json` contract (see `renderOutputSchema`). */
-export function buildRenderOutput(run: RenderRun): RenderOutput {
+export function buildRenderOutput(run: RenderRun, counter: TokenCounter): RenderOutput {
   const { stable: stableText } = toPromptHalves(run);
   const output: RenderOutput = {
     version: 1,
     text: run.modelText,
     boundary: run.boundary,
-    sections: toSectionStats(run),
+    sections: toSectionStats(run, counter),
     bootstrap: toBootstrapStats(run),
     skills: {
       eligible: run.skills.eligible,
@@ -36,9 +36,9 @@ export function buildRenderOutput(run: RenderRun): RenderOutput {
     diagnostics: run.diagnostics.map(toDiagnostic),
     totals: {
       chars: run.modelText.length,
-      tokens: countTokens(run.modelText),
+      tokens: counter.countTokens(run.modelText),
       stableChars: stableText.length,
-      stableTokens: countTokens(stableText),
+      stableTokens: counter.countTokens(stableText),
     },
   };
   if (run.codex === undefined) return output;
@@ -53,7 +53,7 @@ export function buildRenderOutput(run: RenderRun): RenderOutput {
         source: layer.source,
         text: layer.text,
         chars: layer.text.length,
-        tokens: countTokens(layer.text),
+        tokens: counter.countTokens(layer.text),
       })),
     },
   };

@@ -1,0 +1,49 @@
+// Start-up of the `promptstack` command, timed as whole processes (spawn to exit) on the demo.
+// The built rows need `pnpm build` first and are skipped without it. Numbers and the profile
+// that drove the bundled bin: docs/cli.md "Start-up".
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { bench, describe } from "vitest";
+
+const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
+const CLI_DIR = join(REPO_ROOT, "packages", "cli");
+const BIN = join(CLI_DIR, "bin", "promptstack.js");
+const UNBUNDLED = join(CLI_DIR, "dist", "bin.js");
+const built = existsSync(join(CLI_DIR, "dist", "bundle", "promptstack.mjs"));
+
+/** Each row spawns a process: ten runs after one warm-up, no time budget. */
+const RUNS = { iterations: 10, warmupIterations: 1, time: 0, warmupTime: 0 };
+
+function run(args: readonly string[]): void {
+  const result = spawnSync(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NO_COLOR: "1", INIT_CWD: "" },
+    stdio: "ignore",
+  });
+  if (result.status !== 0) throw new Error(`node ${args.join(" ")} exited ${result.status}`);
+}
+
+describe.skipIf(!built)("promptstack start-up, built package (pnpm build first)", () => {
+  bench("node -e 0 (the floor: Node itself)", () => run(["-e", "0"]), RUNS);
+  bench("bundled bin: --version", () => run([BIN, "--version"]), RUNS);
+  bench("bundled bin: render, piped (no tokenizer)", () => run([BIN, "render"]), RUNS);
+  bench("bundled bin: render --json", () => run([BIN, "render", "--json"]), RUNS);
+  bench("unbundled dist/bin.js: render --json", () => run([UNBUNDLED, "render", "--json"]), RUNS);
+});
+
+describe("promptstack start-up from source (pnpm promptstack)", () => {
+  const source = join(CLI_DIR, "src", "bin.ts");
+  const tsxCli = join(REPO_ROOT, "node_modules", "tsx", "dist", "cli.mjs");
+  bench(
+    "node --import tsx src/bin.ts render (the pnpm promptstack script)",
+    () => run(["--conditions=@promptstack/source", "--import", "tsx", source, "render"]),
+    RUNS,
+  );
+  bench(
+    "tsx src/bin.ts render (the tsx command: a second Node process)",
+    () => run([tsxCli, "--conditions=@promptstack/source", source, "render"]),
+    RUNS,
+  );
+});

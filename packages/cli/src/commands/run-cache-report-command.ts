@@ -1,0 +1,28 @@
+import type { CliIo } from "../cli-io.js";
+import { createStyler } from "../output/create-styler.js";
+import { formatDiagnostics } from "../output/format-diagnostics.js";
+import type { ProgramState } from "../program-state.js";
+import { buildCacheReport } from "../reports/build-cache-report.js";
+import type { CacheReportOptions } from "../reports/build-cache-report.js";
+import { formatCacheReport } from "../reports/format-cache-report.js";
+
+/** Runs `promptstack cache-report`. */
+export async function runCacheReportCommand(
+  options: CacheReportOptions,
+  io: CliIo,
+  state: ProgramState,
+): Promise<void> {
+  const report = await buildCacheReport(options, io, state.tokenCounter);
+  if (options.json === true) {
+    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    return;
+  }
+  const styler = createStyler(io);
+  io.stdout(formatCacheReport(report, styler));
+  const problems = [
+    ...report.diagnostics,
+    ...report.simulations.flatMap((simulation) => simulation.diagnostics),
+  ].filter((diagnostic) => diagnostic.severity !== "info");
+  const unique = [...new Map(problems.map((d) => [`${d.code}\u0000${d.message}`, d])).values()];
+  if (unique.length > 0) io.stderr(formatDiagnostics(unique, styler));
+}
