@@ -1,6 +1,6 @@
 import type { DoctorFinding } from "@promptstack/agent";
-import type { Styler } from "../create-styler.js";
-import { escapeTerminalText } from "../escape-terminal-text.js";
+import type { Styler } from "../output/create-styler.js";
+import { escapeTerminalText } from "../output/escape-terminal-text.js";
 import type { DoctorReport } from "./load-doctor-report.js";
 
 function plural(count: number, word: string): string {

@@ -8,10 +8,11 @@ import {
 } from "@promptstack/providers";
 import type { CacheProvider } from "@promptstack/providers";
 import type { Diagnostic } from "@promptstack/renderer";
+import type { TokenCounter } from "@promptstack/bootstrap";
 import type { CliIo } from "../cli-io.js";
-import type { InputOptions } from "../input-options.js";
-import { loadFacts, openRenderAssembler } from "../load-render-run.js";
-import { DEFAULT_CACHE_MODELS, O200K_COUNTER, toToolSpecs } from "./build-cache-report.js";
+import type { InputOptions } from "../inputs/input-options.js";
+import { loadFacts, openRenderAssembler } from "../inputs/load-render-run.js";
+import { DEFAULT_CACHE_MODELS, toProviderTokenCounter, toToolSpecs } from "./build-cache-report.js";
 
 /** Flags of `promptstack doctor` on top of the shared input flags. */
 export interface DoctorOptions extends InputOptions {
@@ -40,6 +41,7 @@ function toProviderDiagnostics(
   turn: AgentTurn,
   provider: CacheProvider,
   model: string,
+  counter: TokenCounter,
 ): readonly Diagnostic[] {
   const { conversation } = appendUserTurn(
     createConversation({
@@ -48,7 +50,11 @@ function toProviderDiagnostics(
     }),
     { prompt: turn.prompt, text: "" },
   );
-  const options = { model, tools: toToolSpecs(turn.facts), countTokens: O200K_COUNTER };
+  const options = {
+    model,
+    tools: toToolSpecs(turn.facts),
+    countTokens: toProviderTokenCounter(counter),
+  };
   const built =
     provider === "anthropic"
       ? // max_tokens is required by the request shape; it does not touch the prefix check.
@@ -61,9 +67,14 @@ function toProviderDiagnostics(
 
 /**
  * Assembles one turn from the input flags (the demo when left out), exactly as `render` does,
- * and maps it to findings with `diagnoseAgentTurn`.
+ * and maps it to findings with `diagnoseAgentTurn`. `counter` sizes the provider request; it is
+ * needed (and loaded by the caller) only with `--provider`.
  */
-export async function loadDoctorReport(options: DoctorOptions, io: CliIo): Promise<DoctorReport> {
+export async function loadDoctorReport(
+  options: DoctorOptions,
+  io: CliIo,
+  counter: TokenCounter | undefined,
+): Promise<DoctorReport> {
   const { assembler, assets } = await openRenderAssembler(options, io);
   let turn: AgentTurn;
   try {
@@ -85,9 +96,9 @@ export async function loadDoctorReport(options: DoctorOptions, io: CliIo): Promi
   const findings = diagnoseAgentTurn(turn, {
     ...(configPath === undefined ? {} : { configPath }),
     factsPath,
-    ...(options.provider === undefined || model === undefined
+    ...(options.provider === undefined || model === undefined || counter === undefined
       ? {}
-      : { providerDiagnostics: toProviderDiagnostics(turn, options.provider, model) }),
+      : { providerDiagnostics: toProviderDiagnostics(turn, options.provider, model, counter) }),
   });
   const counts = { error: 0, warning: 0, info: 0 };
   for (const found of findings) counts[found.severity] += 1;
