@@ -134,7 +134,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   const targets: ImportTarget[] = [
     { label: "(empty module)", specifier: "data:text/javascript,export{}" },
-    ...packages.map((name) => ({ label: `@promptstack/${name}`, specifier: `@promptstack/${name}` })),
+    ...packages.map((name) => ({
+      label: `@promptstack/${name}`,
+      specifier: `@promptstack/${name}`,
+    })),
   ];
   const samples = targets.map(() => [] as ImportSample[]);
   for (let round = 0; round < runs; round++) {
