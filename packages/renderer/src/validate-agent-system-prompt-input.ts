@@ -343,7 +343,7 @@ export function validateVolatileFacts(value: unknown): asserts value is Volatile
   optionalOneOf(facts.elevation, ELEVATION_LEVELS, "volatile.elevation");
   optionalBoolean(facts.presentationTools, "volatile.presentationTools");
   optionalStringArray(facts.projectMemoryFacts, "volatile.projectMemoryFacts");
-  validateVolatileTextFields(facts as VolatileFacts);
+  validateVolatileTextFields(facts);
 }
 
 /**
@@ -355,7 +355,7 @@ export function validateStableAgentSystemPromptInput(
 ): asserts input is StableAgentSystemPromptInput {
   const fields = requireRecord(input, "");
   checkStableFields(fields);
-  validateStableTextFields(fields as StableAgentSystemPromptInput);
+  validateStableTextFields(fields);
 }
 
 /**
@@ -368,6 +368,6 @@ export function validateAgentSystemPromptInput(
 ): asserts input is AgentSystemPromptInput {
   const fields = requireRecord(input, "");
   checkStableFields(fields);
-  validateStableTextFields(fields as StableAgentSystemPromptInput);
+  validateStableTextFields(fields);
   if (fields.volatile !== undefined) validateVolatileFacts(fields.volatile);
 }

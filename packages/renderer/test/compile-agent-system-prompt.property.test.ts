@@ -125,7 +125,7 @@ const everyStableInput: fc.Arbitrary<AgentSystemPromptInput> = fc
     if (p !== undefined) fields.profile = p;
     if (sections !== undefined) fields.sections = sections;
     if (h !== undefined) fields.beforePromptBuild = h;
-    return fields as AgentSystemPromptInput;
+    return fields;
   });
 
 /** Per-turn facts that break a rule (a line break in a single-line fact, a lone surrogate). */
