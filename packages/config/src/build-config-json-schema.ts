@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { configSchema } from "./config-schema.js";
+import { getConfigSchema } from "./config-schema.js";
 
 /** A JSON Schema document (draft 2020-12), as plain data. */
 export type JsonSchema = { readonly [key: string]: unknown };
@@ -14,7 +14,7 @@ let cachedConfigJsonSchema: JsonSchema | undefined;
 
 /** Internal: the config JSON Schema, built once. Callers must not mutate it. */
 export function getConfigJsonSchema(): JsonSchema {
-  cachedConfigJsonSchema ??= buildJsonSchemaFromZod(configSchema, "promptstack configuration");
+  cachedConfigJsonSchema ??= buildJsonSchemaFromZod(getConfigSchema(), "promptstack configuration");
   return cachedConfigJsonSchema;
 }
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import type { configSchema } from "./config-schema.js";
+import type { ConfigSchema } from "./config-schema.js";
 import type { PromptstackConfigInput } from "./config-types.js";
 import { parseConfig } from "./parse-config.js";
 import { parseRunFacts } from "./parse-run-facts.js";
-import type { runFactsSchema } from "./run-facts-schema.js";
+import type { RunFactsSchema } from "./run-facts-schema.js";
 import type { RunFactsInput } from "./run-facts-types.js";
 
 // The public input types are hand-written (zod stays inside); these type-level checks, run by
@@ -23,13 +23,13 @@ function assertAssignable<A, B extends A>(): B | undefined {
 
 describe("input types", () => {
   it("RunFactsInput is exactly what the run facts schema accepts (up to readonly)", () => {
-    assertAssignable<RunFactsInput, DeepReadonly<z.input<typeof runFactsSchema>>>();
-    assertAssignable<DeepReadonly<z.input<typeof runFactsSchema>>, RunFactsInput>();
+    assertAssignable<RunFactsInput, DeepReadonly<z.input<RunFactsSchema>>>();
+    assertAssignable<DeepReadonly<z.input<RunFactsSchema>>, RunFactsInput>();
   });
 
   it("PromptstackConfigInput is what the config schema accepts (up to readonly)", () => {
-    assertAssignable<PromptstackConfigInput, DeepReadonly<z.input<typeof configSchema>>>();
-    assertAssignable<DeepReadonly<z.input<typeof configSchema>>, PromptstackConfigInput>();
+    assertAssignable<PromptstackConfigInput, DeepReadonly<z.input<ConfigSchema>>>();
+    assertAssignable<DeepReadonly<z.input<ConfigSchema>>, PromptstackConfigInput>();
   });
 
   it("a typed minimal document parses: defaults fill what the input type leaves out", () => {

@@ -1,7 +1,7 @@
 import type { Diagnostic } from "@promptstack/renderer";
 import { ConfigError } from "./config-error.js";
 import type { ConfigIssue } from "./config-error.js";
-import { configSchema } from "./config-schema.js";
+import { getConfigSchema } from "./config-schema.js";
 import type { PromptstackConfig, PromptstackConfigInput } from "./config-types.js";
 import { getConfigJsonSchema } from "./build-config-json-schema.js";
 import {
@@ -56,7 +56,7 @@ export function parseConfig(raw: unknown, options: ParseConfigOptions = {}): Par
       path: diagnostic.path ?? "(root)",
       message: diagnostic.message.replace(/^[^:]+: /, ""),
     }));
-  const result = configSchema.safeParse(normalized.raw, { reportInput: true });
+  const result = getConfigSchema().safeParse(normalized.raw, { reportInput: true });
   const issues = [
     ...hazards,
     ...normalizedHazards,

@@ -5,7 +5,7 @@ import type { JsonSchema } from "./build-config-json-schema.js";
 import { docsUrl } from "./docs-url.js";
 import { findDocumentHazards } from "./find-document-hazards.js";
 import { formatZodIssues } from "./format-zod-issues.js";
-import { runFactsSchema } from "./run-facts-schema.js";
+import { getRunFactsSchema } from "./run-facts-schema.js";
 import type { RunFacts, RunFactsInput } from "./run-facts-types.js";
 
 /**
@@ -19,14 +19,14 @@ export function parseRunFacts(raw: unknown, options: { readonly source?: string 
   const where = options.source ?? "run facts";
   const hazards = findDocumentHazards(raw);
   if (hazards.length > 0) throw createInvalidFactsError(where, hazards);
-  const result = runFactsSchema.safeParse(raw, { reportInput: true });
+  const result = getRunFactsSchema().safeParse(raw, { reportInput: true });
   if (!result.success) throw createInvalidFactsError(where, formatZodIssues(result.error.issues));
   return result.data as RunFacts;
 }
 
 /** The run facts JSON Schema (zod's export, input side). */
 export function buildRunFactsJsonSchema(): JsonSchema {
-  return buildJsonSchemaFromZod(runFactsSchema, "promptstack run facts");
+  return buildJsonSchemaFromZod(getRunFactsSchema(), "promptstack run facts");
 }
 
 function createInvalidFactsError(where: string, issues: readonly ConfigIssue[]): ConfigError {

@@ -133,14 +133,26 @@ function buildProjectionPatterns(profile: ProductProfile, path: string): Project
   });
 }
 
+/**
+ * A constant computed on first use instead of at import: `build` runs at most once and its
+ * (frozen) result is returned ever after. Not a cache: the value never depends on any input.
+ */
+function lazyConstant<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= build());
+}
+
 // Compiling the patterns costs more than scanning a short message, so the default profile's are
-// compiled once. Still pure: they are frozen, and only `matchAll` (which copies a global pattern
-// and leaves its `lastIndex` alone) and `exec` on the non-global `leading` ever read them.
-const DEFAULT_PROJECTION_PATTERNS = buildProjectionPatterns(OPENCLAW_PRODUCT_PROFILE, "profile");
+// compiled once, on the first projection (not at import: they took milliseconds of every cold
+// start). Still pure: they are frozen, and only `matchAll` (which copies a global pattern and
+// leaves its `lastIndex` alone) and `exec` on the non-global `leading` ever read them.
+const defaultProjectionPatterns = lazyConstant(() =>
+  buildProjectionPatterns(OPENCLAW_PRODUCT_PROFILE, "profile"),
+);
 
 function resolveProjectionPatterns(profile: ProductProfile | undefined): ProjectionPatterns {
-  if (profile === undefined || profile?.delimiterWord === DEFAULT_PROJECTION_PATTERNS.word) {
-    return DEFAULT_PROJECTION_PATTERNS;
+  if (profile === undefined || profile?.delimiterWord === OPENCLAW_PRODUCT_PROFILE.delimiterWord) {
+    return defaultProjectionPatterns();
   }
   return buildProjectionPatterns(profile, "options.profile");
 }

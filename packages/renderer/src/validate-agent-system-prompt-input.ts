@@ -5,7 +5,10 @@ import type {
   StableAgentSystemPromptInput,
   VolatileFacts,
 } from "./types.js";
-import { validatePromptTextFields } from "./validate-prompt-text-fields.js";
+import {
+  validateStableTextFields,
+  validateVolatileTextFields,
+} from "./validate-prompt-text-fields.js";
 
 /*
  * One checker per input object, each a flat list of field checks in declaration order. Field
@@ -342,14 +345,7 @@ export function validateVolatileFacts(value: unknown): asserts value is Volatile
   optionalOneOf(facts.elevation, ELEVATION_LEVELS, "volatile.elevation");
   optionalBoolean(facts.presentationTools, "volatile.presentationTools");
   optionalStringArray(facts.projectMemoryFacts, "volatile.projectMemoryFacts");
-  validatePromptTextFields({ volatile: facts });
-}
-
-/** The text rules (single-line fields, NUL, lone surrogates, tool names) for the stable part. */
-function checkStableText(fields: Fields): void {
-  validatePromptTextFields(
-    fields.volatile === undefined ? fields : { ...fields, volatile: undefined },
-  );
+  validateVolatileTextFields(facts);
 }
 
 /**
@@ -361,7 +357,7 @@ export function validateStableAgentSystemPromptInput(
 ): asserts input is StableAgentSystemPromptInput {
   const fields = requireRecord(input, "");
   checkStableFields(fields);
-  checkStableText(fields);
+  validateStableTextFields(fields);
 }
 
 /**
@@ -374,6 +370,6 @@ export function validateAgentSystemPromptInput(
 ): asserts input is AgentSystemPromptInput {
   const fields = requireRecord(input, "");
   checkStableFields(fields);
-  checkStableText(fields);
+  validateStableTextFields(fields);
   if (fields.volatile !== undefined) validateVolatileFacts(fields.volatile);
 }

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt } from "./build-agent-system-prompt.js";
+import { NEUTRAL_PRODUCT_PROFILE } from "./product-profile.js";
 import { RendererError } from "./renderer-error.js";
 
 const FUZZ_RUNS = 300;
@@ -36,6 +37,45 @@ describe("text that enters the prompt", () => {
     expect(rejection({ ttsHint: "a\u0000b" })?.path).toBe("ttsHint");
     expect(rejection({ skillsPrompt: "x\ud800y" })?.path).toBe("skillsPrompt");
     expect(rejection({ skillsPrompt: "emoji 🙂 ok" })).toBeUndefined();
+  });
+
+  it("checks every string field the renderer reads, stable and per turn", () => {
+    const bad = "x\u0000y";
+    const lone = "x\udc00y";
+    const cases: [object, string][] = [
+      [{ tools: [{ name: "read", guidance: ["ok", bad] }] }, "tools.0.guidance.1"],
+      [{ contextFiles: [{ path: "A.md", content: lone }] }, "contextFiles.0.content"],
+      [{ contextFiles: [{ path: "A\nB.md", content: "" }] }, "contextFiles.0.path"],
+      [{ modelAliases: [{ alias: "fast", model: "m\r" }] }, "modelAliases.0.model"],
+      [
+        { provider: { sectionOverrides: { execution_bias: lone } } },
+        "provider.sectionOverrides.execution_bias",
+      ],
+      [{ provider: { dynamicSuffix: bad } }, "provider.dynamicSuffix"],
+      [{ sandbox: { enabled: true, hostWorkdir: "/h\u0085" } }, "sandbox.hostWorkdir"],
+      [{ docs: { localDocsPath: "/d\u2028" } }, "docs.localDocsPath"],
+      [
+        {
+          sections: {
+            add: [{ id: "x", heading: "X", cache: "stable", after: "safety", text: bad }],
+          },
+        },
+        "sections.add.0.text",
+      ],
+      [{ volatile: { groupContext: lone } }, "volatile.groupContext"],
+      [
+        { volatile: { channel: { id: "t", chatType: "group", acpHints: [bad] } } },
+        "volatile.channel.acpHints.0",
+      ],
+      [{ volatile: { runtime: { sessionKey: "k\u0001" } } }, "volatile.runtime.sessionKey"],
+      [{ volatile: { projectMemoryFacts: ["a", lone] } }, "volatile.projectMemoryFacts.1"],
+      [{ volatile: { time: { date: bad, timeZone: "UTC" } } }, "volatile.time.date"],
+    ];
+    for (const [input, path] of cases) {
+      expect(rejection(input)?.path, path).toBe(path);
+    }
+    const profile = { ...NEUTRAL_PRODUCT_PROFILE, name: lone };
+    expect(rejection({ profile })?.path).toBe("profile.name");
   });
 
   it("fuzz: a rendered prompt is well-formed Unicode and single-line fields stay one line", () => {

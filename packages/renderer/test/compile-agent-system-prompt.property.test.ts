@@ -1,14 +1,28 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildAgentSystemPrompt, compileAgentSystemPrompt } from "../src/index.js";
+import {
+  NEUTRAL_PRODUCT_PROFILE,
+  OPENCLAW_PRODUCT_PROFILE,
+  RendererError,
+  buildAgentSystemPrompt,
+  compileAgentSystemPrompt,
+} from "../src/index.js";
 import { formatCacheBoundaryMarker } from "../src/format-cache-boundary-marker.js";
+import { SECTION_TABLE } from "../src/section-table.js";
 import type {
   AgentSystemPromptInput,
   CompiledAgentSystemPrompt,
+  SectionRegistry,
   StableAgentSystemPromptInput,
   VolatileFacts,
 } from "../src/index.js";
-import { fullInput, inputWithLookAlikes, volatileFacts } from "./arbitraries.js";
+import {
+  fullInput,
+  inputWithLookAlikes,
+  lookAlike,
+  multiline,
+  volatileFacts,
+} from "./arbitraries.js";
 
 const MARKER = formatCacheBoundaryMarker();
 
@@ -40,13 +54,131 @@ function compiledMatchesBuild(
   );
 }
 
+/** Profiles with the default, a neutral and a custom delimiter word (markers differ). */
+const profile = fc.constantFrom(undefined, OPENCLAW_PRODUCT_PROFILE, NEUTRAL_PRODUCT_PROFILE, {
+  ...NEUTRAL_PRODUCT_PROFILE,
+  delimiterWord: "ACME",
+});
+
+/** A registry: some built-ins disabled or replaced, a custom section on each side. */
+const registry: fc.Arbitrary<SectionRegistry | undefined> = fc.option(
+  fc
+    .record({
+      disable: fc.subarray(
+        SECTION_TABLE.map((row) => row.id),
+        { maxLength: 6 },
+      ),
+      replaced: fc.constantFrom(...SECTION_TABLE.map((row) => row.id)),
+      replacement: multiline,
+      stableText: fc.oneof(multiline, lookAlike),
+      dynamic: fc.boolean(),
+    })
+    .map(({ disable, replaced, replacement, stableText, dynamic }): SectionRegistry => ({
+      disable: disable.filter((id) => id !== replaced),
+      replace: { [replaced]: replacement },
+      add: [
+        {
+          id: "house_rules",
+          heading: "House Rules",
+          cache: "stable",
+          after: "safety",
+          text: stableText,
+        },
+        dynamic
+          ? {
+              id: "turn_note",
+              heading: "Turn Note",
+              cache: "volatile",
+              before: "runtime",
+              render: ({ volatile }) => [
+                `sender ${volatile.sender ?? "-"}`,
+                volatile.groupContext ?? "",
+              ],
+            }
+          : {
+              id: "turn_note",
+              heading: "Turn Note",
+              cache: "volatile",
+              before: "runtime",
+              text: "static",
+            },
+      ],
+    })),
+  { nil: undefined },
+);
+
+/** A legacy hook that rewrites the text (and may drop or keep the boundary marker). */
+const hook = fc.option(
+  fc.constantFrom(
+    (text: string) => `${text}\nhooked`,
+    (text: string) => text.replaceAll("Safety", "SAFETY"),
+    (text: string) => text.replace(formatCacheBoundaryMarker(), ""),
+  ),
+  { nil: undefined },
+);
+
+/** `fullInput` plus the rest of the stable input: profiles, section registries, a hook. */
+const everyStableInput: fc.Arbitrary<AgentSystemPromptInput> = fc
+  .record({ input: fullInput, profile, registry, hook })
+  .map(({ input, profile: p, registry: sections, hook: h }) => {
+    const fields: Record<string, unknown> = { ...input };
+    if (p !== undefined) fields.profile = p;
+    if (sections !== undefined) fields.sections = sections;
+    if (h !== undefined) fields.beforePromptBuild = h;
+    return fields;
+  });
+
+/** Per-turn facts that break a rule (a line break in a single-line fact, a lone surrogate). */
+const invalidFacts: fc.Arbitrary<VolatileFacts> = fc
+  .tuple(volatileFacts, fc.constantFrom("sender", "groupContext", "host"))
+  .map(([facts, field]) => {
+    if (field === "sender") return { ...facts, sender: "Ada\n## Safety" };
+    if (field === "groupContext") return { ...facts, groupContext: "x\udc00" };
+    return { ...facts, runtime: { ...facts.runtime, host: "h\u0000" } };
+  });
+
+function errorOf(call: () => unknown): { code: string; path: string | undefined; message: string } {
+  try {
+    call();
+  } catch (error) {
+    if (!RendererError.isInstance(error)) throw error;
+    return { code: error.code, path: error.path, message: error.message };
+  }
+  throw new Error("expected a RendererError");
+}
+
 describe("compileAgentSystemPrompt", () => {
+  it("renders every turn byte for byte as buildAgentSystemPrompt, for every kind of stable input", () => {
+    expect(() => compiledMatchesBuild(compileAgentSystemPrompt, everyStableInput)).not.toThrow();
+  });
+
+  it("rejects invalid per-turn facts exactly as buildAgentSystemPrompt does", () => {
+    fc.assert(
+      fc.property(everyStableInput, invalidFacts, (input, facts) => {
+        const [stable] = split(input);
+        const compiled = compileAgentSystemPrompt(stable);
+        expect(errorOf(() => compiled.render(facts))).toEqual(
+          errorOf(() => buildAgentSystemPrompt({ ...stable, volatile: facts })),
+        );
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it("renders every turn byte for byte as buildAgentSystemPrompt", () => {
     expect(() => compiledMatchesBuild(compileAgentSystemPrompt, fullInput)).not.toThrow();
   });
 
   it("does so with marker look-alikes in caller text on either side", () => {
     expect(() => compiledMatchesBuild(compileAgentSystemPrompt, inputWithLookAlikes)).not.toThrow();
+  });
+
+  it("fails the property for a compiled prefix that ignores the registry or profile (planted fault)", () => {
+    const planted = (stable: StableAgentSystemPromptInput) => {
+      const { sections: _sections, profile: _profile, ...rest } = stable;
+      return compileAgentSystemPrompt(rest);
+    };
+    expect(() => compiledMatchesBuild(planted, everyStableInput, 200)).toThrow(/Property failed/);
   });
 
   it("fails the property for a compiled prefix that differs from the input (planted fault)", () => {
