@@ -3,6 +3,7 @@ import type {
   GptPersonality,
   MemoryCitationMode,
   ModelAlias,
+  ProductProfile,
   PromptMode,
   SessionKind,
 } from "@promptstack/renderer";
@@ -15,6 +16,9 @@ import type {
   PromptstackConfig,
   SkillEntryConfig,
 } from "./config-types.js";
+import { resolveProductProfile } from "./resolve-product-profile.js";
+import { resolveSectionsConfig } from "./resolve-section-registry.js";
+import type { ResolvedSectionsConfig } from "./resolve-section-registry.js";
 
 /** Which run the config is resolved for. */
 export interface ResolveAgentContext {
@@ -71,6 +75,10 @@ export interface ResolvedAgentPromptConfig {
   readonly planTool: boolean;
   readonly heartbeat?: HeartbeatConfig;
   readonly exec: { readonly ask: ExecAskMode; readonly security: ExecSecurityMode };
+  /** The product profile (`profile`; default the reference one). */
+  readonly profile: ProductProfile;
+  /** The section registry as configured (`sections`), when any key is set. */
+  readonly sections?: ResolvedSectionsConfig;
 }
 
 /**
@@ -105,6 +113,11 @@ export function resolveAgentSystemPromptConfig(
   const agentLimits = agent.contextLimits;
   const defaultLimits = defaults.contextLimits;
   const pluginEntries = config.plugins?.entries;
+  const sections = resolveSectionsConfig(
+    defaults.sections,
+    agent.sections,
+    `agents.entries.${/^[A-Za-z0-9_$-]+$/.test(context.agentId) ? context.agentId : JSON.stringify(context.agentId)}`,
+  );
 
   return {
     agentId: context.agentId,
@@ -174,6 +187,8 @@ export function resolveAgentSystemPromptConfig(
       ask: config.tools?.exec?.ask ?? CONFIG_DEFAULTS.execAsk,
       security: config.tools?.exec?.security ?? CONFIG_DEFAULTS.execSecurity,
     },
+    profile: resolveProductProfile(agent.profile ?? defaults.profile),
+    ...(sections === undefined ? {} : { sections }),
   };
 }
 

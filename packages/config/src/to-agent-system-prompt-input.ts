@@ -68,10 +68,12 @@ export function toAgentSystemPromptInput(
   return defined<FactsPromptInput>({
     mode: resolved.promptMode,
     sessionKind: facts.sessionKind,
-    tools: facts.tools.map((tool): ToolSummary =>
-      tool.description === undefined
-        ? { name: tool.name }
-        : { name: tool.name, summary: tool.description },
+    tools: facts.tools.map(
+      (tool): ToolSummary => ({
+        name: tool.name,
+        ...(tool.description === undefined ? {} : { summary: tool.description }),
+        ...(tool.guidance === undefined ? {} : { guidance: tool.guidance }),
+      }),
     ),
     planTool: resolved.planTool,
     automaticCompletionWake: facts.automaticCompletionWake,
