@@ -13,7 +13,7 @@ export interface InputOptions {
   readonly agent?: string;
   readonly facts?: string;
   readonly mode?: "full" | "minimal" | "none";
-  /** Product profile: `openclaw` (default) or `neutral` (`NEUTRAL_PRODUCT_PROFILE`). */
+  /** Product profile: `openclaw` or `neutral`; beats the config's `profile` (default: it). */
   readonly profile?: "openclaw" | "neutral";
   readonly harness?: HarnessKind;
   readonly connection?: CodexConnectionKind;
@@ -50,10 +50,10 @@ export function addInputOptions(command: Command, { withFacts = true } = {}): Co
       ).choices(["full", "minimal", "none"]),
     )
     .addOption(
-      new Option("--profile <profile>", "product profile (default: openclaw)").choices([
-        "openclaw",
-        "neutral",
-      ]),
+      new Option(
+        "--profile <profile>",
+        "product profile; beats the config's profile (default: the config's, else openclaw)",
+      ).choices(["openclaw", "neutral"]),
     )
     .addOption(
       new Option("--harness <harness>", "harness")

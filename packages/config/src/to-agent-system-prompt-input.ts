@@ -68,13 +68,11 @@ export function toAgentSystemPromptInput(
   return defined<FactsPromptInput>({
     mode: resolved.promptMode,
     sessionKind: facts.sessionKind,
-    tools: facts.tools.map(
-      (tool): ToolSummary => ({
-        name: tool.name,
-        ...(tool.description === undefined ? {} : { summary: tool.description }),
-        ...(tool.guidance === undefined ? {} : { guidance: tool.guidance }),
-      }),
-    ),
+    tools: facts.tools.map((tool): ToolSummary => ({
+      name: tool.name,
+      ...(tool.description === undefined ? {} : { summary: tool.description }),
+      ...(tool.guidance === undefined ? {} : { guidance: tool.guidance }),
+    })),
     planTool: resolved.planTool,
     automaticCompletionWake: facts.automaticCompletionWake,
     subagentCompletionMode: facts.subagentCompletionMode,

@@ -15,7 +15,6 @@ import { TOOL_NAMES, fullInput } from "./arbitraries.js";
  * product, its CLI commands, URLs, gateway, Control UI or reply directives, whatever the input.
  */
 
-
 /** Tool names the neutral bot could have: none named after the reference product's tools. */
 const NEUTRAL_TOOLS = TOOL_NAMES.filter((name) => name !== "gateway" && name !== "openclaw");
 
