@@ -8,7 +8,7 @@ import {
   resolveDefaultPromptMode,
 } from "@promptstack/config";
 import type { ResolvedAgentPromptConfig, RunFacts, SectionsFile } from "@promptstack/config";
-import { toModelText } from "@promptstack/renderer";
+import { OPENCLAW_PRODUCT_PROFILE, toModelText } from "@promptstack/renderer";
 import type { Diagnostic, PromptMode } from "@promptstack/renderer";
 import {
   createSkillsCatalog,
@@ -382,7 +382,8 @@ export async function createPromptAssembler(
 
     // The CLI's --profile (the `product` option) beats the config's `profile`; the profile
     // also says which workspace files are required.
-    const profile = options.overrides?.profile ?? options.product ?? resolved.profile;
+    const profile =
+      options.overrides?.profile ?? options.product ?? resolved.profile ?? OPENCLAW_PRODUCT_PROFILE;
     const sectionsFile =
       resolved.sections?.file === undefined
         ? undefined

@@ -106,7 +106,7 @@ export function buildConfiguredAgentSystemPrompt(
       : toSectionRegistry(resolved.sections, options.sectionsFile);
   const base: AgentSystemPromptInput = {
     ...toAgentSystemPromptInput(facts, resolved),
-    profile: resolved.profile,
+    ...(resolved.profile === undefined ? {} : { profile: resolved.profile }),
     ...(sections === undefined ? {} : { sections }),
     ...(options.contextFiles === undefined ? {} : { contextFiles: options.contextFiles }),
     ...(options.bootstrapTruncated === undefined

@@ -21,7 +21,10 @@ function issuesOf(raw: unknown): readonly { path: string; message: string }[] {
 
 describe("profile", () => {
   it("defaults to the reference profile; names pick a built-in one", () => {
-    expect(resolve({}).profile).toBe(OPENCLAW_PRODUCT_PROFILE);
+    expect(resolve({}).profile).toBeUndefined();
+    expect(resolve({ agents: { defaults: { profile: "openclaw" } } }).profile).toBe(
+      OPENCLAW_PRODUCT_PROFILE,
+    );
     expect(resolve({ agents: { defaults: { profile: "neutral" } } }).profile).toBe(
       NEUTRAL_PRODUCT_PROFILE,
     );
@@ -60,11 +63,11 @@ describe("profile", () => {
         defaults: { profile: { extends: "openclaw", features: { replyDirectives: false } } },
       },
     }).profile;
-    expect(reference.features).toEqual({
+    expect(reference?.features).toEqual({
       ...OPENCLAW_PRODUCT_PROFILE.features,
       replyDirectives: false,
     });
-    expect(reference.name).toBe("OpenClaw");
+    expect(reference?.name).toBe("OpenClaw");
   });
 
   it("rejects an unknown profile name, a bad delimiter word and an unknown workspace file", () => {

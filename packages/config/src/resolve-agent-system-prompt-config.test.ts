@@ -1,4 +1,3 @@
-import { OPENCLAW_PRODUCT_PROFILE } from "@promptstack/renderer";
 import type { SessionKind } from "@promptstack/renderer";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "./parse-config.js";
@@ -36,8 +35,8 @@ describe("resolveAgentSystemPromptConfig", () => {
       enabledPlugins: [],
       planTool: true,
       exec: { ask: "on-miss", security: "allowlist" },
-      profile: OPENCLAW_PRODUCT_PROFILE,
     });
+    expect(resolved).not.toHaveProperty("profile");
     expect(resolved).not.toHaveProperty("sections");
     expect(resolved).not.toHaveProperty("bootstrapMaxTokens");
     expect(resolved.budgets).not.toHaveProperty("bootstrapMaxTokens");

@@ -75,8 +75,8 @@ export interface ResolvedAgentPromptConfig {
   readonly planTool: boolean;
   readonly heartbeat?: HeartbeatConfig;
   readonly exec: { readonly ask: ExecAskMode; readonly security: ExecSecurityMode };
-  /** The product profile (`profile`; default the reference one). */
-  readonly profile: ProductProfile;
+  /** The product profile, when the config sets `profile`; absent: the reference profile. */
+  readonly profile?: ProductProfile;
   /** The section registry as configured (`sections`), when any key is set. */
   readonly sections?: ResolvedSectionsConfig;
 }
@@ -113,6 +113,7 @@ export function resolveAgentSystemPromptConfig(
   const agentLimits = agent.contextLimits;
   const defaultLimits = defaults.contextLimits;
   const pluginEntries = config.plugins?.entries;
+  const profileSetting = agent.profile ?? defaults.profile;
   const sections = resolveSectionsConfig(
     defaults.sections,
     agent.sections,
@@ -187,7 +188,7 @@ export function resolveAgentSystemPromptConfig(
       ask: config.tools?.exec?.ask ?? CONFIG_DEFAULTS.execAsk,
       security: config.tools?.exec?.security ?? CONFIG_DEFAULTS.execSecurity,
     },
-    profile: resolveProductProfile(agent.profile ?? defaults.profile),
+    ...(profileSetting === undefined ? {} : { profile: resolveProductProfile(profileSetting) }),
     ...(sections === undefined ? {} : { sections }),
   };
 }
