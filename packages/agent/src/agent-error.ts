@@ -4,7 +4,11 @@ import type { PromptstackErrorOptions } from "@promptstack/renderer";
 const AGENT_ERROR_MARKER = Symbol.for("promptstack.agent.error");
 
 /** Codes thrown by `@promptstack/agent`. */
-export type AgentErrorCode = "AGENT_INVALID_OPTIONS" | "AGENT_NO_WORKSPACE" | "AGENT_CLOSED";
+export type AgentErrorCode =
+  | "AGENT_INVALID_OPTIONS"
+  | "AGENT_NO_WORKSPACE"
+  | "AGENT_CLOSED"
+  | "AGENT_SECTIONS_FILE_UNREADABLE";
 
 /** Contract violation in assembler options or use. `path` names the culprit. */
 export class AgentError extends PromptstackError<AgentErrorCode> {

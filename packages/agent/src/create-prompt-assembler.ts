@@ -11,11 +11,12 @@ import type {
 } from "@promptstack/bootstrap";
 import {
   buildConfiguredAgentSystemPrompt,
+  parseSectionsFile,
   resolveAgentSystemPromptConfig,
   resolveDefaultPromptMode,
 } from "@promptstack/config";
-import type { ResolvedAgentPromptConfig, RunFacts } from "@promptstack/config";
-import { toModelText } from "@promptstack/renderer";
+import type { ResolvedAgentPromptConfig, RunFacts, SectionsFile } from "@promptstack/config";
+import { OPENCLAW_PRODUCT_PROFILE, toModelText } from "@promptstack/renderer";
 import type { Diagnostic, PromptMode } from "@promptstack/renderer";
 import {
   createSkillsCatalog,
@@ -55,6 +56,9 @@ const MANUAL_REASON = "listing is manual: not listed; runs only when a user name
 
 /** The heartbeat file is not a bootstrap file; Codex heartbeat turns point to it. */
 const HEARTBEAT_MAX_CHARS = 4000;
+
+/** Most characters of a sections file (`sections.file`); a larger file is refused, not cut. */
+export const SECTIONS_FILE_MAX_CHARS = 100_000;
 
 interface SkillsState {
   readonly key: string;
@@ -351,6 +355,51 @@ export async function createPromptAssembler(
     return listing;
   };
 
+  /**
+   * Reads and parses the agent's sections file: relative to the config's folder and contained
+   * in it, bounded, re-read only when its stat changes (the bootstrap read cache).
+   */
+  const readSectionsFile = async (
+    file: string,
+    configPath: string,
+    reads: BootstrapReadCounter,
+  ): Promise<SectionsFile> => {
+    const filePath = resolve(config.dir, file);
+    const unreadable = (why: string, hint: string): never => {
+      throw new AgentError(
+        "AGENT_SECTIONS_FILE_UNREADABLE",
+        `The sections file ${file} (${configPath}) ${why}`,
+        { path: configPath, hint },
+      );
+    };
+    const root = await cachedRealPath(config.dir);
+    if (root === null) return unreadable("has no folder.", "Check the config's folder exists.");
+    const result = await readBootstrapFileCached(bootstrapCache, reads, {
+      filePath,
+      rootRealPath: root,
+      maxChars: SECTIONS_FILE_MAX_CHARS,
+    });
+    if (result.kind === "missing") {
+      return unreadable(
+        `does not exist (looked at ${show(filePath)}).`,
+        `Create it, or fix ${configPath}; the path is relative to the config file's folder.`,
+      );
+    }
+    if (result.kind === "skipped") {
+      return unreadable(
+        `was not read: ${result.reason}.`,
+        "Keep the sections file a UTF-8 text file inside the config file's folder.",
+      );
+    }
+    if (result.window !== undefined) {
+      return unreadable(
+        `is larger than ${SECTIONS_FILE_MAX_CHARS} characters.`,
+        "Shorten it: section texts belong in the prompt, whole documents in the workspace.",
+      );
+    }
+    return parseSectionsFile(result.content, file);
+  };
+
   const turn = async (facts: RunFacts, turnOptions: AgentTurnOptions = {}): Promise<AgentTurn> => {
     if (closed) {
       throw new AgentError("AGENT_CLOSED", "This prompt assembler was closed.", {
@@ -379,6 +428,19 @@ export async function createPromptAssembler(
         ? undefined
         : options.executionDir;
 
+    // The CLI's --profile (the `product` option) beats the config's `profile`; the profile
+    // also says which workspace files are required.
+    const profile =
+      options.overrides?.profile ?? options.product ?? resolved.profile ?? OPENCLAW_PRODUCT_PROFILE;
+    const sectionsFile =
+      resolved.sections?.file === undefined
+        ? undefined
+        : await readSectionsFile(
+            resolved.sections.file,
+            resolved.sections.paths.file ?? "sections.file",
+            reads,
+          );
+
     const budgets = resolved.budgets;
     const tokensOn =
       budgets.bootstrapMaxTokens !== undefined || budgets.bootstrapTotalMaxTokens !== undefined;
@@ -389,6 +451,9 @@ export async function createPromptAssembler(
       sessionKind: facts.sessionKind,
       chatType: facts.channel.chatType,
       ...(options.bootstrapHooks === undefined ? {} : { hooks: options.bootstrapHooks }),
+      ...(profile.requiredWorkspaceFiles === undefined
+        ? {}
+        : { requiredFileNames: profile.requiredWorkspaceFiles }),
       budgets: {
         maxChars: budgets.bootstrapMaxChars,
         totalMaxChars: budgets.bootstrapTotalMaxChars,
@@ -451,6 +516,7 @@ export async function createPromptAssembler(
       bootstrapPending: bootstrap.bootstrapPending,
       ...(skillList.formatted.text === "" ? {} : { skillsPrompt: skillList.formatted.text }),
       ...(options.provider === undefined ? {} : { provider: options.provider }),
+      ...(sectionsFile === undefined ? {} : { sectionsFile }),
       overrides: {
         // The Workspace section names where the session runs: the execution folder when given.
         workspaceDir: shownExecution ?? shownWorkspace,
@@ -490,13 +556,12 @@ export async function createPromptAssembler(
       ...skillList.diagnostics,
       ...configured.diagnostics,
     ];
-    const profile = configured.input.profile;
     return {
       agentId,
       facts,
       promptMode,
       prompt: configured.prompt,
-      model: toModelText(configured.prompt, profile),
+      model: toModelText(configured.prompt, configured.input.profile),
       workspaceDir: shownWorkspace,
       ...(shownExecution === undefined ? {} : { executionDir: shownExecution }),
       bootstrap: { files, truncated: bootstrap.truncated, pending: bootstrap.bootstrapPending },

@@ -5,6 +5,7 @@ export {
   DEFAULT_BOOTSTRAP_MAX_CHARS,
   DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS,
   HEARTBEAT_FILE_NAME,
+  REQUIRED_BOOTSTRAP_FILE_NAMES,
 } from "./bootstrap-file-names.js";
 export type { BootstrapFileName } from "./bootstrap-file-names.js";
 export type {

@@ -44,6 +44,12 @@ export interface LoadBootstrapFilesOptions {
    */
   readonly chatType?: ChatType;
   readonly hooks?: BootstrapHooks;
+  /**
+   * The workspace files that inject a missing-file marker when absent (a product profile's
+   * workspace convention); the other bootstrap files are optional. Names from
+   * `BOOTSTRAP_FILE_NAMES`. Default `REQUIRED_BOOTSTRAP_FILE_NAMES`.
+   */
+  readonly requiredFileNames?: readonly string[];
   readonly budgets?: BootstrapBudgets;
   /** Token counter for token budgets; the o200k_base counter is loaded when omitted. */
   readonly tokenCounter?: TokenCounter;
@@ -98,6 +104,28 @@ function requireAbsolute(value: string | undefined, key: string): void {
   }
 }
 
+function resolveRequiredFileNames(value: readonly string[] | undefined): readonly string[] {
+  if (value === undefined) return REQUIRED_BOOTSTRAP_FILE_NAMES;
+  const known: readonly string[] = BOOTSTRAP_FILE_NAMES;
+  if (!Array.isArray(value)) {
+    throw new BootstrapError(
+      "BOOTSTRAP_INVALID_OPTIONS",
+      `requiredFileNames must be an array of bootstrap file names, got ${typeof value}.`,
+      { path: "requiredFileNames", hint: `Pass names from: ${known.join(", ")}.` },
+    );
+  }
+  value.forEach((name: unknown, index) => {
+    if (typeof name !== "string" || !known.includes(name)) {
+      throw new BootstrapError(
+        "BOOTSTRAP_INVALID_OPTIONS",
+        `requiredFileNames[${index}] is ${JSON.stringify(name)}, which is not a bootstrap file.`,
+        { path: `requiredFileNames[${index}]`, hint: `Use names from: ${known.join(", ")}.` },
+      );
+    }
+  });
+  return value;
+}
+
 async function realpathOrNull(path: string): Promise<string | null> {
   try {
     return await realpath(path);
@@ -120,6 +148,7 @@ export async function loadBootstrapFiles(
   requireAbsolute(options.workspaceDir, "workspaceDir");
   requireAbsolute(options.executionDir, "executionDir");
   const budgets = resolveBootstrapBudgets(options.budgets);
+  const requiredNames = resolveRequiredFileNames(options.requiredFileNames);
   const { workspaceDir, executionDir, sessionKind, chatType } = options;
   const diagnostics: Diagnostic[] = [];
 
@@ -155,7 +184,7 @@ export async function loadBootstrapFiles(
     path: join(workspaceDir, name),
     origin: "workspace",
     rootRealPath: workspaceReal,
-    required: REQUIRED_BOOTSTRAP_FILE_NAMES.includes(name),
+    required: requiredNames.includes(name),
   }));
   if (executionDir !== undefined && executionReal !== null && executionReal !== workspaceReal) {
     candidates.push({

@@ -39,6 +39,48 @@ describe("loadBootstrapFiles", () => {
     expect(result.diagnostics).toEqual([]);
   });
 
+  describe("required files (the profile's workspace convention)", () => {
+    beforeEach(async () => {
+      for (const name of ["SOUL.md", "IDENTITY.md", "USER.md"]) await unlink(join(workspace, name));
+    });
+
+    it("injects a missing marker for each absent required file, by default the reference set", async () => {
+      const result = await loadBootstrapFiles({ workspaceDir: workspace, sessionKind: "main" });
+      expect(result.stats.filter((stat) => stat.status === "missing").map((s) => s.name)).toEqual([
+        "SOUL.md",
+        "IDENTITY.md",
+        "USER.md",
+      ]);
+    });
+
+    it("treats every file outside requiredFileNames as optional", async () => {
+      const result = await loadBootstrapFiles({
+        workspaceDir: workspace,
+        sessionKind: "main",
+        requiredFileNames: ["AGENTS.md"],
+      });
+      expect(result.stats.map((stat) => [stat.name, stat.status])).toEqual([
+        ["AGENTS.md", "ok"],
+        ["MEMORY.md", "ok"],
+      ]);
+      expect(result.contextFiles.some((file) => file.content.includes("[MISSING]"))).toBe(false);
+      expect(result.diagnostics).toEqual([]);
+    });
+
+    it("rejects a name that is not a bootstrap file", async () => {
+      await expect(
+        loadBootstrapFiles({
+          workspaceDir: workspace,
+          sessionKind: "main",
+          requiredFileNames: ["AGENTS.md", "RULES.md"],
+        }),
+      ).rejects.toMatchObject({
+        code: "BOOTSTRAP_INVALID_OPTIONS",
+        path: "requiredFileNames[1]",
+      });
+    });
+  });
+
   describe("MEMORY.md privacy", () => {
     const SECRET = "OWNER-PRIVATE dentist on Tuesday";
 

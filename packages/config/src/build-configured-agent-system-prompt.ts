@@ -14,6 +14,8 @@ import { findVolatileFactsInToolSummaries } from "./find-volatile-facts-in-tool-
 import { toCanonicalTimeZone } from "./is-known-time-zone.js";
 import { resolveAgentSystemPromptConfig } from "./resolve-agent-system-prompt-config.js";
 import type { ResolvedAgentPromptConfig } from "./resolve-agent-system-prompt-config.js";
+import type { SectionsFile } from "./parse-sections-file.js";
+import { toSectionRegistry } from "./resolve-section-registry.js";
 import type { RunFacts } from "./run-facts-types.js";
 import { toAgentSystemPromptInput } from "./to-agent-system-prompt-input.js";
 
@@ -41,6 +43,11 @@ export interface ConfiguredAgentSystemPromptOptions {
   readonly skillsPrompt?: string;
   /** A provider plugin's contribution, merged after the built-in GPT-5 one. */
   readonly provider?: ProviderContribution;
+  /**
+   * The agent's sections file (`sections.file`), read by the caller and parsed with
+   * `parseSectionsFile`; its blocks give custom sections their text or replace built-in ones.
+   */
+  readonly sectionsFile?: SectionsFile;
   /**
    * Explicit caller values; they beat config and facts. Top-level keys replace wholesale,
    * except `volatile`, whose keys are merged over the facts' volatile keys.
@@ -104,8 +111,14 @@ export function buildConfiguredAgentSystemPrompt(
     size: resolved.promptSize,
   });
   const provider = mergeProviderContributions(gpt5, options.provider);
+  const sections =
+    resolved.sections === undefined
+      ? undefined
+      : toSectionRegistry(resolved.sections, options.sectionsFile);
   const base: AgentSystemPromptInput = {
     ...toAgentSystemPromptInput(facts, resolved),
+    ...(resolved.profile === undefined ? {} : { profile: resolved.profile }),
+    ...(sections === undefined ? {} : { sections }),
     ...(options.contextFiles === undefined ? {} : { contextFiles: options.contextFiles }),
     ...(options.bootstrapTruncated === undefined
       ? {}

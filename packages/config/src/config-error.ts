@@ -10,7 +10,8 @@ export type ConfigErrorCode =
   | "CONFIG_NOT_FOUND"
   | "CONFIG_READ_FAILED"
   | "CONFIG_INVALID_FACTS"
-  | "CONFIG_PROTECTED_PATH";
+  | "CONFIG_PROTECTED_PATH"
+  | "CONFIG_SECTIONS_FILE_INVALID";
 
 /** One offending value: a dotted path (`agents.entries.main.skills`) and a readable reason. */
 export interface ConfigIssue {

@@ -5,6 +5,17 @@ import { isKnownTimeZone } from "./is-known-time-zone.js";
 // Internal: the zod schema never leaves the package; public types live in config-types.ts.
 // Built on first use, not at import: constructing the zod schemas cost milliseconds of every
 // cold start of the packages above, including runs that never parse a document.
+const SECTION_ID_PATTERN = /^[a-z][a-z0-9_]*$/;
+
+/** Bootstrap files a profile may require (kept in step with `@promptstack/bootstrap`'s list). */
+export const REQUIRABLE_WORKSPACE_FILES = [
+  "AGENTS.md",
+  "SOUL.md",
+  "IDENTITY.md",
+  "USER.md",
+  "MEMORY.md",
+] as const;
+
 function buildConfigSchema() {
   const positiveInt = () => z.number().int().positive();
 
@@ -59,7 +70,144 @@ function buildConfigSchema() {
 
   const compactPercent = `${Math.round(COMPACT_BUDGET_FACTOR * 100)}%`;
 
+  // ---- Product profile and section registry ------------------------------------------------
+  // One block for `profile` and `sections` (docs/profiles.md). Section ids are checked against the
+  // renderer's section table after parsing (`findSectionRegistryIssues`); the sections file is read
+  // by `@promptstack/agent`, never here.
+
+  const sectionIdSchema = () =>
+    z.string().regex(SECTION_ID_PATTERN, { message: "expected a snake_case section id" });
+
+  const featureFlag = (what: string) => z.boolean().describe(what).optional();
+
+  const productFeaturesSchema = z
+    .object({
+      gatewayTool: featureFlag("A `gateway` tool with config operations (Control section)."),
+      controlUi: featureFlag("A Control UI (embed section, portals line)."),
+      productCli: featureFlag("A product CLI named `cliName` (`status`, `configure`, ...)."),
+      replyDirectives: featureFlag("Reply directives (`MEDIA:`, `[[...]]`) and `NO_REPLY`."),
+      docs: featureFlag("Public docs, source and community locations (Documentation section)."),
+      skillsHub: featureFlag("A skills hub at `skillsHubUrl`."),
+      channelRouting: featureFlag("Channel replies routed through the product (Messaging)."),
+      approvalCommand: featureFlag("The `/approve` chat command (Exec Approvals section)."),
+      referenceToolGuidance: featureFlag("Built-in guidance keyed by the reference tool names."),
+    })
+    .describe(
+      "Features the product has, merged over the base profile's; an undeclared one never renders.",
+    );
+
+  const inlineProfileSchema = z
+    .object({
+      extends: z
+        .enum(["openclaw", "neutral"])
+        .describe("Built-in profile this one starts from; every key given here overrides it.")
+        .meta({ default: "neutral" })
+        .optional(),
+      name: nonEmptyString().describe("Product display name.").optional(),
+      cliName: nonEmptyString()
+        .describe("Product command name (rendered only with `productCli`).")
+        .optional(),
+      docsUrl: nonEmptyString().describe("Public docs URL (rendered only with `docs`).").optional(),
+      sourceUrl: nonEmptyString()
+        .describe("Public source URL (rendered only with `docs`).")
+        .optional(),
+      skillsHubUrl: nonEmptyString()
+        .describe("Skills hub URL (rendered only with `skillsHub`).")
+        .optional(),
+      communityUrl: nonEmptyString()
+        .describe("Community link (rendered only with `docs`).")
+        .optional(),
+      delimiterWord: z
+        .string()
+        .regex(/^[A-Z][A-Z0-9_]*$/, { message: "expected an upper-case word such as PIP" })
+        .describe(
+          "Word inside the internal-context delimiters (`<<<BEGIN_<WORD>_INTERNAL_CONTEXT>>>`).",
+        )
+        .optional(),
+      features: productFeaturesSchema.optional(),
+      fenceContextFiles: z
+        .boolean()
+        .describe("Wrap each injected workspace file in a `<file path>` tag.")
+        .optional(),
+      ownerAuthority: z
+        .boolean()
+        .describe(
+          "Execution Bias keeps authority with the owner (an available tool is not consent).",
+        )
+        .optional(),
+      requiredWorkspaceFiles: z
+        .array(z.enum(REQUIRABLE_WORKSPACE_FILES))
+        .describe(
+          "Bootstrap files that inject a missing-file marker when absent; the rest are optional.",
+        )
+        .optional(),
+    })
+    .describe("An inline product profile: a built-in one (`extends`) with keys overridden.");
+
+  const customSectionSchema = z
+    .object({
+      id: sectionIdSchema().describe("snake_case id, unique among built-in and custom sections."),
+      heading: nonEmptyString()
+        .regex(/^[^\r\n]+$/, { message: "expected a single-line heading" })
+        .describe("Rendered as `## <heading>`."),
+      cache: z
+        .enum(["stable", "volatile"])
+        .describe("`stable`: above the cache boundary, rendered once; `volatile`: below it."),
+      after: sectionIdSchema().describe("Insert right after this section id.").optional(),
+      before: sectionIdSchema().describe("Insert right before this section id.").optional(),
+      modes: z
+        .array(z.enum(["full", "minimal", "none"]).describe("A prompt mode."))
+        .describe("Prompt modes that render the section (default `full` and `minimal`).")
+        .optional(),
+      text: z
+        .string()
+        .describe("Body text; when absent, the sections file's block with this id.")
+        .optional(),
+    })
+    .refine((section) => (section.after === undefined) !== (section.before === undefined), {
+      message: "give exactly one of after and before",
+    })
+    .describe("A custom section.");
+
+  const sectionsSchema = z
+    .object({
+      file: nonEmptyString()
+        .describe(
+          "Markdown file of section texts (`<!-- section: <id> -->` blocks), relative to the config file's folder and inside it. A block with a custom id is that section's text; a block with a built-in id replaces that section.",
+        )
+        .optional(),
+      disable: z
+        .array(sectionIdSchema().describe("Id of a built-in or custom section."))
+        .describe("Section ids never rendered.")
+        .optional(),
+      replace: z
+        .record(sectionIdSchema(), z.string().describe("The section's new body text."))
+        .describe(
+          'New body text per section id; heading, cache side and gate stay. `""` removes it.',
+        )
+        .optional(),
+      add: z.array(customSectionSchema).describe("Custom sections, inserted in order.").optional(),
+    })
+    .describe(
+      "Section registry: disable, replace or add prompt sections. Each key beats the same key of `agents.defaults.sections`.",
+    )
+    .optional();
+
+  const createProfileShape = (recordDefaults: boolean) => ({
+    profile: z
+      .union([z.enum(["openclaw", "neutral"]), inlineProfileSchema])
+      .describe(
+        "Product profile: `openclaw` (the reference product), `neutral` (a generic chat agent), or an inline profile. The CLI's `--profile` beats it.",
+      )
+      .meta(recordDefaults ? { default: "openclaw" } : {})
+      .optional(),
+    sections: sectionsSchema,
+  });
+
+  // ---- end of the profile block ------------------------------------------------------------
+
   const createAgentPromptSettingsShape = (recordDefaults: boolean) => ({
+    ...createProfileShape(recordDefaults),
     systemPrompt: z
       .object({
         size: z

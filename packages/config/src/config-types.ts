@@ -1,4 +1,11 @@
-import type { DelegationMode, MemoryCitationMode, PromptSize } from "@promptstack/renderer";
+import type {
+  CacheSide,
+  DelegationMode,
+  MemoryCitationMode,
+  ProductFeatures,
+  PromptMode,
+  PromptSize,
+} from "@promptstack/renderer";
 
 /** Exec approval mode: never ask, ask when the command is not allowlisted, always ask. */
 export type ExecAskMode = "off" | "on-miss" | "always";
@@ -25,10 +32,58 @@ export interface HeartbeatConfig {
   readonly includeSystemPromptSection?: boolean;
 }
 
+/** A built-in product profile by name. */
+export type ProductProfileName = "openclaw" | "neutral";
+
+/** A workspace file a profile may require. */
+export type RequirableWorkspaceFile =
+  "AGENTS.md" | "SOUL.md" | "IDENTITY.md" | "USER.md" | "MEMORY.md";
+
+/** An inline product profile: a built-in one (`extends`, default `neutral`) with keys overridden. */
+export interface InlineProductProfileConfig {
+  readonly extends?: ProductProfileName;
+  readonly name?: string;
+  readonly cliName?: string;
+  readonly docsUrl?: string;
+  readonly sourceUrl?: string;
+  readonly skillsHubUrl?: string;
+  readonly communityUrl?: string;
+  readonly delimiterWord?: string;
+  /** Merged over the base profile's features. */
+  readonly features?: ProductFeatures;
+  readonly fenceContextFiles?: boolean;
+  readonly ownerAuthority?: boolean;
+  readonly requiredWorkspaceFiles?: readonly RequirableWorkspaceFile[];
+}
+
+/** A custom section as config writes it: static text, or a block of the sections file. */
+export interface CustomSectionConfig {
+  readonly id: string;
+  readonly heading: string;
+  readonly cache: CacheSide;
+  readonly after?: string;
+  readonly before?: string;
+  readonly modes?: readonly PromptMode[];
+  /** Absent: the sections file's block with this id. */
+  readonly text?: string;
+}
+
+/** The section registry as config writes it (`sections`). */
+export interface SectionsConfig {
+  /** Sections file, relative to the config file's folder (read by `@promptstack/agent`). */
+  readonly file?: string;
+  readonly disable?: readonly string[];
+  readonly replace?: Readonly<Record<string, string>>;
+  readonly add?: readonly CustomSectionConfig[];
+}
+
 /** Keys shared by `agents.defaults` and every `agents.entries.<id>`. */
 export interface AgentPromptSettings {
   /** `size`: wording of the built-in sections (`compact` also scales unset budgets). */
   readonly systemPrompt?: { readonly size?: PromptSize };
+  /** Product profile: a built-in name or an inline profile. Default `openclaw`. */
+  readonly profile?: ProductProfileName | InlineProductProfileConfig;
+  readonly sections?: SectionsConfig;
   readonly workspace?: string;
   readonly userTimezone?: string;
   readonly bootstrapMaxChars?: number;

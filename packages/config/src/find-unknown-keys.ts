@@ -22,7 +22,17 @@ function walk(value: unknown, schema: JsonSchema, path: string[], out: Diagnosti
     }
     return;
   }
-  if (!isPlainObject(value) || schema["type"] !== "object") return;
+  if (!isPlainObject(value)) return;
+  // A union (`profile`: a name or an inline object): walk the object branch the value is.
+  const anyOf = schema["anyOf"];
+  if (Array.isArray(anyOf)) {
+    const branch = anyOf.find(
+      (option): option is JsonSchema => isPlainObject(option) && option["type"] === "object",
+    );
+    if (branch !== undefined) walk(value, branch, path, out);
+    return;
+  }
+  if (schema["type"] !== "object") return;
   const properties = isPlainObject(schema["properties"]) ? schema["properties"] : {};
   const additional = schema["additionalProperties"];
   for (const key of Object.keys(value)) {

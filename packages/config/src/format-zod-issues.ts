@@ -31,10 +31,44 @@ const EXPECTED_NAMES: Readonly<Record<string, string>> = {
 
 /** Turns zod issues (parsed with `reportInput`) into `{ path, message }` with our wording. */
 export function formatZodIssues(issues: readonly z.core.$ZodIssue[]): ConfigIssue[] {
-  return issues.map((issue) => ({
-    path: formatConfigPath(issue.path),
-    message: formatIssueReason(issue),
-  }));
+  return issues.flatMap((issue): ConfigIssue[] => {
+    if (issue.code === "invalid_union" && issue.errors.length > 0) {
+      return formatUnionIssue(issue);
+    }
+    return [{ path: formatConfigPath(issue.path), message: formatIssueReason(issue) }];
+  });
+}
+
+/**
+ * A value that matches no branch of a union (`profile`: a name or an inline object). When one
+ * branch accepted the value's type, its own issues are the useful ones; otherwise one line lists
+ * what each branch expects instead of zod's "Invalid input".
+ */
+function formatUnionIssue(issue: z.core.$ZodIssueInvalidUnion): ConfigIssue[] {
+  const isTypeMiss = (inner: z.core.$ZodIssue) =>
+    inner.path.length === 0 && (inner.code === "invalid_type" || inner.code === "invalid_value");
+  const matched = issue.errors.find((branch) => !branch.every(isTypeMiss));
+  if (matched !== undefined) {
+    return formatZodIssues(
+      matched.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })),
+    );
+  }
+  const expected = issue.errors.flatMap((branch) =>
+    branch.map((inner) =>
+      inner.code === "invalid_value"
+        ? inner.values.map((value) => JSON.stringify(value)).join(" | ")
+        : inner.code === "invalid_type"
+          ? (EXPECTED_NAMES[inner.expected] ?? inner.expected)
+          : inner.message,
+    ),
+  );
+  const input = "input" in issue ? issue.input : undefined;
+  return [
+    {
+      path: formatConfigPath(issue.path),
+      message: `expected ${expected.join(" or ")}, got ${describeValueType(input)}`,
+    },
+  ];
 }
 
 function formatIssueReason(issue: z.core.$ZodIssue): string {

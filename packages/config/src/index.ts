@@ -5,15 +5,20 @@ export type {
   AgentEntryConfig,
   AgentPromptSettings,
   ContextLimitsConfig,
+  CustomSectionConfig,
   ExecAskMode,
   ExecSecurityMode,
   Gpt5PersonalitySetting,
   HeartbeatConfig,
+  InlineProductProfileConfig,
   OpenAiPluginEntryConfig,
   PluginEntryConfig,
   PluginsConfig,
+  ProductProfileName,
   PromptstackConfig,
   PromptstackConfigInput,
+  RequirableWorkspaceFile,
+  SectionsConfig,
   SkillEntryConfig,
   SkillsConfig,
   ToolsConfig,
@@ -28,6 +33,10 @@ export { normalizeLegacyConfig, LEGACY_CONFIG_ALIASES } from "./normalize-legacy
 export type { LegacyConfigAlias, NormalizedLegacyConfig } from "./normalize-legacy-config.js";
 
 export { resolveAgentSystemPromptConfig } from "./resolve-agent-system-prompt-config.js";
+export { resolveProductProfile } from "./resolve-product-profile.js";
+export { parseSectionsFile } from "./parse-sections-file.js";
+export type { SectionsFile, SectionsFileBlock } from "./parse-sections-file.js";
+export type { ResolvedSectionsConfig, SectionsConfigKey } from "./resolve-section-registry.js";
 export type {
   ConfigValueSource,
   ResolveAgentContext,

@@ -9,6 +9,7 @@ import {
   isPrototypeKeyIssue,
   withoutPrototypeKeys,
 } from "./find-document-hazards.js";
+import { findSectionRegistryIssues } from "./find-section-registry-issues.js";
 import { findUnknownKeys } from "./find-unknown-keys.js";
 import { formatZodIssues } from "./format-zod-issues.js";
 import { normalizeLegacyConfig } from "./normalize-legacy-config.js";
@@ -61,7 +62,9 @@ export function parseConfig(raw: unknown, options: ParseConfigOptions = {}): Par
     ...hazards,
     ...normalizedHazards,
     ...legacyErrors,
-    ...(result.success ? [] : formatZodIssues(result.error.issues)),
+    ...(result.success
+      ? findSectionRegistryIssues(result.data as PromptstackConfig)
+      : formatZodIssues(result.error.issues)),
   ];
   if (issues.length > 0 || !result.success) throw createInvalidConfigError(where, issues);
 

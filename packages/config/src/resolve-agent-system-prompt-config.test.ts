@@ -37,6 +37,8 @@ describe("resolveAgentSystemPromptConfig", () => {
       planTool: true,
       exec: { ask: "on-miss", security: "allowlist" },
     });
+    expect(resolved).not.toHaveProperty("profile");
+    expect(resolved).not.toHaveProperty("sections");
     expect(resolved).not.toHaveProperty("bootstrapMaxTokens");
     expect(resolved.budgets).not.toHaveProperty("bootstrapMaxTokens");
   });

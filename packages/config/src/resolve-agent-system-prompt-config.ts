@@ -3,6 +3,7 @@ import type {
   GptPersonality,
   MemoryCitationMode,
   ModelAlias,
+  ProductProfile,
   PromptMode,
   PromptSize,
   SessionKind,
@@ -16,6 +17,9 @@ import type {
   PromptstackConfig,
   SkillEntryConfig,
 } from "./config-types.js";
+import { resolveProductProfile } from "./resolve-product-profile.js";
+import { resolveSectionsConfig } from "./resolve-section-registry.js";
+import type { ResolvedSectionsConfig } from "./resolve-section-registry.js";
 
 /** Which run the config is resolved for. */
 export interface ResolveAgentContext {
@@ -76,6 +80,10 @@ export interface ResolvedAgentPromptConfig {
   readonly planTool: boolean;
   readonly heartbeat?: HeartbeatConfig;
   readonly exec: { readonly ask: ExecAskMode; readonly security: ExecSecurityMode };
+  /** The product profile, when the config sets `profile`; absent: the reference profile. */
+  readonly profile?: ProductProfile;
+  /** The section registry as configured (`sections`), when any key is set. */
+  readonly sections?: ResolvedSectionsConfig;
 }
 
 /**
@@ -117,6 +125,12 @@ export function resolveAgentSystemPromptConfig(
     CONFIG_DEFAULTS.promptSize;
   // Compact scales only the built-in defaults: a value set anywhere in the config wins as is.
   const scale = promptSize === "compact" ? COMPACT_BUDGET_FACTOR : 1;
+  const profileSetting = agent.profile ?? defaults.profile;
+  const sections = resolveSectionsConfig(
+    defaults.sections,
+    agent.sections,
+    `agents.entries.${/^[A-Za-z0-9_$-]+$/.test(context.agentId) ? context.agentId : JSON.stringify(context.agentId)}`,
+  );
 
   return {
     agentId: context.agentId,
@@ -189,6 +203,8 @@ export function resolveAgentSystemPromptConfig(
       ask: config.tools?.exec?.ask ?? CONFIG_DEFAULTS.execAsk,
       security: config.tools?.exec?.security ?? CONFIG_DEFAULTS.execSecurity,
     },
+    ...(profileSetting === undefined ? {} : { profile: resolveProductProfile(profileSetting) }),
+    ...(sections === undefined ? {} : { sections }),
   };
 }
 

@@ -25,6 +25,12 @@ function buildRunFactsSchema() {
         .regex(TOOL_NAME, { message: "must not contain spaces or control characters" })
         .describe("Tool name as the model calls it; unique within `tools`."),
       description: z.string().optional().describe("One-line summary of the tool."),
+      guidance: z
+        .array(z.string().describe("One guidance line."))
+        .optional()
+        .describe(
+          "The tool's own prompt guidance lines, rendered in the Tooling section (stable: no per-turn facts).",
+        ),
       parameters: z
         .record(z.string(), z.unknown())
         .optional()

@@ -10,6 +10,8 @@ import type {
 export interface RunFactsTool {
   readonly name: string;
   readonly description?: string;
+  /** The tool's own prompt guidance lines (rendered above the cache boundary). */
+  readonly guidance?: readonly string[];
   /** JSON Schema of the tool's parameters. */
   readonly parameters?: Readonly<Record<string, unknown>>;
 }

@@ -70,11 +70,11 @@ export function toAgentSystemPromptInput(
     // Absent at full size, so full-size input stays exactly what it was before sizes existed.
     size: resolved.promptSize === "compact" ? "compact" : undefined,
     sessionKind: facts.sessionKind,
-    tools: facts.tools.map((tool): ToolSummary =>
-      tool.description === undefined
-        ? { name: tool.name }
-        : { name: tool.name, summary: tool.description },
-    ),
+    tools: facts.tools.map((tool): ToolSummary => ({
+      name: tool.name,
+      ...(tool.description === undefined ? {} : { summary: tool.description }),
+      ...(tool.guidance === undefined ? {} : { guidance: tool.guidance }),
+    })),
     planTool: resolved.planTool,
     automaticCompletionWake: facts.automaticCompletionWake,
     subagentCompletionMode: facts.subagentCompletionMode,

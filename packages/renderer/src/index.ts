@@ -48,6 +48,8 @@ export {
 export type { InternalContextDelimiters } from "./product-profile.js";
 export { buildAgentSystemPrompt } from "./build-agent-system-prompt.js";
 export { compileAgentSystemPrompt } from "./compile-agent-system-prompt.js";
+export { listBuiltInSections, validateSectionRegistry } from "./validate-section-registry.js";
+export type { BuiltInSection } from "./validate-section-registry.js";
 export type { CompiledAgentSystemPrompt } from "./compile-agent-system-prompt.js";
 export { validateAgentSystemPromptInput } from "./validate-agent-system-prompt-input.js";
 

@@ -20,12 +20,13 @@ export const OPENCLAW_PRODUCT_PROFILE: ProductProfile = Object.freeze({
     approvalCommand: true,
     referenceToolGuidance: true,
   }),
+  requiredWorkspaceFiles: Object.freeze(["AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md"]),
 });
 
 /**
  * A generic chat agent: no gateway, Control UI, product CLI, reply directives, docs, skills hub,
  * product routing, approval command or reference tool guidance. Sections and lines about those
- * never render; tools bring their own guidance (`tools[].guidance`). The URL fields are required
+ * never render; only AGENTS.md is a required workspace file; tools bring their own guidance (`tools[].guidance`). The URL fields are required
  * by the profile shape but never rendered, since no feature that prints them is declared.
  */
 export const NEUTRAL_PRODUCT_PROFILE: ProductProfile = Object.freeze({
@@ -39,6 +40,8 @@ export const NEUTRAL_PRODUCT_PROFILE: ProductProfile = Object.freeze({
   features: Object.freeze({}),
   fenceContextFiles: true,
   ownerAuthority: true,
+  // A generic bot keeps its rules in AGENTS.md; persona and user files are optional.
+  requiredWorkspaceFiles: Object.freeze(["AGENTS.md"]),
 });
 
 /** The BEGIN/END internal-context delimiters for a profile. */

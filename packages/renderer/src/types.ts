@@ -56,6 +56,13 @@ export interface ProductProfile {
    * action, and in groups only harmless requests from others are acted on. Default false.
    */
   readonly ownerAuthority?: boolean;
+  /**
+   * Workspace convention: the bootstrap files the product expects. A missing one is injected as
+   * a missing-file marker; every other bootstrap file is optional (injected only when present).
+   * The renderer does not read it: `@promptstack/agent` passes it to `@promptstack/bootstrap`.
+   * Absent: the reference set (AGENTS.md, SOUL.md, IDENTITY.md, USER.md).
+   */
+  readonly requiredWorkspaceFiles?: readonly string[];
 }
 
 /**

@@ -157,6 +157,13 @@ function checkProfile(value: unknown): void {
   requireNonBlank(profile.delimiterWord, "profile.delimiterWord");
   optionalBoolean(profile.fenceContextFiles, "profile.fenceContextFiles");
   optionalBoolean(profile.ownerAuthority, "profile.ownerAuthority");
+  const required = profile.requiredWorkspaceFiles;
+  if (
+    required !== undefined &&
+    (!Array.isArray(required) || !required.every((name) => typeof name === "string"))
+  ) {
+    fail("profile.requiredWorkspaceFiles", "an array of file names", required);
+  }
   if (profile.features !== undefined) {
     const features = requireRecord(profile.features, "profile.features");
     for (const [name, flag] of Object.entries(features)) {

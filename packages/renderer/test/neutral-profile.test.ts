@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { findReferenceProductTokens } from "@promptstack-tools/test-utils";
 import {
   NEUTRAL_PRODUCT_PROFILE,
   OPENCLAW_PRODUCT_PROFILE,
@@ -14,37 +15,10 @@ import { TOOL_NAMES, fullInput } from "./arbitraries.js";
  * product, its CLI commands, URLs, gateway, Control UI or reply directives, whatever the input.
  */
 
-const REFERENCE_TOKENS = [
-  "OpenClaw",
-  "openclaw",
-  "OPENCLAW",
-  "clawhub",
-  "clawd",
-  "docs.openclaw.ai",
-  "discord.com",
-  "about:blank",
-  "gateway",
-  "Control UI",
-  "Portals",
-  "MEDIA:",
-  "[[",
-  "NO_REPLY",
-  "/approve",
-  "config.get",
-  "config.schema",
-  "update.run",
-  "`agent ",
-  "channels add",
-  "configure`",
-  "docs/gateway",
-];
-
 /** Tool names the neutral bot could have: none named after the reference product's tools. */
 const NEUTRAL_TOOLS = TOOL_NAMES.filter((name) => name !== "gateway" && name !== "openclaw");
 
-function leaks(text: string): string[] {
-  return REFERENCE_TOKENS.filter((token) => text.includes(token));
-}
+const leaks = findReferenceProductTokens;
 
 /** An input that opens every gate the neutral profile still has. */
 const EVERYTHING: AgentSystemPromptInput = {

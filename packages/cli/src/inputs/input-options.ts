@@ -30,7 +30,7 @@ export interface InputOptions {
   readonly mode?: "full" | "minimal" | "none";
   /** Wording of the built-in sections; beats the config's `systemPrompt.size`. */
   readonly size?: "full" | "compact";
-  /** Product profile: `openclaw` (default) or `neutral` (`NEUTRAL_PRODUCT_PROFILE`). */
+  /** Product profile: `openclaw` or `neutral`; beats the config's `profile` (default: it). */
   readonly profile?: "openclaw" | "neutral";
   readonly harness?: HarnessKind;
   readonly connection?: CodexConnectionKind;
@@ -74,10 +74,10 @@ export function addInputOptions(command: Command, { withFacts = true } = {}): Co
       ).choices(["full", "compact"]),
     )
     .addOption(
-      new Option("--profile <profile>", "product profile (default: openclaw)").choices([
-        "openclaw",
-        "neutral",
-      ]),
+      new Option(
+        "--profile <profile>",
+        "product profile; beats the config's profile (default: the config's, else openclaw)",
+      ).choices(["openclaw", "neutral"]),
     )
     .addOption(
       new Option("--harness <harness>", "harness")

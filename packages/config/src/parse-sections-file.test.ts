@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { parseSectionsFile } from "./parse-sections-file.js";
+import { toSectionRegistry } from "./resolve-section-registry.js";
+import type { ResolvedSectionsConfig } from "./resolve-section-registry.js";
+
+describe("parseSectionsFile", () => {
+  it("splits blocks at markers, dropping blank lines around each body", () => {
+    const file = parseSectionsFile(
+      "\n<!-- section: house_rules -->\n\nNo spoilers.\n## Not a marker\n\n<!--section:safety-->\r\nStay kind.\n",
+      "sections.md",
+    );
+    expect(file).toEqual({
+      source: "sections.md",
+      blocks: [
+        { id: "house_rules", line: 2, text: "No spoilers.\n## Not a marker" },
+        { id: "safety", line: 7, text: "Stay kind." },
+      ],
+    });
+  });
+
+  it.each([
+    ["Intro\n<!-- section: a -->\nx", "sections.md:1", "text before the first section marker"],
+    ["<!-- section: Bad-Id -->\nx", "sections.md:1", "not a snake_case section id"],
+    ["<!-- section: a -->\nx\n<!-- section: a -->\ny", "sections.md:3", "appears twice"],
+    ["<!-- section: a -->\nx\n<!-- section: b --> trailing", "sections.md:3", "malformed"],
+  ])("rejects %j at its line", (text, path, message) => {
+    expect(() => parseSectionsFile(text, "sections.md")).toThrow(
+      expect.objectContaining({
+        code: "CONFIG_SECTIONS_FILE_INVALID",
+        path,
+        message: expect.stringContaining(message),
+      }),
+    );
+  });
+});
+
+describe("toSectionRegistry", () => {
+  const sections: ResolvedSectionsConfig = {
+    file: "sections.md",
+    disable: ["promised_work"],
+    replace: { care: "Be careful." },
+    add: [{ id: "house_rules", heading: "House Rules", cache: "stable", after: "care" }],
+    paths: {
+      file: "agents.defaults.sections.file",
+      disable: "agents.defaults.sections.disable",
+      replace: "agents.defaults.sections.replace",
+      add: "agents.defaults.sections.add",
+    },
+  };
+  const file = (text: string) => parseSectionsFile(text, "sections.md");
+
+  it("gives custom sections the file's text and turns built-in blocks into replacements", () => {
+    expect(
+      toSectionRegistry(
+        sections,
+        file("<!-- section: house_rules -->\nNo spoilers.\n<!-- section: safety -->\nStay kind."),
+      ),
+    ).toEqual({
+      disable: ["promised_work"],
+      replace: { care: "Be careful.", safety: "Stay kind." },
+      add: [
+        {
+          id: "house_rules",
+          heading: "House Rules",
+          cache: "stable",
+          after: "care",
+          text: "No spoilers.",
+        },
+      ],
+    });
+  });
+
+  it.each([
+    ["<!-- section: house_rules -->\nx\n<!-- section: pep_talk -->\ny", "sections.md:3", "neither"],
+    ["<!-- section: house_rules -->\nx\n<!-- section: care -->\ny", "sections.md:3", "both here"],
+    [
+      "<!-- section: house_rules -->\nx\n<!-- section: promised_work -->\ny",
+      "sections.md:3",
+      "disabled",
+    ],
+    ["<!-- section: safety -->\ny", "agents.defaults.sections.add.0.text", "has no text"],
+  ])("rejects a clash or gap: %j", (text, path, message) => {
+    expect(() => toSectionRegistry(sections, file(text))).toThrow(
+      expect.objectContaining({
+        code: "CONFIG_SECTIONS_FILE_INVALID",
+        path,
+        message: expect.stringContaining(message),
+      }),
+    );
+  });
+
+  it("rejects a block for a custom section that has inline text too", () => {
+    const inline: ResolvedSectionsConfig = {
+      ...sections,
+      add: [{ id: "house_rules", heading: "H", cache: "stable", after: "care", text: "Inline." }],
+    };
+    expect(() => toSectionRegistry(inline, file("<!-- section: house_rules -->\nx"))).toThrow(
+      /text both here and in agents\.defaults\.sections\.add/,
+    );
+  });
+});
