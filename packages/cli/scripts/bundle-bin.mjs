@@ -2,31 +2,35 @@
 // dependency, workspace packages read from source) into dist/bundle/, one chunk per lazily
 // imported command. The installed command then loads a few files instead of resolving and
 // linking hundreds of modules (measured in bench/startup.bench.ts). The library entry
-// (dist/index.js, `runCli`) stays the plain tsc output.
+// (dist/index.js, `runCli`) stays the plain tsc output. esbuild is the one bundler of the repo
+// (scripts/bundle-package-dist.ts bundles the libraries with it too).
 //   node scripts/bundle-bin.mjs
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { build } from "tsdown";
+import { build } from "esbuild";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
+const outdir = fileURLToPath(new URL("../dist/bundle", import.meta.url));
 
+rmSync(outdir, { recursive: true, force: true });
 await build({
-  cwd: packageDir,
-  config: false,
-  entry: { promptstack: "src/bin.ts" },
-  outDir: "dist/bundle",
+  absWorkingDir: packageDir,
+  entryPoints: { promptstack: "src/bin.ts" },
+  outdir,
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  splitting: true,
   format: "esm",
   platform: "node",
   target: "node20",
-  dts: false,
-  clean: true,
-  report: false,
-  logLevel: "warn",
-  // Everything is bundled: dependencies are resolved at build time, not at start-up.
-  deps: { alwaysBundle: [/.*/] },
+  conditions: ["@promptstack/source"],
   tsconfig: "tsconfig.build.json",
-  inputOptions: {
-    resolve: { conditionNames: ["@promptstack/source", "import", "node", "default"] },
-    // gray-matter's optional JavaScript front-matter engine uses eval; skills never enable it.
-    checks: { eval: false },
+  // Bundled CommonJS dependencies call require() for Node built-ins; ESM has no require.
+  banner: {
+    js: 'import { createRequire as __promptstackCreateRequire } from "node:module";\nconst require = __promptstackCreateRequire(import.meta.url);',
   },
+  // gray-matter's optional JavaScript front-matter engine uses eval; skills never enable it.
+  logOverride: { "direct-eval": "silent" },
+  legalComments: "inline",
+  logLevel: "warning",
 });
