@@ -3,8 +3,32 @@ import type { AgentSystemPromptInput, Diagnostic } from "@promptstack/renderer";
 // Shorter values ("ui", "on") match too much ordinary text to be worth a warning.
 const MIN_FACT_LENGTH = 3;
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+// A letter, digit or underscore: a match next to one is part of a longer word.
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+/**
+ * Whole-word, case-insensitive containment without building a RegExp per fact: the facts change
+ * every turn, and compiling a Unicode-aware pattern per turn cost more than the whole render.
+ * Both sides are lower-cased once; word boundaries are checked on the lower-cased text.
+ */
+function containsWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    if (!isWordCharBefore(text, at) && !isWordCharAt(text, at + word.length)) return true;
+  }
+  return false;
+}
+
+function isWordCharAt(text: string, index: number): boolean {
+  const code = text.codePointAt(index);
+  return code !== undefined && WORD_CHAR.test(String.fromCodePoint(code));
+}
+
+function isWordCharBefore(text: string, index: number): boolean {
+  if (index === 0) return false;
+  const unit = text.charCodeAt(index - 1);
+  // The low half of a surrogate pair: the character starts one unit earlier.
+  const start = unit >= 0xdc00 && unit <= 0xdfff && index >= 2 ? index - 2 : index - 1;
+  return isWordCharAt(text, start);
 }
 
 /**
@@ -25,22 +49,18 @@ export function findVolatileFactsInToolSummaries(input: AgentSystemPromptInput):
     ["the current time", volatile.time?.time],
     ["the session key", volatile.runtime?.sessionKey],
   ];
-  const patterns: [label: string, value: string, pattern: RegExp][] = [];
+  const patterns: [label: string, value: string, lower: string][] = [];
   for (const [label, raw] of facts) {
     const value = raw?.trim();
     if (value === undefined || value.length < MIN_FACT_LENGTH) continue;
-    patterns.push([
-      label,
-      value,
-      new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(value)}(?![\\p{L}\\p{N}_])`, "iu"),
-    ]);
+    patterns.push([label, value, value.toLowerCase()]);
   }
   const diagnostics: Diagnostic[] = [];
   tools.forEach((tool, index) => {
-    const summary = tool.summary;
+    const summary = tool.summary?.toLowerCase();
     if (summary === undefined) return;
-    for (const [label, value, pattern] of patterns) {
-      if (!pattern.test(summary)) continue;
+    for (const [label, value, lower] of patterns) {
+      if (!containsWord(summary, lower)) continue;
       diagnostics.push({
         code: "CONFIG_TOOL_SUMMARY_VOLATILE",
         severity: "warning",

@@ -31,4 +31,20 @@ describe("toModelText", () => {
     );
     expect(model.text).toBe("a <!-- OPENCLAW_RUNTIME_TAIL_BEGIN --> b\nc");
   });
+
+  it("splits a rendered prompt at its boundary offset exactly as a search of its text does", () => {
+    const prompt = buildAgentSystemPrompt({
+      mode: "full",
+      tools: [{ name: "read" }, { name: "exec" }],
+      volatile: {
+        sender: "Ada",
+        runtime: { host: "h" },
+        time: { date: "2026-12-01", timeZone: "UTC" },
+      },
+    });
+    expect(prompt.boundary).toBeGreaterThan(0);
+    expect(toModelText(prompt)).toEqual(toModelText(prompt.text));
+    // A wrong offset is not trusted: the text is searched instead.
+    expect(toModelText({ ...prompt, boundary: 3 })).toEqual(toModelText(prompt.text));
+  });
 });

@@ -1,5 +1,8 @@
 import { assertStringArgument } from "./assert-argument.js";
-import { formatRuntimeTailMarkers } from "./format-cache-boundary-marker.js";
+import {
+  formatCacheBoundaryMarker,
+  formatRuntimeTailMarkers,
+} from "./format-cache-boundary-marker.js";
 import { splitCacheBoundary } from "./split-cache-boundary.js";
 import type { ProductProfile } from "./types.js";
 
@@ -26,6 +29,27 @@ function dropMarkerLines(text: string, begin: string, end: string): string {
  * runtime-tail marker lines are removed, so no marker reaches a provider. Every adapter that
  * sends text (the CLI, the Codex harness, an embedded runtime) uses this one function.
  */
+/**
+ * A rendered prompt carries the marker's offset (`boundary`): when the marker is really there,
+ * split at it instead of searching tens of kilobytes of text for it on every turn.
+ */
+function splitAtKnownBoundary(
+  prompt: string | { readonly text: string },
+  text: string,
+  profile: ProductProfile | undefined,
+): { stablePrefix: string; dynamicSuffix: string } | undefined {
+  if (typeof prompt === "string" || !("boundary" in prompt)) return undefined;
+  const boundary = prompt.boundary;
+  if (typeof boundary !== "number" || boundary < 0) return undefined;
+  const marker = formatCacheBoundaryMarker(profile);
+  // A rendered prompt holds exactly one marker, at `boundary`; anything else is searched.
+  if (!text.startsWith(marker, boundary)) return undefined;
+  return {
+    stablePrefix: text.slice(0, boundary),
+    dynamicSuffix: text.slice(boundary + marker.length),
+  };
+}
+
 export function toModelText(
   prompt: string | { readonly text: string },
   profile?: ProductProfile,
@@ -33,7 +57,8 @@ export function toModelText(
   const text = typeof prompt === "string" ? prompt : prompt?.text;
   assertStringArgument(text, "toModelText", "prompt.text");
   const { begin, end } = formatRuntimeTailMarkers(profile);
-  const { stablePrefix, dynamicSuffix } = splitCacheBoundary(text, profile);
+  const { stablePrefix, dynamicSuffix } =
+    splitAtKnownBoundary(prompt, text, profile) ?? splitCacheBoundary(text, profile);
   const stable = dropMarkerLines(stablePrefix, begin, end);
   const volatile = dropMarkerLines(dynamicSuffix, begin, end);
   if (volatile === "") return { stable, volatile, text: stable };
