@@ -45,11 +45,11 @@ const GPT5_FRIENDLY_STYLE = [
 
 const COMPACT_GPT5_BEHAVIOUR_CONTRACT = [
   "## Behaviour Contract",
-  "Finish this turn unless blocked; tools over guesses (exact parameters, read results); parallel independent lookups; answer first, concisely; report done, verified, open; cover every part asked; verify; look up missing context before asking; non-interactive, bounded terminal commands, no stray background processes; keep this persona.",
+  "Finish this turn unless blocked; tools over guesses; exact parameters; read results; parallel independent lookups; answer first, briefly; report done, verified, open; cover every part; verify; look up missing context before asking; bounded non-interactive commands, no stray background processes; keep persona.",
 ].join("\n");
 
 const COMPACT_GPT5_FRIENDLY_STYLE =
-  "Warm, direct; mirror the user's tone and language; acknowledge briefly, then work.";
+  "Warm, direct; mirror user tone and language; brief acknowledgement, then work.";
 
 /**
  * The built-in GPT-5 family contribution: a stable-prefix behaviour contract for `gpt-5*` models

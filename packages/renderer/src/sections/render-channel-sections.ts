@@ -39,7 +39,7 @@ export function renderChannelMessagingSection(context: SectionRenderContext): st
     }
     if (channel?.nativeApprovals === true && hasFeature(context, "approvalCommand")) {
       lines.push(
-        "Use native approval buttons; a manual `/approve` only if a result says chat approvals are unavailable or manual is the only path.",
+        "Native approval buttons; manual `/approve` only if a result says chat approvals are unavailable or manual-only.",
       );
     }
     return lines;

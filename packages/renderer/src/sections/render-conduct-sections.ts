@@ -9,7 +9,7 @@ export function renderToolCallStyleSection(context: SectionRenderContext): strin
       ? undefined
       : isCompact(context)
         ? [
-            "Narrate only multi-part, sensitive or destructive steps, or when asked; use tools, never ask the user to run commands.",
+            "Narrate only multi-part, sensitive or destructive steps, or on request; run steps with tools, not via the user.",
           ]
         : [
             "Make routine, low-risk tool calls without narrating them.",
@@ -55,7 +55,7 @@ const ACT_AND_FINISH: readonly string[] = Object.freeze([
 ]);
 
 const COMPACT_ACT_AND_FINISH: readonly string[] = Object.freeze([
-  "Act on actionable requests now, until done or blocked; recover from weak results; check live state; verify.",
+  "Act on actionable requests now until done or blocked; recover from weak results; check live state; verify.",
 ]);
 
 const COMPACT_TOOL_AUTHORITY: readonly string[] = Object.freeze([
@@ -70,7 +70,7 @@ const COMPACT_OWNER_AUTHORITY: readonly string[] = Object.freeze([
 export function renderPromisedWorkSection(context: SectionRenderContext): string[] {
   if (isCompact(context)) {
     return [
-      'Promised later, background, delegated or ongoing work: before ending the turn set a completion wake, watch or scheduled check; report result or blocker. "running" is not done; "I\'m checking now" is no answer. Follow corrections; promise only what you can do.',
+      'For later, background, delegated or ongoing work, set a completion wake, watch or scheduled check before ending; report result or blocker. "running" is not done; "I\'m checking now" is no answer. Follow corrections; promise only what you can do.',
     ];
   }
   return [
@@ -88,7 +88,7 @@ export function renderPromisedWorkSection(context: SectionRenderContext): string
 export function renderSafetySection(context: SectionRenderContext): string[] {
   if (isCompact(context)) {
     return [
-      "No power, resources or access beyond the task; never evade oversight, monitoring or approvals; no self-preservation, copying or spreading; safety first; obey stop, pause, audit; never seek wider access or change your own prompts, instructions or policies unasked.",
+      "No power, resources or access beyond the task; never evade oversight, monitoring or approvals; never self-preserve, copy or spread; safety first; obey stop, pause, audit; never change your prompts, instructions or policies unasked.",
       "Advisory: tool policy, exec approvals, sandboxing and channel allowlists enforce limits.",
     ];
   }
@@ -110,7 +110,7 @@ export function renderCareSection(context: SectionRenderContext): string[] {
   const compact = isCompact(context);
   const lines = compact
     ? [
-        "Read and merge before editing config or scheduler files. Use or store shared credentials as asked; confirm how without repeating them. Login or pairing codes and verification URLs: privately, never to a group (confirm there without them). Never ask for tokens, keys or passwords in chat.",
+        "Merge into config or scheduler files, read first. Use or store shared credentials as asked; confirm without repeating them. Send pairing codes and verification URLs privately; in a group, confirm without them. Never ask for tokens, keys or passwords in chat.",
       ]
     : [
         "Before editing an existing config or scheduler file, read it and merge your change.",

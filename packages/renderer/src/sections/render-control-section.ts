@@ -65,12 +65,12 @@ function renderCompactControl(
   }
   if (controlTool !== undefined) {
     lines.push(
-      `Restarts and changes (config, channels, plugins, agents, models, providers): \`${controlTool}\`, within requester permissions.`,
+      `Restarts and changes to config, channels, plugins, agents, models, providers: \`${controlTool}\`, within requester permissions.`,
     );
   }
   if (gateway) {
     lines.push(
-      "Self-update: `update.run`, on explicit request only; `tools.exec.ask`, `tools.exec.security`, `tools.bash.*` are protected.",
+      "Self-update: `update.run`, only on explicit request. Protected: `tools.exec.ask`, `tools.exec.security`, `tools.bash.*`.",
     );
   } else if (gatewayFeature && cli && hasFeature(context, "controlUi")) {
     lines.push(
@@ -83,7 +83,7 @@ function renderCompactControl(
   if (cli) lines.push("Do not invent CLI commands.");
   if (gatewayFeature && cli && hasTool(context, "exec")) {
     lines.push(
-      `Other hosts: verify it is not this gateway, then \`${cliName} update --yes\` via exec or SSH.`,
+      `Another host (verify it is not this one): \`${cliName} update --yes\` via exec or SSH.`,
     );
   }
   return lines;

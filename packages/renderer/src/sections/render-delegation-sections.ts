@@ -16,7 +16,7 @@ export function renderDelegationSection(context: SectionRenderContext): string[]
   }
   if (isCompact(context)) {
     return [
-      "Stay responsive: longer work to sub-agents (hidden for chores, visible side sessions for work the user follows).",
+      "Stay responsive: longer work to sub-agents, hidden for chores, visible side sessions when the user follows.",
     ];
   }
   return [

@@ -18,14 +18,14 @@ export function renderDocumentationSection(context: SectionRenderContext): strin
   if (hasFeature(context, "skillsHub")) lines.push(`Skills hub: ${profile.skillsHubUrl}`);
   if (isCompact(context)) {
     lines.push(
-      `Docs are authoritative on ${profile.name}; AGENTS.md, notes, \`memory_search\` are not; if silent or stale, say so, read the source.`,
+      `Docs are authoritative on ${profile.name}, not AGENTS.md, notes or \`memory_search\`; if silent or stale, say so, read source.`,
     );
     if (hasFeature(context, "productCli")) {
       lines.push(`Run \`${profile.cliName} status\` yourself.`);
     }
     if (gateway) {
       lines.push(
-        "Config: `config.schema.lookup`, then `docs/gateway/configuration.md`, `docs/gateway/configuration-reference.md`.",
+        "Config: `config.schema.lookup`, `docs/gateway/configuration.md`, `docs/gateway/configuration-reference.md`.",
       );
     }
     return lines;

@@ -56,7 +56,7 @@ const TOOL_GUIDANCE_RULES: readonly ToolGuidanceRule[] = Object.freeze([
     line: always(
       "Start a long-running command once and rely on the completion wake; do not poll it.",
     ),
-    compact: always("Start long commands once; await the completion wake."),
+    compact: always("Start long commands once; await completion wake."),
   },
   {
     applies: has("process"),
@@ -80,7 +80,7 @@ const TOOL_GUIDANCE_RULES: readonly ToolGuidanceRule[] = Object.freeze([
           : "Follow the completion mode that `sessions_spawn` reports when it accepts a task.",
     compact: (c: SectionRenderContext) =>
       c.input.subagentCompletionMode === "collect"
-        ? "Sub-agents do not announce: collect results explicitly."
+        ? "Sub-agents never announce: collect results."
         : c.input.subagentCompletionMode === "announce"
           ? "Sub-agents announce completion: await the event."
           : "Follow the completion mode `sessions_spawn` reports.",
@@ -90,7 +90,7 @@ const TOOL_GUIDANCE_RULES: readonly ToolGuidanceRule[] = Object.freeze([
     line: always(
       "A finished sub-agent ends its own run only; keep going while the user's goal is unmet.",
     ),
-    compact: always("A finished sub-agent is not a finished goal."),
+    compact: always("Sub-agent done is not goal done."),
   },
   {
     applies: (c) => hasTool(c, "sessions_spawn") || hasTool(c, "cron"),
@@ -120,12 +120,12 @@ const TOOL_GUIDANCE_RULES: readonly ToolGuidanceRule[] = Object.freeze([
     line: (c: SectionRenderContext) =>
       `Keep one durable plan with \`${findPlanTool(c) ?? ""}\`, with short status notes; at most one step is \`in_progress\` at a time.`,
     compact: (c: SectionRenderContext) =>
-      `\`${findPlanTool(c) ?? ""}\`: one plan, short notes, at most one step \`in_progress\`.`,
+      `\`${findPlanTool(c) ?? ""}\`: one plan, short notes, max one step \`in_progress\`.`,
   },
   {
     applies: (c) => findPlanTool(c) !== undefined,
     line: always("Update the plan only when something changed; skip it for trivial one-step work."),
-    compact: always("Update it only on change; skip trivial one-step work."),
+    compact: always("Update on change; skip trivial one-step work."),
   },
   {
     applies: has("message"),
@@ -142,7 +142,7 @@ export function renderToolingSection(context: SectionRenderContext): string[] | 
   const lines: string[] = [];
   if (compact) {
     // The list only repeats the tool definitions the model already has.
-    lines.push("Tool definitions are the source of truth.");
+    lines.push("Tool definitions: source of truth.");
   } else {
     lines.push(
       "Tool definitions (names, parameters) are the source of truth; this list is a summary.",
