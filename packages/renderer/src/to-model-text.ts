@@ -25,16 +25,11 @@ function dropMarkerLines(text: string, begin: string, end: string): string {
 }
 
 /**
- * The marker-free model text of a rendered prompt: the cache-boundary marker and the
- * runtime-tail marker lines are removed, so no marker reaches a provider. Every adapter that
- * sends text (the CLI, the Codex harness, an embedded runtime) uses this one function.
- */
-/**
  * A rendered prompt carries the marker's offset (`boundary`): when the marker is really there,
  * split at it instead of searching tens of kilobytes of text for it on every turn.
  */
 function splitAtKnownBoundary(
-  prompt: string | { readonly text: string },
+  prompt: string | { readonly text: string; readonly boundary?: number },
   text: string,
   profile: ProductProfile | undefined,
 ): { stablePrefix: string; dynamicSuffix: string } | undefined {
@@ -50,8 +45,15 @@ function splitAtKnownBoundary(
   };
 }
 
+/**
+ * The marker-free model text of a rendered prompt: the cache-boundary marker and the
+ * runtime-tail marker lines are removed, so no marker reaches a provider. Every adapter that
+ * sends text (the CLI, the Codex harness, an embedded runtime) uses this one function. A
+ * rendered prompt is split at its `boundary` offset (checked to hold the marker), without
+ * searching the text; a plain string is searched.
+ */
 export function toModelText(
-  prompt: string | { readonly text: string },
+  prompt: string | { readonly text: string; readonly boundary?: number },
   profile?: ProductProfile,
 ): ModelText {
   const text = typeof prompt === "string" ? prompt : prompt?.text;
