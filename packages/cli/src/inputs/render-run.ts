@@ -1,41 +1,25 @@
+import type { AgentBootstrapFile, AgentSkill } from "@promptstack/agent";
 import type { Diagnostic, RenderedPrompt } from "@promptstack/renderer";
 
-/** One bootstrap file's accounting, with a display path. */
-export interface RenderRunBootstrapFile {
-  readonly name: string;
-  readonly path: string;
-  readonly status: "ok" | "truncated" | "missing" | "skipped";
-  readonly rawChars: number;
-  readonly injectedChars: number;
-  readonly limitedBy: "per-file" | "total" | null;
-  /** Raw file text when it was read (for token counts of the raw file). */
-  readonly rawText?: string;
-  /** Injected text (markers included). */
-  readonly injectedText?: string;
-  readonly reason?: string;
-}
+/** One bootstrap file's accounting, as the turn reports it (display path, no token counts). */
+export type RenderRunBootstrapFile = Pick<
+  AgentBootstrapFile,
+  | "name"
+  | "path"
+  | "status"
+  | "rawChars"
+  | "injectedChars"
+  | "limitedBy"
+  | "rawText"
+  | "injectedText"
+  | "reason"
+>;
 
-/** One discovered skill and what became of it. */
-export interface RenderRunSkill {
-  readonly name: string;
-  readonly tier: string;
-  /** Display path of SKILL.md. */
-  readonly path: string;
-  readonly status: "included" | "omitted" | "excluded" | "shadowed";
-  /** Why a skill was excluded or shadowed, or why a `manual` skill is not listed. */
-  readonly reason?: string;
-  /** `skills.entries.<key>.listing`: pinned, normal, name-only or manual. */
-  readonly listing: string;
-  readonly priority: number;
-  /** What the list shows of an eligible skill: full, shortened, compact, omitted or manual. */
-  readonly form?: string;
-  /** Why an eligible skill is not shown in full: budget, max-skills or listing. */
-  readonly formCause?: string;
+/** One discovered skill and what became of it, as the turn reports it, with its entry's size. */
+export type RenderRunSkill = Omit<AgentSkill, "gate"> & {
   /** Characters of the skill's entry in the list (0 when not listed). */
   readonly chars: number;
-  /** The skill's `<skill>` entry as listed, when it is listed. */
-  readonly entryText?: string;
-}
+};
 
 /** A tool the run offers, as the facts describe it. */
 export interface RenderRunTool {
