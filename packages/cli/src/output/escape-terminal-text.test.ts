@@ -36,3 +36,15 @@ describe("escapeTerminalText", () => {
     );
   });
 });
+
+describe("formatTable", () => {
+  it("shows control and bidi characters of a cell escaped, and pads the escaped text", async () => {
+    const { formatTable } = await import("./format-table.js");
+    const table = formatTable(
+      [{ header: "NAME" }, { header: "N", align: "right" }],
+      [["evil\u001b]0;pwned\u0007\u202e", "1"]],
+    );
+    expect(table).not.toMatch(/[\u001b\u0007\u202e]/u);
+    expect(table).toContain("evil\\x1b]0;pwned\\x07\\u202e  1");
+  });
+});

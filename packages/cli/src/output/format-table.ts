@@ -8,14 +8,20 @@ export interface TableColumn {
 export type TableCell =
   string | { readonly text: string; readonly style: (text: string) => string };
 
-/** An aligned table: two-space indent, two spaces between columns, no trailing spaces. */
+import { escapeTerminalText } from "./escape-terminal-text.js";
+
+/**
+ * An aligned table: two-space indent, two spaces between columns, no trailing spaces. Cell text
+ * comes from workspaces, skills and config (names, paths), so control and bidi characters are
+ * shown escaped (`escapeTerminalText`) before padding; styles are applied after.
+ */
 export function formatTable(
   columns: readonly TableColumn[],
   rows: readonly (readonly TableCell[])[],
   headerStyle: (text: string) => string = (text) => text,
 ): string {
   const textOf = (cell: TableCell | undefined): string =>
-    cell === undefined ? "" : typeof cell === "string" ? cell : cell.text;
+    escapeTerminalText(cell === undefined ? "" : typeof cell === "string" ? cell : cell.text);
   const widths = columns.map((column, index) =>
     Math.max(column.header.length, ...rows.map((row) => textOf(row[index]).length)),
   );

@@ -1,9 +1,11 @@
 import type { CacheExplanation } from "./build-cache-explanation.js";
 import type { Styler } from "../output/create-styler.js";
 import { formatNumber } from "../output/format-number.js";
+import { escapeTerminalText } from "../output/escape-terminal-text.js";
 
+// Diff lines quote prompt text (workspace files, facts): escaped before colouring.
 function colourDiff(diff: string, styler: Styler): string {
-  return diff
+  return escapeTerminalText(diff)
     .split("\n")
     .map((line) =>
       line.startsWith("+++") || line.startsWith("---")
@@ -36,7 +38,7 @@ export function formatCacheExplanation(explanation: CacheExplanation, styler: St
         : first.position === 0
           ? "the joins between stable sections"
           : `stable section ${first.position} \`${first.sectionId}\`` +
-            (first.heading === "" ? "" : ` ("${first.heading}")`) +
+            (first.heading === "" ? "" : ` ("${escapeTerminalText(first.heading)}")`) +
             (first.change === "changed" ? "" : ` (${first.change})`);
     lines.push(`${styler.red("Cache prefix differs")} at ${where}.`);
     lines.push(
@@ -50,7 +52,7 @@ export function formatCacheExplanation(explanation: CacheExplanation, styler: St
     "",
     explanation.volatileChanges.length === 0
       ? "No volatile section changed."
-      : `Volatile sections that changed (below the boundary, never a cache miss): ${explanation.volatileChanges.join(", ")}.`,
+      : `Volatile sections that changed (below the boundary, never a cache miss): ${escapeTerminalText(explanation.volatileChanges.join(", "))}.`,
   );
   return `${lines.join("\n")}\n`;
 }
