@@ -79,33 +79,38 @@ console.log(
 );
 `;
 
-/** Type-checked with \`tsc --noEmit\` against the installed declarations. */
+/**
+ * Type-checked with \`tsc --noEmit\` against the installed declarations. The composition goes
+ * through the assembler, as in the ESM consumer; the other packages' types are checked on what
+ * the assembled turn carries, so no second composition is written here.
+ */
 export const CONSUMER_TS = `import type { AgentTurn, PromptAssembler } from "@promptstack/agent";
 import { AgentError, createPromptAssembler, loadAgentTurn } from "@promptstack/agent";
 import type { AgentSystemPromptInput, RenderedPrompt } from "@promptstack/renderer";
-import { RendererError, buildAgentSystemPrompt } from "@promptstack/renderer";
-import type { PromptstackConfig, RunFacts } from "@promptstack/config";
+import { RendererError, toModelText } from "@promptstack/renderer";
+import type { PromptstackConfig, ResolvedAgentPromptConfig, RunFacts } from "@promptstack/config";
 import { ConfigError, parseConfig } from "@promptstack/config";
 import type { LoadedBootstrapFiles } from "@promptstack/bootstrap";
-import { loadBootstrapFiles } from "@promptstack/bootstrap";
 import type { FormattedSkillsPrompt } from "@promptstack/skills";
-import { formatSkillsForPrompt } from "@promptstack/skills";
 import type { CodexTurnPlan } from "@promptstack/harness-codex";
 import { buildCodexThreadStartParams } from "@promptstack/harness-codex";
 import { runCli } from "@promptstack/cli";
 
-const input: AgentSystemPromptInput = { mode: "minimal", tools: [{ name: "read" }] };
-const prompt: RenderedPrompt = buildAgentSystemPrompt(input);
-const boundary: number = prompt.boundary;
+declare const facts: RunFacts;
 const config: PromptstackConfig = parseConfig({}).config;
-const skills: FormattedSkillsPrompt = formatSkillsForPrompt([]);
-const pending: Promise<LoadedBootstrapFiles> = loadBootstrapFiles({ workspaceDir: "/tmp", sessionKind: "main" });
+const assembler: Promise<PromptAssembler> = createPromptAssembler({ config, workspaceDir: "/tmp" });
+const oneShot: Promise<AgentTurn> = loadAgentTurn({ workspaceDir: "/tmp", facts });
+declare const turn: AgentTurn;
+const input: AgentSystemPromptInput = turn.input;
+const prompt: RenderedPrompt = turn.prompt;
+const boundary: number = prompt.boundary;
+const stable: string = toModelText(prompt).stable;
+const resolved: ResolvedAgentPromptConfig = turn.config;
+const truncated: LoadedBootstrapFiles["truncated"] = turn.bootstrap.truncated;
+const format: FormattedSkillsPrompt["format"] = turn.skills.format;
 declare const plan: CodexTurnPlan;
 const model: string = buildCodexThreadStartParams(plan).model;
-declare const facts: RunFacts;
-const isError = (e: unknown): boolean => RendererError.isInstance(e) || ConfigError.isInstance(e);
-const assembler: Promise<PromptAssembler> = createPromptAssembler({ config: {}, workspaceDir: "/tmp" });
-const oneShot: Promise<AgentTurn> = loadAgentTurn({ workspaceDir: "/tmp", facts });
-const isAgentError = (e: unknown): boolean => AgentError.isInstance(e);
-void [boundary, config, skills, pending, model, facts, isError, runCli, assembler, oneShot, isAgentError];
+const isError = (e: unknown): boolean =>
+  RendererError.isInstance(e) || ConfigError.isInstance(e) || AgentError.isInstance(e);
+void [assembler, oneShot, input, boundary, stable, resolved, truncated, format, model, isError, runCli];
 `;
