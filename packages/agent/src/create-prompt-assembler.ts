@@ -147,8 +147,19 @@ export async function createPromptAssembler(
     string,
     { readonly identity: string; readonly real: string | null }
   >();
+  // Each folder is stat'ed at most once per turn, however many caches check it (the workspace
+  // serves the real-path cache and the name-variant cache); reset at the start of every turn.
+  let folderStamps = new Map<string, Promise<string>>();
+  const stampFolder = (path: string): Promise<string> => {
+    let stamp = folderStamps.get(path);
+    if (stamp === undefined) {
+      stamp = readFileStamp(path);
+      folderStamps.set(path, stamp);
+    }
+    return stamp;
+  };
   const cachedRealPath = async (path: string): Promise<string | null> => {
-    const identity = (await readFileStamp(path)).split(":").slice(0, 2).join(":");
+    const identity = (await stampFolder(path)).split(":").slice(0, 2).join(":");
     const cached = realpathCache.get(path);
     if (cached !== undefined && cached.identity === identity) return cached.real;
     const real = (await readRealPath(path)) ?? null;
@@ -162,7 +173,7 @@ export async function createPromptAssembler(
     { readonly stamp: string; readonly variants: readonly BootstrapNameVariant[] }
   >();
   const cachedNameVariants = async (dir: string): Promise<readonly BootstrapNameVariant[]> => {
-    const stamp = await readFileStamp(dir);
+    const stamp = await stampFolder(dir);
     const cached = variantCache.get(dir);
     if (cached !== undefined && cached.stamp === stamp) return cached.variants;
     const variants = await discoverBootstrapNameVariants(dir);
@@ -406,6 +417,7 @@ export async function createPromptAssembler(
         hint: "Create a new assembler with createPromptAssembler.",
       });
     }
+    folderStamps = new Map();
     const reads: BootstrapReadCounter = { reads: 0 };
     let configReloaded = configLoaded;
     configLoaded = false;

@@ -1,6 +1,6 @@
+import { resolvePromptCacheKey, toOpenAITextMessages } from "./build-openai-responses-request.js";
 import type { BuildOpenAIRequestOptions } from "./build-openai-responses-request.js";
-import { formatPromptCacheKey } from "./format-prompt-cache-key.js";
-import { formatSystemText, joinBlocks } from "./format-system-text.js";
+import { formatSystemText } from "./format-system-text.js";
 import { prepareRequest } from "./prepare-request.js";
 import type { BuiltRequest, Conversation, ToolInputSchema } from "./types.js";
 
@@ -37,13 +37,9 @@ export function buildOpenAIChatRequest(
     model: options.model,
     messages: [
       { role: options.systemRole ?? "system", content: formatSystemText(conversation) },
-      ...conversation.messages.map((message) => ({
-        role: message.role,
-        content: joinBlocks(message.blocks),
-      })),
+      ...toOpenAITextMessages(conversation),
     ],
-    prompt_cache_key:
-      options.promptCacheKey ?? formatPromptCacheKey(options.agentId ?? "main", options.model),
+    prompt_cache_key: resolvePromptCacheKey(options),
   };
   if (tools.length > 0) {
     body.tools = tools.map((tool) => ({

@@ -31,6 +31,21 @@ export interface BuildOpenAIRequestOptions extends BuildRequestOptions {
   readonly promptCacheKey?: string;
 }
 
+/** The history as OpenAI text messages (both OpenAI APIs take this shape). */
+export function toOpenAITextMessages(
+  conversation: Conversation,
+): { role: "user" | "assistant"; content: string }[] {
+  return conversation.messages.map((message) => ({
+    role: message.role,
+    content: joinBlocks(message.blocks),
+  }));
+}
+
+/** The caller's `promptCacheKey`, else the key derived from agent id (default `main`) and model. */
+export function resolvePromptCacheKey(options: BuildOpenAIRequestOptions): string {
+  return options.promptCacheKey ?? formatPromptCacheKey(options.agentId ?? "main", options.model);
+}
+
 /** Options of `buildOpenAIResponsesRequest`. */
 export interface BuildOpenAIResponsesRequestOptions extends BuildOpenAIRequestOptions {
   /** `24h` asks for extended retention (GPT-5.6 and later). */
@@ -49,12 +64,8 @@ export function buildOpenAIResponsesRequest(
   const body: OpenAIResponsesRequest = {
     model: options.model,
     instructions: formatSystemText(conversation),
-    input: conversation.messages.map((message) => ({
-      role: message.role,
-      content: joinBlocks(message.blocks),
-    })),
-    prompt_cache_key:
-      options.promptCacheKey ?? formatPromptCacheKey(options.agentId ?? "main", options.model),
+    input: toOpenAITextMessages(conversation),
+    prompt_cache_key: resolvePromptCacheKey(options),
   };
   if (tools.length > 0) {
     body.tools = tools.map((tool) => ({
