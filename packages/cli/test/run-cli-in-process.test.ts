@@ -32,9 +32,20 @@ describe("runCli (in process)", () => {
     expect(full.out).toContain("this list is a summary");
     expect(compact.out).not.toContain("this list is a summary");
     expect(compact.out).toContain("Tool definitions: source of truth.");
+    // Compact wording stands without section headings; caller text keeps its framing headings.
     const headings = (text: string) => text.split("\n").filter((line) => line.startsWith("## "));
-    expect(headings(compact.out)).toEqual(headings(full.out));
+    expect(headings(full.out)).toContain("## Safety");
+    expect(headings(compact.out)).not.toContain("## Safety");
+    expect(headings(compact.out)).toContain("## Workspace Files (injected)");
+    expect(headings(full.out)).toEqual(expect.arrayContaining(headings(compact.out)));
     expect(compact.out.length).toBeLessThan(full.out.length);
+    // The same sections render at both sizes.
+    const sectionIds = async (args: string[]) => {
+      const io = createTestIo();
+      expect(await runCli(["render", "--json", ...args], io), io.err).toBe(0);
+      return (JSON.parse(io.out) as { sections: { id: string }[] }).sections.map((s) => s.id);
+    };
+    expect(await sectionIds(["--size", "compact"])).toEqual(await sectionIds([]));
     expect(await runCli(["render", "--size", "tiny"], createTestIo())).toBe(2);
   });
 

@@ -14,6 +14,7 @@ import type {
   AgentSystemPromptInput,
   ProductProfile,
   PromptMode,
+  PromptSize,
   RenderedPrompt,
   RenderedSection,
   StableAgentSystemPromptInput,
@@ -136,14 +137,15 @@ interface ModePlan {
   readonly volatile: readonly PlannedRow[];
 }
 
-function planMode(mode: PromptMode, rows: readonly SectionTableRow[]): ModePlan {
+function planMode(mode: PromptMode, size: PromptSize, rows: readonly SectionTableRow[]): ModePlan {
   const stable: PlannedRow[] = [];
   const volatile: PlannedRow[] = [];
   for (const row of rows) {
     if (!row.modes.includes(mode)) continue;
     const heading =
       mode === "minimal" && row.minimalHeading !== undefined ? row.minimalHeading : row.heading;
-    const planned = { row, heading, headingLine: row.headingInText ? `## ${heading}\n` : "" };
+    const inText = size === "compact" ? row.compactHeadingInText : row.headingInText;
+    const planned = { row, heading, headingLine: inText ? `## ${heading}\n` : "" };
     (row.cache === "stable" ? stable : volatile).push(planned);
   }
   // Not frozen: V8 iterates frozen arrays on a slower path, and these never leave the module.
@@ -152,10 +154,17 @@ function planMode(mode: PromptMode, rows: readonly SectionTableRow[]): ModePlan 
 
 // Derived once from the constant table (not a cache: it never depends on input), so a mode
 // never even visits the rows it drops.
-const PLANS: Readonly<Record<PromptMode, ModePlan>> = Object.freeze({
-  full: planMode("full", SECTION_TABLE),
-  minimal: planMode("minimal", SECTION_TABLE),
-  none: planMode("none", SECTION_TABLE),
+const PLANS: Readonly<Record<PromptSize, Readonly<Record<PromptMode, ModePlan>>>> = Object.freeze({
+  full: Object.freeze({
+    full: planMode("full", "full", SECTION_TABLE),
+    minimal: planMode("minimal", "full", SECTION_TABLE),
+    none: planMode("none", "full", SECTION_TABLE),
+  }),
+  compact: Object.freeze({
+    full: planMode("full", "compact", SECTION_TABLE),
+    minimal: planMode("minimal", "compact", SECTION_TABLE),
+    none: planMode("none", "compact", SECTION_TABLE),
+  }),
 });
 
 /** The profile's marker strings, resolved once per compile. */
@@ -205,6 +214,7 @@ interface CompiledCore {
 
 function compileCore(input: StableAgentSystemPromptInput): CompiledCore {
   const mode = input.mode ?? "full";
+  const size = input.size ?? "full";
   const profile = input.profile ?? OPENCLAW_PRODUCT_PROFILE;
   const tools = input.tools;
   const toolNames: string[] = [];
@@ -212,7 +222,9 @@ function compileCore(input: StableAgentSystemPromptInput): CompiledCore {
   const markers = resolveMarkers(profile);
   // A registry gives this compile its own plan; without one the precomputed plans serve.
   const plan =
-    input.sections === undefined ? PLANS[mode] : planMode(mode, resolveSectionRows(input.sections));
+    input.sections === undefined
+      ? PLANS[size][mode]
+      : planMode(mode, size, resolveSectionRows(input.sections));
   const context: SectionRenderContext = { input, mode, profile, toolNames };
   const stableSections: RenderedSection[] = [];
   const stableText = renderSide(plan.stable, context, markers, stableSections);

@@ -122,6 +122,7 @@ function customRow(section: CustomSection, path: string): SectionTableRow {
     id,
     heading,
     headingInText: true,
+    compactHeadingInText: true,
     cache,
     modes,
     gate: "custom section",

@@ -66,6 +66,12 @@ export interface SectionTableRow {
   readonly minimalHeading?: string;
   /** False for sections whose text carries no heading line (identity, provider text). */
   readonly headingInText: boolean;
+  /**
+   * Whether the heading line is printed in compact size. Compact wording is written to stand
+   * without its heading (each body names its subject); a section whose body is caller text keeps
+   * it (workspace files, group context, hints), and so do custom sections.
+   */
+  readonly compactHeadingInText: boolean;
   /** Cache side: stable sections read only stable input; anything reading `volatile` is volatile. */
   readonly cache: CacheSide;
   /** Modes that keep the section (SPEC §2.4). */
@@ -82,8 +88,17 @@ const ALL: readonly PromptMode[] = Object.freeze(["full", "minimal", "none"]);
 const FULL_MINIMAL: readonly PromptMode[] = Object.freeze(["full", "minimal"]);
 const FULL: readonly PromptMode[] = Object.freeze(["full"]);
 
-function row(fields: Omit<SectionTableRow, "headingInText"> & { headingInText?: boolean }) {
-  return Object.freeze({ headingInText: true, ...fields }) as SectionTableRow;
+function row(
+  fields: Omit<SectionTableRow, "headingInText" | "compactHeadingInText"> & {
+    headingInText?: boolean;
+    compactHeadingInText?: boolean;
+  },
+) {
+  return Object.freeze({
+    headingInText: true,
+    compactHeadingInText: false,
+    ...fields,
+  }) as SectionTableRow;
 }
 
 /**
@@ -250,6 +265,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
   row({
     id: "tts_hints",
     heading: "TTS Hints",
+    compactHeadingInText: true,
     cache: "stable",
     modes: FULL_MINIMAL,
     gate: "`ttsHint` is non-blank",
@@ -282,6 +298,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
   row({
     id: "workspace_files",
     heading: "Workspace Files (injected)",
+    compactHeadingInText: true,
     cache: "stable",
     modes: FULL_MINIMAL,
     gate: "`contextFiles` is non-empty; a fixed passage on what each file is for; truncation notice when `bootstrapTruncated`",
@@ -362,6 +379,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
   row({
     id: "group_context",
     heading: "Group Chat Context",
+    compactHeadingInText: true,
     minimalHeading: "Sub-agent Context",
     cache: "volatile",
     modes: FULL_MINIMAL,
@@ -396,6 +414,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
   row({
     id: "project_memory",
     heading: "Project Memory",
+    compactHeadingInText: true,
     cache: "volatile",
     modes: FULL_MINIMAL,
     gate: "`volatile.projectMemoryFacts` has a non-blank fact",
@@ -404,6 +423,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
   row({
     id: "acp_hints",
     heading: "Channel Hints",
+    compactHeadingInText: true,
     cache: "volatile",
     modes: FULL_MINIMAL,
     gate: "`volatile.channel.acpHints` has a non-blank hint",
@@ -444,6 +464,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
   row({
     id: "provider_dynamic_suffix",
     heading: "Provider Dynamic Suffix",
+    compactHeadingInText: true,
     headingInText: false,
     cache: "volatile",
     modes: FULL_MINIMAL,

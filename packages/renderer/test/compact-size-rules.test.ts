@@ -11,6 +11,9 @@ import type { AgentSystemPromptInput, PromptSize } from "../src/index.js";
 // ids, limits, facts) that carry them. Compact wording may drop any explanation but none of
 // these: for every input below, a phrase is in the compact text exactly when it is in the full
 // text. Matching ignores case. Sections that print caller text verbatim have no entry.
+// References that instruct nothing are explanation, not rules: compact Documentation keeps the
+// docs and source locations but drops the community and skills-hub links and the config file
+// paths (Control names `config.schema.lookup`).
 const RULES: Readonly<Record<string, readonly string[]>> = {
   identity: ["you are an ai agent", "openclaw"],
   tooling: [
@@ -149,17 +152,12 @@ const RULES: Readonly<Record<string, readonly string[]>> = {
   documentation: [
     "docs: https://docs.openclaw.ai",
     "source: ",
-    "community: ",
-    "skills hub: https://clawhub.ai",
     "authori",
     "agents.md",
     "`memory_search`",
     "stale",
     "source",
     "`openclaw status`",
-    "`config.schema.lookup`",
-    "`docs/gateway/configuration.md`",
-    "`docs/gateway/configuration-reference.md`",
   ],
   model_aliases: ["- fast: openai/gpt-5.5-mini"],
   user_identity: ["sam", "authorized"],

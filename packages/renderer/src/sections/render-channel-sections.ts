@@ -74,7 +74,7 @@ export function renderSilentRepliesSection(context: SectionRenderContext): strin
     ? "Never mix `NO_REPLY` with other content."
     : "Never put `NO_REPLY` into a reply that has other content.";
   if (channel === undefined) {
-    if (compact) return ["Nothing to say: reply exactly `NO_REPLY`.", rule];
+    if (compact) return ["To stay silent, reply exactly `NO_REPLY`.", rule];
     return ["When nothing needs saying, reply with exactly `NO_REPLY` and nothing else.", rule];
   }
   if (channel.messageToolOnly === true || channel.chatType === "direct") return undefined;

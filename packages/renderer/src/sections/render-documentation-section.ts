@@ -13,23 +13,20 @@ export function renderDocumentationSection(context: SectionRenderContext): strin
   const lines = [
     hasText(docsPath) ? `Docs: ${docsPath.trim()} (local)` : `Docs: ${profile.docsUrl}`,
     hasText(sourcePath) ? `Source: ${sourcePath.trim()} (local)` : `Source: ${profile.sourceUrl}`,
-    `Community: ${profile.communityUrl}`,
   ];
-  if (hasFeature(context, "skillsHub")) lines.push(`Skills hub: ${profile.skillsHubUrl}`);
   if (isCompact(context)) {
+    // Compact keeps the two places to look things up and the rules; the community and skills-hub
+    // links and the config file paths are references, and `config.schema.lookup` is in Control.
     lines.push(
       `Docs are authoritative on ${profile.name}, not AGENTS.md, notes or \`memory_search\`; if silent or stale, say so, read source.`,
     );
     if (hasFeature(context, "productCli")) {
       lines.push(`Run \`${profile.cliName} status\` yourself.`);
     }
-    if (gateway) {
-      lines.push(
-        "Config: `config.schema.lookup`, `docs/gateway/configuration.md`, `docs/gateway/configuration-reference.md`.",
-      );
-    }
     return lines;
   }
+  lines.push(`Community: ${profile.communityUrl}`);
+  if (hasFeature(context, "skillsHub")) lines.push(`Skills hub: ${profile.skillsHubUrl}`);
   lines.push(
     gateway
       ? `The docs are the authority on how ${profile.name} works: memory and daily notes, sessions, tools, gateway, config, commands, project context.`

@@ -5,7 +5,9 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
 export function renderModelAliasesSection(context: SectionRenderContext): string[] | undefined {
   const aliases = context.input.modelAliases;
   if (aliases === undefined || aliases.length === 0) return undefined;
-  const lines = isCompact(context) ? [] : ["When a model is named by alias, it means:"];
+  const lines = [
+    isCompact(context) ? "Model aliases:" : "When a model is named by alias, it means:",
+  ];
   for (const { alias, model } of aliases) lines.push(`- ${alias}: ${model}`);
   return lines;
 }
