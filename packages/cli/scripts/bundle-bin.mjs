@@ -4,16 +4,26 @@
 // linking hundreds of modules (measured in bench/startup.bench.ts). The library entry
 // (dist/index.js, `runCli`) stays the plain tsc output. esbuild is the one bundler of the repo
 // (scripts/bundle-package-dist.ts bundles the libraries with it too).
-//   node scripts/bundle-bin.mjs
-import { rmSync } from "node:fs";
+//   node scripts/bundle-bin.mjs                          into dist/bundle
+//   node scripts/bundle-bin.mjs --outdir DIR --metafile F  elsewhere, recording the inputs in F
+//                                                         (the repository's scripts/promptstack.mjs)
+import { rmSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { build } from "esbuild";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
-const outdir = fileURLToPath(new URL("../dist/bundle", import.meta.url));
+const { values: options } = parseArgs({
+  options: { outdir: { type: "string" }, metafile: { type: "string" } },
+});
+const outdir =
+  options.outdir === undefined
+    ? fileURLToPath(new URL("../dist/bundle", import.meta.url))
+    : resolve(options.outdir);
 
 rmSync(outdir, { recursive: true, force: true });
-await build({
+const result = await build({
   absWorkingDir: packageDir,
   entryPoints: { promptstack: "src/bin.ts" },
   outdir,
@@ -33,4 +43,8 @@ await build({
   logOverride: { "direct-eval": "silent" },
   legalComments: "inline",
   logLevel: "warning",
+  metafile: options.metafile !== undefined,
 });
+if (options.metafile !== undefined) {
+  writeFileSync(options.metafile, JSON.stringify(result.metafile));
+}
