@@ -129,6 +129,13 @@ interface PlannedRow {
   readonly heading: string;
   /** `## <heading>\n`, or "" for rows without a heading line. */
   readonly headingLine: string;
+  /**
+   * Compact size: the heading line a headless row prints anyway when it follows a section that
+   * frames caller text, so that text never runs into the next rule; "" otherwise.
+   */
+  readonly fallbackHeadingLine: string;
+  /** Compact size: the row keeps its heading because its body is caller text. */
+  readonly framesCallerText: boolean;
 }
 
 /** The rows one mode renders, split at the cache boundary. */
@@ -144,8 +151,15 @@ function planMode(mode: PromptMode, size: PromptSize, rows: readonly SectionTabl
     if (!row.modes.includes(mode)) continue;
     const heading =
       mode === "minimal" && row.minimalHeading !== undefined ? row.minimalHeading : row.heading;
-    const inText = size === "compact" ? row.compactHeadingInText : row.headingInText;
-    const planned = { row, heading, headingLine: inText ? `## ${heading}\n` : "" };
+    const line = `## ${heading}\n`;
+    const compact = size === "compact" && row.headingInText;
+    const planned: PlannedRow = {
+      row,
+      heading,
+      headingLine: (compact ? row.compactHeadingInText : row.headingInText) ? line : "",
+      fallbackHeadingLine: compact && !row.compactHeadingInText ? line : "",
+      framesCallerText: compact && row.compactHeadingInText,
+    };
     (row.cache === "stable" ? stable : volatile).push(planned);
   }
   // Not frozen: V8 iterates frozen arrays on a slower path, and these never leave the module.
@@ -227,7 +241,7 @@ function compileCore(input: StableAgentSystemPromptInput): CompiledCore {
       : planMode(mode, size, resolveSectionRows(input.sections));
   const context: SectionRenderContext = { input, mode, profile, toolNames };
   const stableSections: RenderedSection[] = [];
-  const stableText = renderSide(plan.stable, context, markers, stableSections);
+  const stableText = renderSide(plan.stable, context, markers, stableSections, false);
   return {
     mode,
     profile,
@@ -255,7 +269,9 @@ function renderTurn(
     boundary = -1;
   } else {
     const context: SectionRenderContext = { input, mode, profile, toolNames: core.toolNames };
-    const volatileText = renderSide(core.volatileRows, context, markers, sections);
+    // The per-turn side may follow caller text (the workspace files end the stable side in
+    // minimal mode), and never looks at the stable side: its first section always has a heading.
+    const volatileText = renderSide(core.volatileRows, context, markers, sections, true);
     // One blank line on each side of the marker line: stripping it leaves the normal spacing.
     text =
       volatileText === ""
@@ -289,12 +305,13 @@ function renderSide(
   context: SectionRenderContext,
   markers: Markers,
   sections: RenderedSection[],
+  afterFramed: boolean,
 ): string {
   const start = sections.length;
-  const text = renderRows(rows, context, markers, sections, false);
+  const text = renderRows(rows, context, markers, sections, false, afterFramed);
   if (text !== undefined) return text;
   sections.length = start;
-  return renderRows(rows, context, markers, sections, true) as string;
+  return renderRows(rows, context, markers, sections, true, afterFramed) as string;
 }
 
 /** Above this length a section body is searched line by line, and a line by itself. */
@@ -314,10 +331,12 @@ function renderRows(
   markers: Markers,
   sections: RenderedSection[],
   defuse: boolean,
+  startsAfterFramed: boolean,
 ): string | undefined {
   const { prefix, needle } = markers;
   let joined = "";
   let short = "";
+  let afterFramed = startsAfterFramed;
   for (const planned of rows) {
     const { row } = planned;
     const lines = row.render(context);
@@ -341,7 +360,10 @@ function renderRows(
         else if (line.includes(needle)) return undefined;
       }
     }
-    let text = planned.headingLine === "" ? body : planned.headingLine + body;
+    const headingLine =
+      planned.headingLine === "" && afterFramed ? planned.fallbackHeadingLine : planned.headingLine;
+    afterFramed = planned.framesCallerText;
+    let text = headingLine === "" ? body : headingLine + body;
     if (row.runtimeTail === true) text = markers.tailBegin + text + markers.tailEnd;
     sections.push({ id: row.id, heading: planned.heading, text, cache: row.cache });
     joined = joined === "" ? text : joined + "\n\n" + text;

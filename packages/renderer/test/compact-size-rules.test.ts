@@ -3,6 +3,7 @@ import {
   OPENCLAW_PRODUCT_PROFILE,
   buildAgentSystemPrompt,
   resolveGpt5SystemPromptContribution,
+  toModelText,
 } from "../src/index.js";
 import { SECTION_TABLE } from "../src/section-table.js";
 import type { AgentSystemPromptInput, PromptSize } from "../src/index.js";
@@ -381,6 +382,40 @@ describe("compact size keeps every rule", () => {
       }
     }
     expect(dead).toEqual([]);
+  });
+
+  it("caller text never runs into the next section: a headless section after it prints its heading", () => {
+    // Sections whose body is caller text keep their heading in compact size.
+    const framing = new Set(["tts_hints", "workspace_files", "group_context", "project_memory"]);
+    const inputs: AgentSystemPromptInput[] = [
+      ...Object.values(VARIANTS),
+      // Minimal mode without a sandbox: the workspace files are the last stable section, so the
+      // first per-turn section follows them across the boundary.
+      { ...RICH, mode: "minimal", sandbox: undefined as never },
+      {
+        ...RICH,
+        volatile: { ...RICH.volatile, projectMemoryFacts: ["The tap decision is due Friday."] },
+      },
+    ];
+    let pairs = 0;
+    let acrossBoundary = 0;
+    for (const input of inputs) {
+      const prompt = buildAgentSystemPrompt(
+        JSON.parse(JSON.stringify({ ...input, size: "compact" })),
+      );
+      const stableCount = prompt.sections.filter((section) => section.cache === "stable").length;
+      prompt.sections.forEach((section, index) => {
+        const previous = prompt.sections[index - 1];
+        if (previous === undefined || !framing.has(previous.id)) return;
+        pairs += 1;
+        if (index === stableCount) acrossBoundary += 1;
+        expect(toModelText(section.text).text, `${section.id} after ${previous.id}`).toMatch(
+          /^## /,
+        );
+      });
+    }
+    expect(pairs).toBeGreaterThanOrEqual(4);
+    expect(acrossBoundary).toBeGreaterThanOrEqual(1);
   });
 
   it("compact wording is shorter for every section with prose", () => {
