@@ -20,10 +20,9 @@ import type {
   VolatileFacts,
 } from "./types.js";
 import {
+  checkStableInput,
+  checkVolatileFacts,
   copyInputObject,
-  validateAgentSystemPromptInput,
-  validateStableAgentSystemPromptInput,
-  validateVolatileFacts,
 } from "./validate-agent-system-prompt-input.js";
 
 /**
@@ -62,7 +61,7 @@ export function compileAgentSystemPrompt(
   // The copy also means later changes to the caller's object cannot make turns disagree with
   // the prefix.
   const stable = copyInputObject(input);
-  validateStableAgentSystemPromptInput(stable);
+  const marks = checkStableInput(stable);
   if ((stable as AgentSystemPromptInput).volatile !== undefined) {
     throw new RendererError(
       "RENDERER_INVALID_INPUT",
@@ -73,7 +72,7 @@ export function compileAgentSystemPrompt(
       },
     );
   }
-  const core = compileCore(stable);
+  const core = compileCore(stable, marks);
   for (const section of core.stableSections) Object.freeze(section);
   return new CompiledPrompt(core, stable);
 }
@@ -88,9 +87,11 @@ export function renderAgentSystemPrompt(input: AgentSystemPromptInput): Rendered
   if (own !== input && own.volatile !== undefined) {
     (own as { volatile: VolatileFacts }).volatile = copyInputObject(own.volatile);
   }
-  validateAgentSystemPromptInput(own);
-  const core = compileCore(own);
-  return renderTurn(core, own, core.stableSections);
+  // Validation in the order `validateAgentSystemPromptInput` runs it: the stable part first.
+  const stableMarks = checkStableInput(own);
+  const volatileMarks = own.volatile !== undefined && checkVolatileFacts(own.volatile);
+  const core = compileCore(own, stableMarks);
+  return renderTurn(core, own, core.stableSections, volatileMarks);
 }
 
 class CompiledPrompt implements CompiledAgentSystemPrompt {
@@ -112,13 +113,15 @@ class CompiledPrompt implements CompiledAgentSystemPrompt {
 
   render(volatile?: VolatileFacts): RenderedPrompt {
     const core = this.#core;
-    if (volatile === undefined) return renderTurn(core, this.#stable, core.stableSections.slice());
+    if (volatile === undefined) {
+      return renderTurn(core, this.#stable, core.stableSections.slice(), false);
+    }
     const facts = copyInputObject(volatile);
-    validateVolatileFacts(facts);
+    const marks = checkVolatileFacts(facts);
     // Not `{ ...stable, volatile }`: on Node 20 a spread followed by a property builds a new
     // hidden class per call (microseconds); `Object.assign` stays on the fast path.
     const input: AgentSystemPromptInput = Object.assign({}, this.#stable, { volatile: facts });
-    return renderTurn(core, input, core.stableSections.slice());
+    return renderTurn(core, input, core.stableSections.slice(), marks);
   }
 }
 
@@ -196,6 +199,12 @@ interface CompiledCore {
   readonly toolNames: readonly string[];
   readonly markers: Markers;
   readonly volatileRows: readonly PlannedRow[];
+  /**
+   * True when some stable string could spell a marker start (or a registry adds text the
+   * validator cannot vouch for): every side's output is then searched for look-alikes. Volatile
+   * rows may print stable strings too (a provider's dynamic suffix), hence every side.
+   */
+  readonly stableMarks: boolean;
   /** The stable sections joined, without the newline that ends the prefix. */
   readonly stableText: string;
   readonly stablePrefix: string;
@@ -203,7 +212,7 @@ interface CompiledCore {
   readonly hook: ((text: string) => string) | undefined;
 }
 
-function compileCore(input: StableAgentSystemPromptInput): CompiledCore {
+function compileCore(input: StableAgentSystemPromptInput, stableMarks: boolean): CompiledCore {
   const mode = input.mode ?? "full";
   const profile = input.profile ?? OPENCLAW_PRODUCT_PROFILE;
   const tools = input.tools;
@@ -214,14 +223,17 @@ function compileCore(input: StableAgentSystemPromptInput): CompiledCore {
   const plan =
     input.sections === undefined ? PLANS[mode] : planMode(mode, resolveSectionRows(input.sections));
   const context: SectionRenderContext = { input, mode, profile, toolNames };
+  // Custom sections and replacements print text the validator cannot vouch for: search always.
+  const search = stableMarks || input.sections !== undefined;
   const stableSections: RenderedSection[] = [];
-  const stableText = renderSide(plan.stable, context, markers, stableSections);
+  const stableText = renderSide(plan.stable, context, markers, stableSections, search);
   return {
     mode,
     profile,
     toolNames,
     markers,
     volatileRows: plan.volatile,
+    stableMarks: search,
     stableText,
     stablePrefix: stableText + "\n",
     stableSections,
@@ -229,11 +241,15 @@ function compileCore(input: StableAgentSystemPromptInput): CompiledCore {
   };
 }
 
-/** Renders one turn on top of a compiled core; `sections` already holds the stable sections. */
+/**
+ * Renders one turn on top of a compiled core; `sections` already holds the stable sections, and
+ * `volatileMarks` says whether some per-turn fact could spell a marker start.
+ */
 function renderTurn(
   core: CompiledCore,
   input: AgentSystemPromptInput,
   sections: RenderedSection[],
+  volatileMarks: boolean,
 ): RenderedPrompt {
   const { mode, profile, markers } = core;
   let text: string;
@@ -243,7 +259,8 @@ function renderTurn(
     boundary = -1;
   } else {
     const context: SectionRenderContext = { input, mode, profile, toolNames: core.toolNames };
-    const volatileText = renderSide(core.volatileRows, context, markers, sections);
+    const search = volatileMarks || core.stableMarks;
+    const volatileText = renderSide(core.volatileRows, context, markers, sections, search);
     // One blank line on each side of the marker line: stripping it leaves the normal spacing.
     text =
       volatileText === ""
@@ -268,21 +285,58 @@ function renderTurn(
  * their texts joined by one blank line ("" when none rendered).
  *
  * Caller text that spells the start of a marker (`<!-- WORD_`) would add a second boundary or a
- * fake runtime tail, so such look-alikes read `<!-- (quoted) WORD_` instead. The side is rendered
- * once and searched; only when a look-alike turns up is it rendered again with defusing on. A
- * side never looks at the other side's text, so per-turn facts cannot change the prefix.
+ * fake runtime tail, so such look-alikes read `<!-- (quoted) WORD_` instead. When validation
+ * found no caller string that could supply a look-alike's `!` (`search` false; built-in prose
+ * holds none), the side is rendered once and not searched. Otherwise it is rendered once and
+ * searched; only when a look-alike turns up is it rendered again with defusing on. A side never
+ * looks at the other side's text, so per-turn facts cannot change the prefix.
  */
 function renderSide(
   rows: readonly PlannedRow[],
   context: SectionRenderContext,
   markers: Markers,
   sections: RenderedSection[],
+  search: boolean,
 ): string {
+  if (!search) return joinRows(rows, context, markers, sections);
   const start = sections.length;
   const text = renderRows(rows, context, markers, sections, false);
   if (text !== undefined) return text;
   sections.length = start;
   return renderRows(rows, context, markers, sections, true) as string;
+}
+
+/**
+ * Renders rows in order and joins them (see `renderSide`), without searching: for sides whose
+ * caller text cannot spell a marker start. The `+` joins build ropes; nothing is copied here.
+ */
+function joinRows(
+  rows: readonly PlannedRow[],
+  context: SectionRenderContext,
+  markers: Markers,
+  sections: RenderedSection[],
+): string {
+  let joined = "";
+  for (let index = 0; index < rows.length; index++) {
+    const planned = rows[index] as PlannedRow;
+    const row = planned.row;
+    const lines = row.render(context);
+    if (lines === undefined || lines.length === 0) continue;
+    // Caller text reaches lines only after a blank check, so any non-empty line is visible.
+    let body = lines[0] as string;
+    let length = body.length;
+    for (let line = 1; line < lines.length; line++) {
+      const next = lines[line] as string;
+      length += next.length;
+      body = body + "\n" + next;
+    }
+    if (length === 0) continue; // never emit empty sections
+    let text = planned.headingLine === "" ? body : planned.headingLine + body;
+    if (row.runtimeTail === true) text = markers.tailBegin + text + markers.tailEnd;
+    sections.push({ id: row.id, heading: planned.heading, text, cache: row.cache });
+    joined = joined === "" ? text : joined + "\n\n" + text;
+  }
+  return joined;
 }
 
 /** Above this length a section body is searched line by line, and a line by itself. */

@@ -338,9 +338,10 @@ export function copyInputObject<T>(value: T): T {
 
 /**
  * Checks one turn's facts (`input.volatile`, or the argument of a compiled prompt's `render`);
- * paths start with `volatile.`.
+ * paths start with `volatile.`. Returns true when some fact could spell a marker start, which
+ * tells the render to search its volatile text for look-alikes.
  */
-export function validateVolatileFacts(value: unknown): asserts value is VolatileFacts {
+export function checkVolatileFacts(value: unknown): boolean {
   const facts = requireRecord(value, "volatile");
   if (facts.time !== undefined) checkTime(facts.time);
   if (facts.channel !== undefined) checkChannel(facts.channel);
@@ -352,19 +353,30 @@ export function validateVolatileFacts(value: unknown): asserts value is Volatile
   optionalOneOf(facts.elevation, ELEVATION_LEVELS, "volatile.elevation");
   optionalBoolean(facts.presentationTools, "volatile.presentationTools");
   optionalStringArray(facts.projectMemoryFacts, "volatile.projectMemoryFacts");
-  validateVolatileTextFields(facts);
+  return validateVolatileTextFields(facts as VolatileFacts);
+}
+
+/** `checkVolatileFacts` as an assertion. */
+export function validateVolatileFacts(value: unknown): asserts value is VolatileFacts {
+  checkVolatileFacts(value);
 }
 
 /**
  * Checks the stable part of the input (every field but `volatile`, which it ignores): the
- * check `compileAgentSystemPrompt` runs once.
+ * check `compileAgentSystemPrompt` runs once. Returns true when some stable string could spell a
+ * marker start: the render then searches its output for look-alikes.
  */
+export function checkStableInput(input: unknown): boolean {
+  const fields = requireRecord(input, "");
+  checkStableFields(fields);
+  return validateStableTextFields(fields);
+}
+
+/** `checkStableInput` as an assertion. */
 export function validateStableAgentSystemPromptInput(
   input: unknown,
 ): asserts input is StableAgentSystemPromptInput {
-  const fields = requireRecord(input, "");
-  checkStableFields(fields);
-  validateStableTextFields(fields);
+  checkStableInput(input);
 }
 
 /**
@@ -375,8 +387,7 @@ export function validateStableAgentSystemPromptInput(
 export function validateAgentSystemPromptInput(
   input: unknown,
 ): asserts input is AgentSystemPromptInput {
-  const fields = requireRecord(input, "");
-  checkStableFields(fields);
-  validateStableTextFields(fields);
-  if (fields.volatile !== undefined) validateVolatileFacts(fields.volatile);
+  checkStableInput(input);
+  const facts = (input as Fields).volatile;
+  if (facts !== undefined) checkVolatileFacts(facts);
 }
