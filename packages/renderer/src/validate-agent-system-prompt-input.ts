@@ -322,18 +322,20 @@ function checkRuntime(value: unknown): void {
 
 /**
  * The renderer's own shallow copy of an input object, made before validation so that validation
- * and rendering read the same fields: its own enumerable properties, as JSON has them. Objects
- * built with spread syntax can each get their own hidden class on Node 20, which makes every
- * later property read megamorphic (several microseconds per render); `Object.assign` reads each
- * field once, and copies with the same keys share one shape. Anything that is not a plain
- * object, or that carries an own `__proto__` key, is returned as it is (the validator rejects
- * non-objects; `Object.assign` would turn an own `__proto__` into a prototype).
+ * and rendering read the same fields: its own enumerable properties, as JSON has them. A bare
+ * spread `{ ...value }` is V8's clone fast path (about 40 ns for a turn's facts on Node 20,
+ * against 200 ns for `Object.assign`), and clones of objects with the same keys share one
+ * shape. What must never be written is a spread followed by more properties
+ * (`{ ...value, key }`): on Node 20 that builds a new hidden class per call, which makes every
+ * later property read megamorphic (microseconds per render). Anything that is not a plain object,
+ * or that carries an own `__proto__` key, is returned as it is (the validator rejects
+ * non-objects).
  */
 export function copyInputObject<T>(value: T): T {
   if (!isRecord(value) || Object.hasOwn(value, "__proto__")) return value;
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return value;
-  return Object.assign({}, value);
+  return { ...value } as T;
 }
 
 /**
