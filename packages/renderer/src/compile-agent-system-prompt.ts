@@ -128,7 +128,7 @@ class CompiledPrompt implements CompiledAgentSystemPrompt {
     // followed by a property builds a new hidden class per call (microseconds).
     const input: Record<string, unknown> = { ...this.#turnInput };
     input.volatile = facts;
-    return renderTurn(core, input as AgentSystemPromptInput, core.stableSections.slice(), marks);
+    return renderTurn(core, input, core.stableSections.slice(), marks);
   }
 }
 

@@ -335,7 +335,7 @@ export function copyInputObject<T>(value: T): T {
   if (!isRecord(value) || Object.hasOwn(value, "__proto__")) return value;
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return value;
-  return { ...value } as T;
+  return { ...value };
 }
 
 /**
@@ -355,7 +355,7 @@ export function checkVolatileFacts(value: unknown): boolean {
   optionalOneOf(facts.elevation, ELEVATION_LEVELS, "volatile.elevation");
   optionalBoolean(facts.presentationTools, "volatile.presentationTools");
   optionalStringArray(facts.projectMemoryFacts, "volatile.projectMemoryFacts");
-  return validateVolatileTextFields(facts as VolatileFacts);
+  return validateVolatileTextFields(facts);
 }
 
 /** `checkVolatileFacts` as an assertion. */

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt, compileAgentSystemPrompt } from "../src/index.js";
-import type { AgentSystemPromptInput, StableAgentSystemPromptInput } from "../src/index.js";
+import type { AgentSystemPromptInput } from "../src/index.js";
 import { fullInput, hasForbidden } from "./arbitraries.js";
 import { bangFreeProfile, searchSkipIsExact, sectionsWithoutBang } from "./marker-search.js";
 
 function compiled(input: AgentSystemPromptInput) {
   const { volatile, ...stable } = input;
-  return compileAgentSystemPrompt(stable as StableAgentSystemPromptInput).render(volatile);
+  return compileAgentSystemPrompt(stable).render(volatile);
 }
 
 describe("skipping the look-alike search", () => {
