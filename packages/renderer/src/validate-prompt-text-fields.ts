@@ -81,7 +81,7 @@ function checkText(text: unknown, path: string, index?: number, field?: string):
  * line breaks, and `!`. One search instead of three for the common clean value.
  */
 // oxlint-disable-next-line no-control-regex -- control characters are what this rule rejects
-const LINE_SUSPECT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029!]/u;
+const LINE_SUSPECT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029!]/;
 
 /** `checkText`, then no line break and no control character. */
 function checkLine(text: unknown, path: string, index?: number, field?: string): boolean {
