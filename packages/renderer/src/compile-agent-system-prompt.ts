@@ -215,6 +215,8 @@ interface CompiledCore {
   /** The stable sections joined, without the newline that ends the prefix. */
   readonly stableText: string;
   readonly stablePrefix: string;
+  /** The stable prefix and the boundary marker line: every turn's text up to its volatile part. */
+  readonly head: string;
   readonly stableSections: RenderedSection[];
   readonly hook: ((text: string) => string) | undefined;
 }
@@ -234,6 +236,7 @@ function compileCore(input: StableAgentSystemPromptInput, stableMarks: boolean):
   const search = stableMarks || input.sections !== undefined;
   const stableSections: RenderedSection[] = [];
   const stableText = renderSide(plan.stable, context, markers, stableSections, search);
+  const stablePrefix = stableText + "\n";
   return {
     mode,
     profile,
@@ -242,7 +245,8 @@ function compileCore(input: StableAgentSystemPromptInput, stableMarks: boolean):
     volatileRows: plan.volatile,
     stableMarks: search,
     stableText,
-    stablePrefix: stableText + "\n",
+    stablePrefix,
+    head: stablePrefix + markers.boundary,
     stableSections,
     hook: input.beforePromptBuild,
   };
@@ -269,10 +273,7 @@ function renderTurn(
     const search = volatileMarks || core.stableMarks;
     const volatileText = renderSide(core.volatileRows, context, markers, sections, search);
     // One blank line on each side of the marker line: stripping it leaves the normal spacing.
-    text =
-      volatileText === ""
-        ? core.stableText + "\n" + markers.boundary
-        : core.stableText + "\n" + markers.boundary + "\n" + volatileText + "\n";
+    text = volatileText === "" ? core.head : core.head + "\n" + volatileText + "\n";
     boundary = core.stableText.length + 1;
   }
   if (core.hook !== undefined) {
