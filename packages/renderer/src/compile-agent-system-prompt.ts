@@ -21,10 +21,9 @@ import type {
   VolatileFacts,
 } from "./types.js";
 import {
+  checkStableInput,
+  checkVolatileFacts,
   copyInputObject,
-  validateAgentSystemPromptInput,
-  validateStableAgentSystemPromptInput,
-  validateVolatileFacts,
 } from "./validate-agent-system-prompt-input.js";
 
 /**
@@ -63,7 +62,7 @@ export function compileAgentSystemPrompt(
   // The copy also means later changes to the caller's object cannot make turns disagree with
   // the prefix.
   const stable = copyInputObject(input);
-  validateStableAgentSystemPromptInput(stable);
+  const marks = checkStableInput(stable);
   if ((stable as AgentSystemPromptInput).volatile !== undefined) {
     throw new RendererError(
       "RENDERER_INVALID_INPUT",
@@ -74,7 +73,7 @@ export function compileAgentSystemPrompt(
       },
     );
   }
-  const core = compileCore(stable);
+  const core = compileCore(stable, marks);
   for (const section of core.stableSections) Object.freeze(section);
   return new CompiledPrompt(core, stable);
 }
@@ -89,9 +88,11 @@ export function renderAgentSystemPrompt(input: AgentSystemPromptInput): Rendered
   if (own !== input && own.volatile !== undefined) {
     (own as { volatile: VolatileFacts }).volatile = copyInputObject(own.volatile);
   }
-  validateAgentSystemPromptInput(own);
-  const core = compileCore(own);
-  return renderTurn(core, own, core.stableSections);
+  // Validation in the order `validateAgentSystemPromptInput` runs it: the stable part first.
+  const stableMarks = checkStableInput(own);
+  const volatileMarks = own.volatile !== undefined && checkVolatileFacts(own.volatile);
+  const core = compileCore(own, stableMarks);
+  return renderTurn(core, own, core.stableSections, volatileMarks);
 }
 
 class CompiledPrompt implements CompiledAgentSystemPrompt {
@@ -100,6 +101,8 @@ class CompiledPrompt implements CompiledAgentSystemPrompt {
   readonly stableSections: readonly RenderedSection[];
   readonly #core: CompiledCore;
   readonly #stable: StableAgentSystemPromptInput;
+  /** The stable input with a `volatile` key (undefined): each turn's input is a clone of it. */
+  readonly #turnInput: Readonly<Record<string, unknown>>;
 
   constructor(core: CompiledCore, stable: StableAgentSystemPromptInput) {
     this.mode = core.mode;
@@ -108,18 +111,25 @@ class CompiledPrompt implements CompiledAgentSystemPrompt {
     this.stableSections = Object.freeze(core.stableSections.slice());
     this.#core = core;
     this.#stable = stable;
+    const turnInput = Object.assign<Record<string, unknown>, object>({}, stable);
+    turnInput.volatile = undefined;
+    this.#turnInput = turnInput;
     Object.freeze(this);
   }
 
   render(volatile?: VolatileFacts): RenderedPrompt {
     const core = this.#core;
-    if (volatile === undefined) return renderTurn(core, this.#stable, core.stableSections.slice());
+    if (volatile === undefined) {
+      return renderTurn(core, this.#stable, core.stableSections.slice(), false);
+    }
     const facts = copyInputObject(volatile);
-    validateVolatileFacts(facts);
-    // Not `{ ...stable, volatile }`: on Node 20 a spread followed by a property builds a new
-    // hidden class per call (microseconds); `Object.assign` stays on the fast path.
-    const input: AgentSystemPromptInput = Object.assign({}, this.#stable, { volatile: facts });
-    return renderTurn(core, input, core.stableSections.slice());
+    const marks = checkVolatileFacts(facts);
+    // A bare spread of a template that already has a `volatile` key is V8's clone fast path, and
+    // the store below keeps its shape. Not `{ ...stable, volatile }`: on Node 20 a spread
+    // followed by a property builds a new hidden class per call (microseconds).
+    const input: Record<string, unknown> = { ...this.#turnInput };
+    input.volatile = facts;
+    return renderTurn(core, input, core.stableSections.slice(), marks);
   }
 }
 
@@ -219,14 +229,22 @@ interface CompiledCore {
   readonly toolNames: readonly string[];
   readonly markers: Markers;
   readonly volatileRows: readonly PlannedRow[];
+  /**
+   * True when some stable string could spell a marker start (or a registry adds text the
+   * validator cannot vouch for): every side's output is then searched for look-alikes. Volatile
+   * rows may print stable strings too (a provider's dynamic suffix), hence every side.
+   */
+  readonly stableMarks: boolean;
   /** The stable sections joined, without the newline that ends the prefix. */
   readonly stableText: string;
   readonly stablePrefix: string;
+  /** The stable prefix and the boundary marker line: every turn's text up to its volatile part. */
+  readonly head: string;
   readonly stableSections: RenderedSection[];
   readonly hook: ((text: string) => string) | undefined;
 }
 
-function compileCore(input: StableAgentSystemPromptInput): CompiledCore {
+function compileCore(input: StableAgentSystemPromptInput, stableMarks: boolean): CompiledCore {
   const mode = input.mode ?? "full";
   const size = input.size ?? "full";
   const profile = input.profile ?? OPENCLAW_PRODUCT_PROFILE;
@@ -240,26 +258,35 @@ function compileCore(input: StableAgentSystemPromptInput): CompiledCore {
       ? PLANS[size][mode]
       : planMode(mode, size, resolveSectionRows(input.sections));
   const context: SectionRenderContext = { input, mode, profile, toolNames };
+  // Custom sections and replacements print text the validator cannot vouch for: search always.
+  const search = stableMarks || input.sections !== undefined;
   const stableSections: RenderedSection[] = [];
-  const stableText = renderSide(plan.stable, context, markers, stableSections, false);
+  const stableText = renderSide(plan.stable, context, markers, stableSections, search, false);
+  const stablePrefix = stableText + "\n";
   return {
     mode,
     profile,
     toolNames,
     markers,
     volatileRows: plan.volatile,
+    stableMarks: search,
     stableText,
-    stablePrefix: stableText + "\n",
+    stablePrefix,
+    head: stablePrefix + markers.boundary,
     stableSections,
     hook: input.beforePromptBuild,
   };
 }
 
-/** Renders one turn on top of a compiled core; `sections` already holds the stable sections. */
+/**
+ * Renders one turn on top of a compiled core; `sections` already holds the stable sections, and
+ * `volatileMarks` says whether some per-turn fact could spell a marker start.
+ */
 function renderTurn(
   core: CompiledCore,
   input: AgentSystemPromptInput,
   sections: RenderedSection[],
+  volatileMarks: boolean,
 ): RenderedPrompt {
   const { mode, profile, markers } = core;
   let text: string;
@@ -269,14 +296,12 @@ function renderTurn(
     boundary = -1;
   } else {
     const context: SectionRenderContext = { input, mode, profile, toolNames: core.toolNames };
+    const search = volatileMarks || core.stableMarks;
     // The per-turn side may follow caller text (the workspace files end the stable side in
     // minimal mode), and never looks at the stable side: its first section always has a heading.
-    const volatileText = renderSide(core.volatileRows, context, markers, sections, true);
+    const volatileText = renderSide(core.volatileRows, context, markers, sections, search, true);
     // One blank line on each side of the marker line: stripping it leaves the normal spacing.
-    text =
-      volatileText === ""
-        ? core.stableText + "\n" + markers.boundary
-        : core.stableText + "\n" + markers.boundary + "\n" + volatileText + "\n";
+    text = volatileText === "" ? core.head : core.head + "\n" + volatileText + "\n";
     boundary = core.stableText.length + 1;
   }
   if (core.hook !== undefined) {
@@ -296,22 +321,70 @@ function renderTurn(
  * their texts joined by one blank line ("" when none rendered).
  *
  * Caller text that spells the start of a marker (`<!-- WORD_`) would add a second boundary or a
- * fake runtime tail, so such look-alikes read `<!-- (quoted) WORD_` instead. The side is rendered
- * once and searched; only when a look-alike turns up is it rendered again with defusing on. A
- * side never looks at the other side's text, so per-turn facts cannot change the prefix.
+ * fake runtime tail, so such look-alikes read `<!-- (quoted) WORD_` instead. When validation
+ * found no caller string that could supply a look-alike's `!` (`search` false; built-in prose
+ * holds none), the side is rendered once and not searched. Otherwise it is rendered once and
+ * searched; only when a look-alike turns up is it rendered again with defusing on. A side never
+ * looks at the other side's text, so per-turn facts cannot change the prefix.
  */
 function renderSide(
   rows: readonly PlannedRow[],
   context: SectionRenderContext,
   markers: Markers,
   sections: RenderedSection[],
+  search: boolean,
   afterFramed: boolean,
 ): string {
+  if (!search) return joinRows(rows, context, markers, sections, afterFramed);
   const start = sections.length;
   const text = renderRows(rows, context, markers, sections, false, afterFramed);
   if (text !== undefined) return text;
   sections.length = start;
   return renderRows(rows, context, markers, sections, true, afterFramed) as string;
+}
+
+/**
+ * Renders rows in order and joins them (see `renderSide`), without searching: for sides whose
+ * caller text cannot spell a marker start. The `+` joins build ropes; nothing is copied here.
+ */
+function joinRows(
+  rows: readonly PlannedRow[],
+  context: SectionRenderContext,
+  markers: Markers,
+  sections: RenderedSection[],
+  startsAfterFramed: boolean,
+): string {
+  let joined = "";
+  let afterFramed = startsAfterFramed;
+  for (let index = 0; index < rows.length; index++) {
+    const planned = rows[index] as PlannedRow;
+    const row = planned.row;
+    const lines = row.render(context);
+    if (lines === undefined || lines.length === 0) continue;
+    // Caller text reaches lines only after a blank check, so any non-empty line is visible.
+    let body = lines[0] as string;
+    let length = body.length;
+    for (let line = 1; line < lines.length; line++) {
+      const next = lines[line] as string;
+      length += next.length;
+      body = body + "\n" + next;
+    }
+    if (length === 0) continue; // never emit empty sections
+    const headingLine = headingLineOf(planned, afterFramed);
+    afterFramed = planned.framesCallerText;
+    let text = headingLine === "" ? body : headingLine + body;
+    if (row.runtimeTail === true) text = markers.tailBegin + text + markers.tailEnd;
+    sections.push({ id: row.id, heading: planned.heading, text, cache: row.cache });
+    joined = joined === "" ? text : joined + "\n\n" + text;
+  }
+  return joined;
+}
+
+/** The heading line a row prints: its own, or its fallback right after caller text. */
+function headingLineOf(planned: PlannedRow, afterFramed: boolean): string {
+  return planned.headingLine === "" && afterFramed
+    ? planned.fallbackHeadingLine
+    : planned.headingLine;
 }
 
 /** Above this length a section body is searched line by line, and a line by itself. */
@@ -360,8 +433,7 @@ function renderRows(
         else if (line.includes(needle)) return undefined;
       }
     }
-    const headingLine =
-      planned.headingLine === "" && afterFramed ? planned.fallbackHeadingLine : planned.headingLine;
+    const headingLine = headingLineOf(planned, afterFramed);
     afterFramed = planned.framesCallerText;
     let text = headingLine === "" ? body : headingLine + body;
     if (row.runtimeTail === true) text = markers.tailBegin + text + markers.tailEnd;

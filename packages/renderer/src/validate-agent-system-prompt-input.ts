@@ -322,25 +322,28 @@ function checkRuntime(value: unknown): void {
 
 /**
  * The renderer's own shallow copy of an input object, made before validation so that validation
- * and rendering read the same fields: its own enumerable properties, as JSON has them. Objects
- * built with spread syntax can each get their own hidden class on Node 20, which makes every
- * later property read megamorphic (several microseconds per render); `Object.assign` reads each
- * field once, and copies with the same keys share one shape. Anything that is not a plain
- * object, or that carries an own `__proto__` key, is returned as it is (the validator rejects
- * non-objects; `Object.assign` would turn an own `__proto__` into a prototype).
+ * and rendering read the same fields: its own enumerable properties, as JSON has them. A bare
+ * spread `{ ...value }` is V8's clone fast path (about 40 ns for a turn's facts on Node 20,
+ * against 200 ns for `Object.assign`), and clones of objects with the same keys share one
+ * shape. What must never be written is a spread followed by more properties
+ * (`{ ...value, key }`): on Node 20 that builds a new hidden class per call, which makes every
+ * later property read megamorphic (microseconds per render). Anything that is not a plain object,
+ * or that carries an own `__proto__` key, is returned as it is (the validator rejects
+ * non-objects).
  */
 export function copyInputObject<T>(value: T): T {
   if (!isRecord(value) || Object.hasOwn(value, "__proto__")) return value;
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return value;
-  return Object.assign({}, value);
+  return { ...value };
 }
 
 /**
  * Checks one turn's facts (`input.volatile`, or the argument of a compiled prompt's `render`);
- * paths start with `volatile.`.
+ * paths start with `volatile.`. Returns true when some fact could spell a marker start, which
+ * tells the render to search its volatile text for look-alikes.
  */
-export function validateVolatileFacts(value: unknown): asserts value is VolatileFacts {
+export function checkVolatileFacts(value: unknown): boolean {
   const facts = requireRecord(value, "volatile");
   if (facts.time !== undefined) checkTime(facts.time);
   if (facts.channel !== undefined) checkChannel(facts.channel);
@@ -352,19 +355,30 @@ export function validateVolatileFacts(value: unknown): asserts value is Volatile
   optionalOneOf(facts.elevation, ELEVATION_LEVELS, "volatile.elevation");
   optionalBoolean(facts.presentationTools, "volatile.presentationTools");
   optionalStringArray(facts.projectMemoryFacts, "volatile.projectMemoryFacts");
-  validateVolatileTextFields(facts);
+  return validateVolatileTextFields(facts);
+}
+
+/** `checkVolatileFacts` as an assertion. */
+export function validateVolatileFacts(value: unknown): asserts value is VolatileFacts {
+  checkVolatileFacts(value);
 }
 
 /**
  * Checks the stable part of the input (every field but `volatile`, which it ignores): the
- * check `compileAgentSystemPrompt` runs once.
+ * check `compileAgentSystemPrompt` runs once. Returns true when some stable string could spell a
+ * marker start: the render then searches its output for look-alikes.
  */
+export function checkStableInput(input: unknown): boolean {
+  const fields = requireRecord(input, "");
+  checkStableFields(fields);
+  return validateStableTextFields(fields);
+}
+
+/** `checkStableInput` as an assertion. */
 export function validateStableAgentSystemPromptInput(
   input: unknown,
 ): asserts input is StableAgentSystemPromptInput {
-  const fields = requireRecord(input, "");
-  checkStableFields(fields);
-  validateStableTextFields(fields);
+  checkStableInput(input);
 }
 
 /**
@@ -375,8 +389,7 @@ export function validateStableAgentSystemPromptInput(
 export function validateAgentSystemPromptInput(
   input: unknown,
 ): asserts input is AgentSystemPromptInput {
-  const fields = requireRecord(input, "");
-  checkStableFields(fields);
-  validateStableTextFields(fields);
-  if (fields.volatile !== undefined) validateVolatileFacts(fields.volatile);
+  checkStableInput(input);
+  const facts = (input as Fields).volatile;
+  if (facts !== undefined) checkVolatileFacts(facts);
 }

@@ -1,26 +1,27 @@
 import { hasText } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
-import type { RuntimeFacts } from "../types.js";
 
-const RUNTIME_FIELDS: readonly (readonly [keyof RuntimeFacts, string])[] = Object.freeze([
-  ["host", "host"],
-  ["os", "os"],
-  ["node", "node"],
-  ["model", "model"],
-  ["repoRoot", "repo"],
-  ["sessionKey", "session"],
-]);
+/** Appends `label=value` to a `|`-separated list when the value has text. */
+function addPart(parts: string, label: string, value: string | undefined): string {
+  if (!hasText(value)) return parts;
+  const part = `${label}=${value.trim()}`;
+  return parts === "" ? part : `${parts} | ${part}`;
+}
 
-/** Runtime: one line of host facts, plus the co-author trailer when there is one. */
+/**
+ * Runtime: one line of host facts, plus the co-author trailer when there is one. The fields are
+ * read one by one (not through a table of names): this section renders on every turn.
+ */
 export function renderRuntimeSection(context: SectionRenderContext): string[] | undefined {
   const runtime = context.input.volatile?.runtime;
   if (runtime === undefined) return undefined;
-  const parts: string[] = [];
-  for (const [field, label] of RUNTIME_FIELDS) {
-    const value = runtime[field];
-    if (hasText(value)) parts.push(`${label}=${value.trim()}`);
-  }
-  const lines = parts.length === 0 ? [] : [`Runtime: ${parts.join(" | ")}`];
+  let parts = addPart("", "host", runtime.host);
+  parts = addPart(parts, "os", runtime.os);
+  parts = addPart(parts, "node", runtime.node);
+  parts = addPart(parts, "model", runtime.model);
+  parts = addPart(parts, "repo", runtime.repoRoot);
+  parts = addPart(parts, "session", runtime.sessionKey);
+  const lines = parts === "" ? [] : [`Runtime: ${parts}`];
   if (hasText(runtime.coAuthorTrailer)) {
     lines.push(`Git co-author trailer for commits: ${runtime.coAuthorTrailer.trim()}`);
   }

@@ -17,7 +17,13 @@ const PLAN_TOOL_NAMES: readonly string[] = Object.freeze(["update_plan", "progre
 
 function findPlanTool(context: SectionRenderContext): string | undefined {
   if (context.input.planTool === false) return undefined;
-  return PLAN_TOOL_NAMES.find((name) => hasTool(context, name));
+  // Indexed loops here and below: every full render runs them, and for-of over a frozen array
+  // (or `find` with a closure) is V8's slow path.
+  for (let index = 0; index < PLAN_TOOL_NAMES.length; index++) {
+    const name = PLAN_TOOL_NAMES[index] as string;
+    if (hasTool(context, name)) return name;
+  }
+  return undefined;
 }
 
 // Tools an agent might poll to wait for sub-agents, and how the guidance names the call.
@@ -154,7 +160,8 @@ export function renderToolingSection(context: SectionRenderContext): string[] | 
   }
   // The built-in guidance is keyed by the reference product's tool names: its profile's.
   if (hasFeature(context, "referenceToolGuidance")) {
-    for (const rule of TOOL_GUIDANCE_RULES) {
+    for (let index = 0; index < TOOL_GUIDANCE_RULES.length; index++) {
+      const rule = TOOL_GUIDANCE_RULES[index] as ToolGuidanceRule;
       if (rule.applies(context)) lines.push(compact ? rule.compact(context) : rule.line(context));
     }
   }
