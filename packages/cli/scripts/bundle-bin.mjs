@@ -4,16 +4,42 @@
 // linking hundreds of modules (measured in bench/startup.bench.ts). The library entry
 // (dist/index.js, `runCli`) stays the plain tsc output. esbuild is the one bundler of the repo
 // (scripts/bundle-package-dist.ts bundles the libraries with it too).
+// It also writes dist/o200k-rank-table.bin, the token counter's rank table, generated from
+// gpt-tokenizer's o200k_base ranks by src/tokens/build-o200k-rank-table.ts (docs/decisions/0006).
 //   node scripts/bundle-bin.mjs
-import { rmSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import o200kRanks from "gpt-tokenizer/bpeRanks/o200k_base";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const outdir = fileURLToPath(new URL("../dist/bundle", import.meta.url));
 
+/**
+ * zod's namespace export carries every locale (`z.locales`, about 300 KB of the bundle, parsed on
+ * every start); the CLI only uses the English messages zod registers by default. Inside zod, the
+ * locales index resolves to a module that re-exports English alone.
+ */
+const englishOnlyZodLocales = {
+  name: "english-only-zod-locales",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir)
+        ? { path: join(args.resolveDir, "..", "locales", "index.js"), namespace: "zod-locales" }
+        : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(join(dirname(args.path), "en.js"))};`,
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
 rmSync(outdir, { recursive: true, force: true });
 await build({
+  plugins: [englishOnlyZodLocales],
   absWorkingDir: packageDir,
   entryPoints: { promptstack: "src/bin.ts" },
   outdir,
@@ -34,3 +60,23 @@ await build({
   legalComments: "inline",
   logLevel: "warning",
 });
+
+// The table builder is TypeScript: bundle it to a temporary module, run it, write its bytes.
+const builderDir = mkdtempSync(join(tmpdir(), "promptstack-rank-table-"));
+try {
+  const builderFile = join(builderDir, "build-o200k-rank-table.mjs");
+  await build({
+    absWorkingDir: packageDir,
+    entryPoints: ["src/tokens/build-o200k-rank-table.ts"],
+    outfile: builderFile,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    logLevel: "warning",
+  });
+  const { buildO200kRankTable } = await import(pathToFileURL(builderFile).href);
+  writeFileSync(join(packageDir, "dist", "o200k-rank-table.bin"), buildO200kRankTable(o200kRanks));
+} finally {
+  rmSync(builderDir, { recursive: true, force: true });
+}
