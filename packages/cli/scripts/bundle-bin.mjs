@@ -40,6 +40,9 @@ const englishOnlyZodLocales = {
 rmSync(outdir, { recursive: true, force: true });
 await build({
   plugins: [englishOnlyZodLocales],
+  // gpt-tokenizer's encodings (3.4 MB of rank literals) are only the fallback counter when the
+  // rank table below is missing; the installed dependency serves that import.
+  external: ["gpt-tokenizer/encoding/*"],
   absWorkingDir: packageDir,
   entryPoints: { promptstack: "src/bin.ts" },
   outdir,

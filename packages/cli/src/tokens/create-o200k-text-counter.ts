@@ -92,15 +92,21 @@ export function createO200kTextCounter(table: O200kRankTable): (text: string) =>
     return lookup(start, end);
   };
 
-  /** Writes `piece` as UTF-8 (a lone surrogate as U+FFFD, like TextEncoder) into `bytes`. */
-  const encode = (piece: string): { length: number; wellFormed: boolean } => {
+  // Set by `encode`: whether the piece had no lone surrogate.
+  let wellFormed = true;
+
+  /**
+   * Writes `piece` as UTF-8 (a lone surrogate as U+FFFD, like TextEncoder) into `bytes`; returns
+   * the byte length.
+   */
+  const encode = (piece: string): number => {
     if (bytes.length < piece.length * 3) {
       bytes = new Uint8Array(piece.length * 3);
       starts = new Int32Array(piece.length * 3 + 1);
       ranks = new Int32Array(piece.length * 3 + 1);
     }
     let length = 0;
-    let wellFormed = true;
+    wellFormed = true;
     for (let index = 0; index < piece.length; index += 1) {
       let code = piece.charCodeAt(index);
       if (code < 0x80) {
@@ -129,7 +135,7 @@ export function createO200kTextCounter(table: O200kRankTable): (text: string) =>
         bytes[length++] = 0x80 | (code & 0x3f);
       }
     }
-    return { length, wellFormed };
+    return length;
   };
 
   /** Byte-pair merges over `bytes[0..length)`; returns the number of tokens. */
@@ -164,7 +170,7 @@ export function createO200kTextCounter(table: O200kRankTable): (text: string) =>
   const countPiece = (piece: string): number => {
     const known = memo.get(piece);
     if (known !== undefined) return known;
-    const { length, wellFormed } = encode(piece);
+    const length = encode(piece);
     // gpt-tokenizer first looks the whole piece up as a string: only well-formed text can match.
     const count = wellFormed && lookup(0, length) !== NO_RANK ? 1 : merge(length);
     if (memo.size >= MEMO_LIMIT) memo.clear();

@@ -40,6 +40,14 @@ describe("createRankTableTokenCounter", () => {
     }
   });
 
+  it("counts a text, then its prefix and the text again, from remembered chunks alike", () => {
+    const text = "Section one.\n\n".repeat(400) + "The volatile tail: 2026-11-29 09:12.";
+    const prefix = text.slice(0, 5000);
+    for (const sample of [text, prefix, text, prefix]) {
+      expect(counter.countTokens(sample)).toBe(reference.countTokens(sample));
+    }
+  });
+
   it("answers isWithinLimit at the exact count", () => {
     const text = "The quick brown fox jumps over the lazy dog. ".repeat(200);
     const tokens = reference.countTokens(text);
