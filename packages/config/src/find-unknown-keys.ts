@@ -5,20 +5,20 @@ import { isPlainObject } from "./plain-object.js";
 
 /** The parts of a zod 4 schema (`_zod.def`) the walk reads. */
 export interface SchemaNode {
-  readonly _zod: { readonly def: SchemaDef; readonly innerType?: SchemaNode };
+  readonly _zod: { readonly def: SchemaDef; readonly innerType?: SchemaNode | undefined };
 }
 
 interface SchemaDef {
   readonly type: string;
-  readonly shape?: Readonly<Record<string, SchemaNode>>;
-  readonly catchall?: SchemaNode;
-  readonly valueType?: SchemaNode;
-  readonly element?: SchemaNode;
-  readonly options?: readonly SchemaNode[];
-  readonly inclusive?: boolean;
-  readonly innerType?: SchemaNode;
-  readonly in?: SchemaNode;
-  readonly out?: SchemaNode;
+  readonly shape?: Readonly<Record<string, SchemaNode>> | undefined;
+  readonly catchall?: SchemaNode | undefined;
+  readonly valueType?: SchemaNode | undefined;
+  readonly element?: SchemaNode | undefined;
+  readonly options?: readonly SchemaNode[] | undefined;
+  readonly inclusive?: boolean | undefined;
+  readonly innerType?: SchemaNode | undefined;
+  readonly in?: SchemaNode | undefined;
+  readonly out?: SchemaNode | undefined;
 }
 
 /** What a schema says about keys, read the way its JSON Schema (input side) would say it. */
