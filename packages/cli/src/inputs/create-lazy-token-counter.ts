@@ -8,7 +8,7 @@ export type TokenCounterFactory = () => Promise<TokenCounter>;
 
 /** The token counter of one CLI run: nothing is loaded until an output needs counts. */
 export interface LazyTokenCounter {
-  /** Loads the counter on the first call (the o200k table is 4 MB) and reuses it after. */
+  /** Loads the counter on the first call (the o200k rank table is 3.5 MB) and reuses it after. */
   load(): Promise<TokenCounter>;
 }
 

@@ -2,8 +2,11 @@ import { hashTokenBytes } from "./hash-token-bytes.js";
 import {
   O200K_RANK_TABLE_HEADER_WORDS,
   O200K_RANK_TABLE_MAGIC,
+  O200K_RANK_TABLE_MAX_TOKEN_BYTES,
+  O200K_RANK_TABLE_OFFSET_BITS,
   O200K_RANK_TABLE_SLOT_BITS,
   O200K_RANK_TABLE_VERSION,
+  toO200kRankTableSlot,
 } from "./parse-o200k-rank-table.js";
 
 /** gpt-tokenizer's rank list: index = rank; a string (UTF-8 text) or the raw bytes of a token. */
@@ -32,9 +35,8 @@ function toReachableBytes(value: string | readonly number[]): Uint8Array | undef
 }
 
 /**
- * Builds the binary o200k rank table (build time, from gpt-tokenizer's rank list): a header, each
- * rank's byte range, an open-addressing hash table of ranks keyed by token bytes, and the token
- * bytes themselves. The counter reads it with one file read and no per-entry work
+ * Builds the binary o200k rank table (build time, from gpt-tokenizer's rank list): a header, an
+ * open-addressing hash table of ranks keyed by token bytes, and the token bytes themselves. The counter reads it with one file read and no per-entry work
  * (`parseO200kRankTable`); the layout is described in `parse-o200k-rank-table.ts`.
  */
 export function buildO200kRankTable(ranks: RawO200kRanks): Uint8Array {
@@ -44,35 +46,43 @@ export function buildO200kRankTable(ranks: RawO200kRanks): Uint8Array {
   for (let rank = 0; rank < rankCount; rank += 1) {
     const value = ranks[rank];
     const bytes = value === undefined ? undefined : toReachableBytes(value);
+    if (
+      bytes !== undefined &&
+      (bytes.length === 0 || bytes.length > O200K_RANK_TABLE_MAX_TOKEN_BYTES)
+    ) {
+      throw new Error(`Rank ${rank} has ${bytes.length} bytes; the table holds 1 to 128.`);
+    }
     tokens.push(bytes);
     blobLength += bytes?.length ?? 0;
   }
   const slotCount = 2 ** O200K_RANK_TABLE_SLOT_BITS;
-  if (rankCount * 2 > slotCount) {
+  if (rankCount * 5 > slotCount * 4) {
     throw new Error(`${rankCount} ranks do not fit a table of ${slotCount} slots.`);
   }
-  const offsetsStart = O200K_RANK_TABLE_HEADER_WORDS * 4;
-  const slotsStart = offsetsStart + (rankCount + 1) * 4;
-  const blobStart = slotsStart + slotCount * 4;
+  if (blobLength > 2 ** O200K_RANK_TABLE_OFFSET_BITS) {
+    throw new Error(`${blobLength} bytes of tokens do not fit the table's offsets.`);
+  }
+  const slotsStart = O200K_RANK_TABLE_HEADER_WORDS * 4;
+  const blobStart = slotsStart + slotCount * 8;
   const buffer = new ArrayBuffer(blobStart + blobLength);
   const view = new DataView(buffer);
   const blob = new Uint8Array(buffer, blobStart, blobLength);
   [O200K_RANK_TABLE_MAGIC, O200K_RANK_TABLE_VERSION, rankCount, slotCount, blobLength].forEach(
     (word, index) => view.setUint32(index * 4, word, true),
   );
-  for (let slot = 0; slot < slotCount; slot += 1) view.setInt32(slotsStart + slot * 4, -1, true);
   const mask = slotCount - 1;
   let offset = 0;
   for (let rank = 0; rank < rankCount; rank += 1) {
-    view.setUint32(offsetsStart + rank * 4, offset, true);
     const bytes = tokens[rank];
     if (bytes === undefined) continue;
     blob.set(bytes, offset);
-    let slot = hashTokenBytes(bytes, 0, bytes.length) & mask;
-    while (view.getInt32(slotsStart + slot * 4, true) !== -1) slot = (slot + 1) & mask;
-    view.setInt32(slotsStart + slot * 4, rank, true);
+    const hash = hashTokenBytes(bytes, 0, bytes.length);
+    let slot = hash & mask;
+    while (view.getUint32(slotsStart + slot * 8 + 4, true) !== 0) slot = (slot + 1) & mask;
+    const [first, second] = toO200kRankTableSlot(hash, offset, bytes.length, rank);
+    view.setUint32(slotsStart + slot * 8, first, true);
+    view.setUint32(slotsStart + slot * 8 + 4, second, true);
     offset += bytes.length;
   }
-  view.setUint32(offsetsStart + rankCount * 4, offset, true);
   return new Uint8Array(buffer);
 }

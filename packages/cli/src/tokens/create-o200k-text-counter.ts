@@ -1,5 +1,5 @@
 import { O200K_TOKEN_SPLIT_REGEX } from "gpt-tokenizer/encodingParams/constants";
-import { hashTokenBytes } from "./hash-token-bytes.js";
+import { findO200kRank } from "./parse-o200k-rank-table.js";
 import type { O200kRankTable } from "./parse-o200k-rank-table.js";
 
 /** Larger than every rank: "no merge here". */
@@ -46,7 +46,6 @@ function isValidUtf8(bytes: Uint8Array, start: number, end: number): boolean {
  * are copied (see `rankOf`). The counter keeps a memo of merged pieces; one counter per caller.
  */
 export function createO200kTextCounter(table: O200kRankTable): (text: string) => number {
-  const { offsets, slots, slotMask, blob } = table;
   const splitter = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, O200K_TOKEN_SPLIT_REGEX.flags);
   const memo = new Map<string, number>();
   let bytes = new Uint8Array(1024);
@@ -55,24 +54,8 @@ export function createO200kTextCounter(table: O200kRankTable): (text: string) =>
 
   /** The rank whose bytes are exactly `bytes[start..end)`, or `NO_RANK`. */
   const lookup = (start: number, end: number): number => {
-    const length = end - start;
-    let slot = hashTokenBytes(bytes, start, end) & slotMask;
-    for (;;) {
-      const rank = slots[slot] as number;
-      if (rank === -1) return NO_RANK;
-      const from = offsets[rank] as number;
-      if ((offsets[rank + 1] as number) - from === length) {
-        let same = true;
-        for (let index = 0; index < length; index += 1) {
-          if (blob[from + index] !== bytes[start + index]) {
-            same = false;
-            break;
-          }
-        }
-        if (same) return rank;
-      }
-      slot = (slot + 1) & slotMask;
-    }
+    const rank = findO200kRank(table, bytes, start, end);
+    return rank === -1 ? NO_RANK : rank;
   };
 
   /**

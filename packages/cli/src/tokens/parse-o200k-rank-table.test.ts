@@ -1,8 +1,7 @@
 import o200kRanks from "gpt-tokenizer/bpeRanks/o200k_base";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildO200kRankTable } from "./build-o200k-rank-table.js";
-import { hashTokenBytes } from "./hash-token-bytes.js";
-import { parseO200kRankTable } from "./parse-o200k-rank-table.js";
+import { findO200kRank, parseO200kRankTable } from "./parse-o200k-rank-table.js";
 import type { O200kRankTable } from "./parse-o200k-rank-table.js";
 
 let bytes: Uint8Array;
@@ -14,16 +13,7 @@ beforeAll(() => {
 });
 
 function findRank(token: Uint8Array): number {
-  let slot = hashTokenBytes(token, 0, token.length) & table.slotMask;
-  for (;;) {
-    const rank = table.slots[slot] as number;
-    if (rank === -1) return -1;
-    const found = table.blob.subarray(table.offsets[rank], table.offsets[rank + 1]);
-    if (found.length === token.length && found.every((byte, index) => byte === token[index])) {
-      return rank;
-    }
-    slot = (slot + 1) & table.slotMask;
-  }
+  return findO200kRank(table, token, 0, token.length);
 }
 
 describe("buildO200kRankTable / parseO200kRankTable", () => {
@@ -47,8 +37,10 @@ describe("buildO200kRankTable / parseO200kRankTable", () => {
     shifted.set(bytes);
     const copy = parseO200kRankTable(shifted);
     expect(copy.slots.byteOffset % 4).toBe(0);
-    expect(copy.slots.every((rank, slot) => rank === table.slots[slot])).toBe(true);
-    expect(copy.offsets.every((offset, rank) => offset === table.offsets[rank])).toBe(true);
+    expect(copy.slots.every((word, index) => word === table.slots[index])).toBe(true);
+    expect(findO200kRank(copy, new TextEncoder().encode(" the"), 0, 4)).toBe(
+      findRank(new TextEncoder().encode(" the")),
+    );
   });
 
   it("rejects bytes that are not a whole rank table", () => {
@@ -62,9 +54,15 @@ describe("buildO200kRankTable / parseO200kRankTable", () => {
     expect(() => parseO200kRankTable(wrongVersion)).toThrow(/version 99/);
   });
 
-  it("refuses more ranks than half its slots", () => {
-    expect(() => buildO200kRankTable(Array.from({ length: 2 ** 18 + 1 }, () => "x"))).toThrow(
+  it("finds nothing for bytes that are no token, however long", () => {
+    expect(findRank(Uint8Array.from([0xff, 0xfe, 0xfd]))).toBe(-1);
+    expect(findRank(new Uint8Array(300).fill(0x61))).toBe(-1);
+  });
+
+  it("refuses what its slots cannot hold", () => {
+    expect(() => buildO200kRankTable(Array.from({ length: 2 ** 18 }, () => "x"))).toThrow(
       /do not fit/,
     );
+    expect(() => buildO200kRankTable(["a".repeat(129)])).toThrow(/1 to 128/);
   });
 });
