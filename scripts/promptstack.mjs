@@ -7,10 +7,11 @@
 //   node scripts/promptstack.mjs render             build if stale, then run
 //   node scripts/promptstack.mjs --prepare          build if stale, run nothing (root postinstall)
 //
-// The bundle lives in packages/cli/node_modules/.cache/promptstack-bin/<build>/, which every tool
-// ignores; `current.json` there names the newest complete build (written last, by rename, so a
-// run never sees a half-written build). The CLI finds the repository's demo from there exactly
-// as it does from src/.
+// A build lives in packages/cli/node_modules/.cache/promptstack-bin/<build>/ (the bundle in
+// bundle/, the token counter's rank table beside it, as in dist/), which every tool ignores;
+// `current.json` there names the newest complete build (written last, by rename, so a run never
+// sees a half-written build). The CLI finds the repository's demo from there exactly as it does
+// from src/.
 import { spawnSync } from "node:child_process";
 import {
   mkdirSync,
@@ -28,6 +29,9 @@ const cliDir = fileURLToPath(new URL("../packages/cli/", import.meta.url));
 const cacheDir = join(cliDir, "node_modules", ".cache", "promptstack-bin");
 const pointerFile = join(cacheDir, "current.json");
 const bundleScript = join(cliDir, "scripts", "bundle-bin.mjs");
+// Dependencies the metafile does not list (the rank table's source, gpt-tokenizer) change only
+// with the lockfile.
+const lockfile = fileURLToPath(new URL("../pnpm-lock.yaml", import.meta.url));
 
 /** The newest complete build, or undefined when there is none. */
 function readCurrentBuild() {
@@ -49,7 +53,8 @@ function mtimeOf(path) {
 
 /**
  * Fresh when no input of the build (every source and dependency file esbuild read, as its
- * metafile lists them, plus the bundle step itself) changed after the build was recorded.
+ * metafile lists them, plus the bundle step itself and the lockfile) changed after the build was
+ * recorded.
  */
 function isFresh(buildDir) {
   let meta;
@@ -59,8 +64,10 @@ function isFresh(buildDir) {
     return false;
   }
   const builtAt = mtimeOf(join(buildDir, "meta.json"));
-  if (mtimeOf(bundleScript) > builtAt) return false;
+  if (mtimeOf(bundleScript) > builtAt || mtimeOf(lockfile) > builtAt) return false;
   for (const input of Object.keys(meta.inputs)) {
+    // A plugin's virtual module (`namespace:path`) is no file; what it is made of is listed too.
+    if (/^[\w-]{2,}:/.test(input)) continue;
     if (mtimeOf(join(cliDir, input)) > builtAt) return false;
   }
   return true;
@@ -73,7 +80,13 @@ function build() {
   const buildDir = join(cacheDir, dir);
   const result = spawnSync(
     process.execPath,
-    [bundleScript, "--outdir", buildDir, "--metafile", join(buildDir, "meta.json.tmp")],
+    [
+      bundleScript,
+      "--outdir",
+      join(buildDir, "bundle"),
+      "--metafile",
+      join(buildDir, "meta.json.tmp"),
+    ],
     { stdio: ["ignore", "inherit", "inherit"] },
   );
   if (result.status !== 0) {
@@ -99,5 +112,5 @@ const current = readCurrentBuild();
 const buildDir = current !== undefined && isFresh(current) ? current : build();
 if (!prepareOnly) {
   // The bundled bin reads its arguments from process.argv.slice(2), as this script received them.
-  await import(pathToFileURL(join(buildDir, "promptstack.mjs")).href);
+  await import(pathToFileURL(join(buildDir, "bundle", "promptstack.mjs")).href);
 }

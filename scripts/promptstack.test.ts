@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync, statSync, utimesSync } from "node:fs";
+import { existsSync, readFileSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -32,6 +32,8 @@ describe("scripts/promptstack.mjs", () => {
     ) as { version: string };
     expect(version).toBe(cliPackage.version);
     expect(currentBuild()).toBe(first);
+    // The token counter's rank table sits beside the bundle, as dist/ has it.
+    expect(existsSync(join(CACHE, first, "o200k-rank-table.bin"))).toBe(true);
     // An input edited after the build: the next run builds again.
     const builtAt = statSync(join(CACHE, first, "meta.json")).mtime;
     const later = new Date(builtAt.getTime() + 1000);

@@ -1,6 +1,6 @@
 // Start-up of the `promptstack` command, timed as whole processes (spawn to exit) on the demo.
 // The built rows need `pnpm build` first and are skipped without it. Numbers and the profile
-// that drove the bundled bin: docs/cli.md "Start-up".
+// that drove the bundled bin and the o200k rank table: docs/cli.md "Start-up".
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -16,9 +16,9 @@ const built = existsSync(join(CLI_DIR, "dist", "bundle", "promptstack.mjs"));
 /** Each row spawns a process: ten runs after one warm-up, no time budget. */
 const RUNS = { iterations: 10, warmupIterations: 1, time: 0, warmupTime: 0 };
 
-function run(args: readonly string[]): void {
+function run(args: readonly string[], cwd: string = REPO_ROOT): void {
   const result = spawnSync(process.execPath, args, {
-    cwd: REPO_ROOT,
+    cwd,
     env: { ...process.env, NO_COLOR: "1", INIT_CWD: "" },
     stdio: "ignore",
   });
@@ -30,8 +30,53 @@ describe.skipIf(!built)("promptstack start-up, built package (pnpm build first)"
   bench("bundled bin: --version", () => run([BIN, "--version"]), RUNS);
   bench("bundled bin: render, piped (no tokenizer)", () => run([BIN, "render"]), RUNS);
   bench("bundled bin: render --json", () => run([BIN, "render", "--json"]), RUNS);
+  bench("bundled bin: context list", () => run([BIN, "context", "list"]), RUNS);
   bench("unbundled dist/bin.js: render --json", () => run([UNBUNDLED, "render", "--json"]), RUNS);
 });
+
+// One process each: load the o200k counter and count the demo's files once, cold. Both rows
+// import @promptstack/bootstrap's built dist (the rank-table counter chunks text with it).
+const COUNT_DEMO = `import { readFileSync, readdirSync } from "node:fs";
+const dir = ${JSON.stringify(join(REPO_ROOT, "fixtures", "workspaces", "demo"))};
+const texts = readdirSync(dir).filter((name) => name.endsWith(".md")).map((name) => readFileSync(dir + "/" + name, "utf8"));`;
+
+describe.skipIf(!built)(
+  "o200k token counting, cold: load the counter, count the demo files",
+  () => {
+    bench(
+      "bootstrap's createO200kTokenCounter (gpt-tokenizer; the libraries' counter)",
+      () =>
+        run(
+          [
+            "--input-type=module",
+            "-e",
+            `${COUNT_DEMO}
+const { createO200kTokenCounter } = await import("@promptstack/bootstrap");
+const counter = await createO200kTokenCounter();
+for (const text of texts) counter.countTokens(text);`,
+          ],
+          CLI_DIR,
+        ),
+      RUNS,
+    );
+    bench(
+      "the build's rank table (the installed CLI's counter)",
+      () =>
+        run(
+          [
+            "--input-type=module",
+            "-e",
+            `${COUNT_DEMO}
+const { loadRankTableTokenCounter } = await import("./dist/tokens/load-rank-table-token-counter.js");
+const counter = await loadRankTableTokenCounter();
+for (const text of texts) counter.countTokens(text);`,
+          ],
+          CLI_DIR,
+        ),
+      RUNS,
+    );
+  },
+);
 
 describe("promptstack start-up in the repository (pnpm promptstack)", () => {
   const launcher = join(REPO_ROOT, "scripts", "promptstack.mjs");

@@ -3,7 +3,6 @@ import { ConfigError } from "./config-error.js";
 import type { ConfigIssue } from "./config-error.js";
 import { getConfigSchema } from "./config-schema.js";
 import type { PromptstackConfig, PromptstackConfigInput } from "./config-types.js";
-import { getConfigJsonSchema } from "./build-config-json-schema.js";
 import {
   findDocumentHazards,
   isPrototypeKeyIssue,
@@ -70,7 +69,7 @@ export function parseConfig(raw: unknown, options: ParseConfigOptions = {}): Par
 
   const diagnostics = [
     ...normalized.diagnostics,
-    ...findUnknownKeys(normalized.raw, getConfigJsonSchema()),
+    ...findUnknownKeys(normalized.raw, getConfigSchema()),
   ];
   return { config: result.data as PromptstackConfig, diagnostics };
 }

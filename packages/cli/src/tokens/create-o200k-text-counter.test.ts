@@ -1,0 +1,139 @@
+import fc from "fast-check";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import o200kRanks from "gpt-tokenizer/bpeRanks/o200k_base";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildO200kRankTable } from "./build-o200k-rank-table.js";
+import { createO200kTextCounter } from "./create-o200k-text-counter.js";
+import { parseO200kRankTable } from "./parse-o200k-rank-table.js";
+
+// The oracle: gpt-tokenizer's own count, special-token text counted as plain text (as the
+// CLI's counter has always called it).
+const oracle = (text: string): number => countTokens(text, { disallowedSpecial: new Set() });
+
+let count: (text: string) => number;
+
+beforeAll(() => {
+  count = createO200kTextCounter(parseO200kRankTable(buildO200kRankTable(o200kRanks)));
+});
+
+/** Pieces that meet every branch of the o200k pre-tokenizer and of the byte-level merge. */
+const PIECES = [
+  " ",
+  "  ",
+  "\t",
+  "\n",
+  "\r\n",
+  "\n\n\n",
+  "   \n",
+  "a",
+  "Hello",
+  " world",
+  "HTTPServer",
+  "camelCase",
+  "'s",
+  "'LL",
+  "'Re",
+  "don't",
+  "0",
+  "12345678901234",
+  "3.14159",
+  "<",
+  "</div>",
+  "<|endoftext|>",
+  "<|im_start|>",
+  "{{",
+  "```ts",
+  "//",
+  "/**",
+  "&amp;",
+  "日本語",
+  "中文文本",
+  "한국어",
+  "Ελληνικά",
+  "Привет",
+  "مرحبا",
+  "\u0301",
+  "e\u0301",
+  "🎉",
+  "👩‍👩‍👧",
+  "🇸🇪",
+  "\uFEFF",
+  "\uFEFFusing",
+  "\uFEFF\uFEFF",
+  "\uFEFF#",
+  "\uFEFF名",
+  "\uD800",
+  "\uDC00",
+  "\u00A0",
+  "\u2028",
+  "\u3000",
+  "\u0000",
+  "\uFFFD",
+  "€",
+  "…",
+  "—",
+];
+
+describe("createO200kTextCounter", () => {
+  it("counts like gpt-tokenizer on hand-picked text", () => {
+    const samples = [
+      "",
+      "Hello, world!",
+      "You are Wren, Mara's personal assistant.\n\n## Tooling\n- read: Read a file.\n",
+      "   leading and trailing   ",
+      "numbers 1 12 123 1234 12345 and 3.14159265358979",
+      "<available_skills>\n  <skill><name>x</name></skill>\n</available_skills>",
+      "mixed 日本語 text with emoji 🎉🎉 and ZWJ 👩‍👩‍👧 sequences",
+      "special <|endoftext|> tokens <|im_start|> count as text",
+      "a".repeat(300),
+      " ".repeat(300),
+      "9".repeat(100),
+      ...PIECES,
+    ];
+    for (const text of samples) expect(count(text), JSON.stringify(text)).toBe(oracle(text));
+  });
+
+  it("copies gpt-tokenizer's handling of the byte-order mark, which a byte-level lookup would not", () => {
+    // o200k has a token for U+FEFF "using"; gpt-tokenizer never finds it (it decodes the bytes
+    // and its decoder drops the mark), so it counts more. The counter must give its numbers.
+    // Where a merge spans a mark and valid UTF-8 after it, gpt-tokenizer ranks the pair as the
+    // text after the mark (the pair U+FEFF "名" gets the rank of "名").
+    const texts = ["\uFEFFusing", "\uFEFF\n\n", "\uFEFF\uFEFF", "x\uFEFFnamespace y"];
+    for (const text of [...texts, "\uFEFF名", "\uFEFF\u1784", "a\uFEFF名前"]) {
+      expect(count(text), JSON.stringify(text)).toBe(oracle(text));
+    }
+    expect(oracle("\uFEFFusing")).toBeGreaterThan(1);
+  });
+
+  it("counts like gpt-tokenizer on arbitrary strings (full Unicode, lone surrogates included)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 200 }), (text) => {
+        expect(count(text)).toBe(oracle(text));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("counts like gpt-tokenizer on mixtures of words, digits, markup, whitespace, CJK and emoji", () => {
+    const piece = fc.oneof(
+      fc.constantFrom(...PIECES),
+      fc.string({ unit: "grapheme", maxLength: 12 }),
+      fc.stringMatching(/^[0-9]{1,20}$/),
+      fc.stringMatching(/^[ \t\r\n]{1,8}$/),
+      fc.stringMatching(/^[A-Za-z']{1,12}$/),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const text = pieces.join("");
+        expect(count(text)).toBe(oracle(text));
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it("gives the same count on a second call (the memo of merged pieces)", () => {
+    const text = "Memoised merges: antidisestablishmentarianism 🎉 日本語";
+    expect(count(text)).toBe(count(text));
+    expect(count(text)).toBe(oracle(text));
+  });
+});

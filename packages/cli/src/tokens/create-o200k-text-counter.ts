@@ -1,0 +1,172 @@
+import { O200K_TOKEN_SPLIT_REGEX } from "gpt-tokenizer/encodingParams/constants";
+import { findO200kRank } from "./parse-o200k-rank-table.js";
+import type { O200kRankTable } from "./parse-o200k-rank-table.js";
+
+/** Larger than every rank: "no merge here". */
+const NO_RANK = 0x7fffffff;
+/** Pieces whose merged count is remembered; the memo is emptied when it holds this many. */
+const MEMO_LIMIT = 20_000;
+
+/** True when `bytes[start..end)` is valid UTF-8 (the rule of gpt-tokenizer's `isValidUTF8`). */
+function isValidUtf8(bytes: Uint8Array, start: number, end: number): boolean {
+  let index = start;
+  while (index < end) {
+    const lead = bytes[index] as number;
+    if (lead < 0x80) {
+      index += 1;
+      continue;
+    }
+    let length: number;
+    let min: number;
+    let codePoint: number;
+    if (lead >= 0xc2 && lead <= 0xdf) [length, min, codePoint] = [2, 0x80, lead & 0x1f];
+    else if ((lead & 0xf0) === 0xe0) [length, min, codePoint] = [3, 0x800, lead & 0x0f];
+    else if (lead >= 0xf0 && lead <= 0xf4) [length, min, codePoint] = [4, 0x10000, lead & 0x07];
+    else return false;
+    if (index + length > end) return false;
+    for (let next = index + 1; next < index + length; next += 1) {
+      const byte = bytes[next] as number;
+      if ((byte & 0xc0) !== 0x80) return false;
+      codePoint = (codePoint << 6) | (byte & 0x3f);
+    }
+    if (codePoint < min || (codePoint >= 0xd800 && codePoint <= 0xdfff) || codePoint > 0x10ffff) {
+      return false;
+    }
+    index += length;
+  }
+  return true;
+}
+
+/**
+ * Creates a counter of o200k_base tokens over a rank table (`parseO200kRankTable`): the o200k
+ * pre-tokenizer (gpt-tokenizer's own regular expression), then byte-pair merges, always the
+ * lowest-ranked adjacent pair first (the leftmost on a tie). Its count is the count of
+ * gpt-tokenizer's `countTokens(text, { disallowedSpecial: new Set() })`: special-token text
+ * counts as plain text, and the two places where gpt-tokenizer departs from a byte-level lookup
+ * are copied (see `rankOf`). The counter keeps a memo of merged pieces; one counter per caller.
+ */
+export function createO200kTextCounter(table: O200kRankTable): (text: string) => number {
+  const splitter = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, O200K_TOKEN_SPLIT_REGEX.flags);
+  const memo = new Map<string, number>();
+  let bytes = new Uint8Array(1024);
+  let starts = new Int32Array(1025);
+  let ranks = new Int32Array(1025);
+
+  /** The rank whose bytes are exactly `bytes[start..end)`, or `NO_RANK`. */
+  const lookup = (start: number, end: number): number => {
+    const rank = findO200kRank(table, bytes, start, end);
+    return rank === -1 ? NO_RANK : rank;
+  };
+
+  /**
+   * The rank gpt-tokenizer finds for a pair of parts: it decodes valid UTF-8 to a string first,
+   * and its decoder drops a leading byte-order mark, so a valid span that starts with one has the
+   * rank of the rest (none when nothing is left).
+   */
+  const rankOf = (start: number, end: number): number => {
+    if (
+      bytes[start] === 0xef &&
+      bytes[start + 1] === 0xbb &&
+      bytes[start + 2] === 0xbf &&
+      isValidUtf8(bytes, start, end)
+    ) {
+      return end - start === 3 ? NO_RANK : lookup(start + 3, end);
+    }
+    return lookup(start, end);
+  };
+
+  // Set by `encode`: whether the piece had no lone surrogate.
+  let wellFormed = true;
+
+  /**
+   * Writes `piece` as UTF-8 (a lone surrogate as U+FFFD, like TextEncoder) into `bytes`; returns
+   * the byte length.
+   */
+  const encode = (piece: string): number => {
+    if (bytes.length < piece.length * 3) {
+      bytes = new Uint8Array(piece.length * 3);
+      starts = new Int32Array(piece.length * 3 + 1);
+      ranks = new Int32Array(piece.length * 3 + 1);
+    }
+    let length = 0;
+    wellFormed = true;
+    for (let index = 0; index < piece.length; index += 1) {
+      let code = piece.charCodeAt(index);
+      if (code < 0x80) {
+        bytes[length++] = code;
+      } else if (code < 0x800) {
+        bytes[length++] = 0xc0 | (code >> 6);
+        bytes[length++] = 0x80 | (code & 0x3f);
+      } else if (code >= 0xd800 && code <= 0xdfff) {
+        const low = piece.charCodeAt(index + 1);
+        if (code <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
+          code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+          index += 1;
+          bytes[length++] = 0xf0 | (code >> 18);
+          bytes[length++] = 0x80 | ((code >> 12) & 0x3f);
+          bytes[length++] = 0x80 | ((code >> 6) & 0x3f);
+          bytes[length++] = 0x80 | (code & 0x3f);
+        } else {
+          wellFormed = false;
+          bytes[length++] = 0xef;
+          bytes[length++] = 0xbf;
+          bytes[length++] = 0xbd;
+        }
+      } else {
+        bytes[length++] = 0xe0 | (code >> 12);
+        bytes[length++] = 0x80 | ((code >> 6) & 0x3f);
+        bytes[length++] = 0x80 | (code & 0x3f);
+      }
+    }
+    return length;
+  };
+
+  /** Byte-pair merges over `bytes[0..length)`; returns the number of tokens. */
+  const merge = (length: number): number => {
+    // Parts are bytes[starts[i] .. starts[i + 1]); ranks[i] is the rank of parts i and i + 1 joined.
+    let count = length + 1;
+    for (let index = 0; index < count; index += 1) {
+      starts[index] = index;
+      ranks[index] = index + 2 < count ? rankOf(index, index + 2) : NO_RANK;
+    }
+    for (;;) {
+      let lowest = NO_RANK;
+      let at = -1;
+      for (let index = 0; index < count - 1; index += 1) {
+        const rank = ranks[index] as number;
+        if (rank < lowest) {
+          lowest = rank;
+          at = index;
+        }
+      }
+      if (at === -1) return count - 1;
+      starts.copyWithin(at + 1, at + 2, count);
+      ranks.copyWithin(at, at + 1, count);
+      count -= 1;
+      ranks[at] = at + 2 < count ? rankOf(starts[at] as number, starts[at + 2] as number) : NO_RANK;
+      if (at > 0) {
+        ranks[at - 1] = rankOf(starts[at - 1] as number, starts[at + 1] as number);
+      }
+    }
+  };
+
+  const countPiece = (piece: string): number => {
+    const known = memo.get(piece);
+    if (known !== undefined) return known;
+    const length = encode(piece);
+    // gpt-tokenizer first looks the whole piece up as a string: only well-formed text can match.
+    const count = wellFormed && lookup(0, length) !== NO_RANK ? 1 : merge(length);
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(piece, count);
+    return count;
+  };
+
+  return (text: string): number => {
+    let total = 0;
+    splitter.lastIndex = 0;
+    for (let match = splitter.exec(text); match !== null; match = splitter.exec(text)) {
+      total += countPiece(match[0]);
+    }
+    return total;
+  };
+}

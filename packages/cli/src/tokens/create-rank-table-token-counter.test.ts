@@ -1,0 +1,57 @@
+import { readFile, readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createO200kTokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/bootstrap";
+import o200kRanks from "gpt-tokenizer/bpeRanks/o200k_base";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildO200kRankTable } from "./build-o200k-rank-table.js";
+import { createRankTableTokenCounter } from "./create-rank-table-token-counter.js";
+import { parseO200kRankTable } from "./parse-o200k-rank-table.js";
+
+const FIXTURES = fileURLToPath(new URL("../../../../fixtures", import.meta.url));
+
+let counter: TokenCounter;
+let reference: TokenCounter;
+
+beforeAll(async () => {
+  counter = createRankTableTokenCounter(parseO200kRankTable(buildO200kRankTable(o200kRanks)));
+  reference = await createO200kTokenCounter();
+});
+
+describe("createRankTableTokenCounter", () => {
+  it("counts every fixture text file (the prompt snapshots among them) like bootstrap's o200k counter", async () => {
+    const entries = await readdir(FIXTURES, { recursive: true, withFileTypes: true });
+    const files = entries
+      .filter((entry) => entry.isFile() && /\.(md|txt|json5?)$/.test(entry.name))
+      .map((entry) => join(entry.parentPath, entry.name))
+      .sort();
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.some((file) => file.includes("prompt-snapshots"))).toBe(true);
+    for (const file of files) {
+      const text = await readFile(file, "utf8");
+      expect(counter.countTokens(text), file).toBe(reference.countTokens(text));
+    }
+  });
+
+  it("counts long runs chunk by chunk, like bootstrap's counter", () => {
+    for (const text of ["a".repeat(5000), `${"word ".repeat(3000)}end`, "🎉".repeat(700)]) {
+      expect(counter.countTokens(text)).toBe(reference.countTokens(text));
+    }
+  });
+
+  it("counts a text, then its prefix and the text again, from remembered chunks alike", () => {
+    const text = "Section one.\n\n".repeat(400) + "The volatile tail: 2026-11-29 09:12.";
+    const prefix = text.slice(0, 5000);
+    for (const sample of [text, prefix, text, prefix]) {
+      expect(counter.countTokens(sample)).toBe(reference.countTokens(sample));
+    }
+  });
+
+  it("answers isWithinLimit at the exact count", () => {
+    const text = "The quick brown fox jumps over the lazy dog. ".repeat(200);
+    const tokens = reference.countTokens(text);
+    expect(counter.isWithinLimit(text, tokens)).toBe(true);
+    expect(counter.isWithinLimit(text, tokens - 1)).toBe(false);
+  });
+});

@@ -1,0 +1,68 @@
+import o200kRanks from "gpt-tokenizer/bpeRanks/o200k_base";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildO200kRankTable } from "./build-o200k-rank-table.js";
+import { findO200kRank, parseO200kRankTable } from "./parse-o200k-rank-table.js";
+import type { O200kRankTable } from "./parse-o200k-rank-table.js";
+
+let bytes: Uint8Array;
+let table: O200kRankTable;
+
+beforeAll(() => {
+  bytes = buildO200kRankTable(o200kRanks);
+  table = parseO200kRankTable(bytes);
+});
+
+function findRank(token: Uint8Array): number {
+  return findO200kRank(table, token, 0, token.length);
+}
+
+describe("buildO200kRankTable / parseO200kRankTable", () => {
+  it("finds every rank gpt-tokenizer can produce by its bytes, and leaves out the nine it cannot", () => {
+    const encoder = new TextEncoder();
+    let missing = 0;
+    o200kRanks.forEach((value, rank) => {
+      const token = typeof value === "string" ? encoder.encode(value) : Uint8Array.from(value);
+      const found = findRank(token);
+      if (typeof value === "string") expect(found).toBe(rank);
+      else if (found === -1) missing += 1;
+      else expect(found).toBe(rank);
+    });
+    expect(table.rankCount).toBe(o200kRanks.length);
+    // The raw tokens that are valid UTF-8: all start with a byte-order mark.
+    expect(missing).toBe(9);
+  });
+
+  it("reads an unaligned copy the same way", () => {
+    const shifted = new Uint8Array(bytes.length + 1).subarray(1);
+    shifted.set(bytes);
+    const copy = parseO200kRankTable(shifted);
+    expect(copy.slots.byteOffset % 4).toBe(0);
+    expect(copy.slots.every((word, index) => word === table.slots[index])).toBe(true);
+    expect(findO200kRank(copy, new TextEncoder().encode(" the"), 0, 4)).toBe(
+      findRank(new TextEncoder().encode(" the")),
+    );
+  });
+
+  it("rejects bytes that are not a whole rank table", () => {
+    expect(() => parseO200kRankTable(new Uint8Array(3))).toThrow(/too short/);
+    expect(() => parseO200kRankTable(bytes.subarray(0, bytes.length - 1))).toThrow(/size/);
+    const wrongMagic = bytes.slice(0, 64);
+    wrongMagic[0] = 0;
+    expect(() => parseO200kRankTable(wrongMagic)).toThrow(/not a rank table/);
+    const wrongVersion = bytes.slice(0, 64);
+    wrongVersion[4] = 99;
+    expect(() => parseO200kRankTable(wrongVersion)).toThrow(/version 99/);
+  });
+
+  it("finds nothing for bytes that are no token, however long", () => {
+    expect(findRank(Uint8Array.from([0xff, 0xfe, 0xfd]))).toBe(-1);
+    expect(findRank(new Uint8Array(300).fill(0x61))).toBe(-1);
+  });
+
+  it("refuses what its slots cannot hold", () => {
+    expect(() => buildO200kRankTable(Array.from({ length: 2 ** 18 }, () => "x"))).toThrow(
+      /do not fit/,
+    );
+    expect(() => buildO200kRankTable(["a".repeat(129)])).toThrow(/1 to 128/);
+  });
+});

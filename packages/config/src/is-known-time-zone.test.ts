@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { isKnownTimeZone } from "./is-known-time-zone.js";
+
+function acceptedByDateTimeFormat(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("isKnownTimeZone", () => {
+  it("accepts and rejects exactly what Intl.DateTimeFormat does, canonical names or not", () => {
+    const values = [
+      "Europe/Stockholm",
+      "America/Argentina/Buenos_Aires",
+      "UTC",
+      "Etc/UTC",
+      "GMT",
+      "US/Pacific",
+      "Asia/Calcutta",
+      "europe/stockholm",
+      "+01:00",
+      "Mars/Olympus_Mons",
+      "Europe/",
+      "",
+      " UTC",
+    ];
+    for (const value of values) {
+      expect(isKnownTimeZone(value), value).toBe(acceptedByDateTimeFormat(value));
+    }
+    expect(isKnownTimeZone("Europe/Stockholm")).toBe(true);
+    expect(isKnownTimeZone("Mars/Olympus_Mons")).toBe(false);
+  });
+});
