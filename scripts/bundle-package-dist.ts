@@ -206,6 +206,8 @@ export async function bundlePackageDist(packageDir: string): Promise<void> {
     platform: "node",
     target: "node20",
     external: listBundleExternals(manifest),
+    // An inlined package's ES module build when it has one (json5's `module`), not its CommonJS.
+    mainFields: ["module", "main"],
     // Chains tsc's maps, so stack traces still point at the TypeScript sources.
     sourcemap: true,
     sourcesContent: true,
