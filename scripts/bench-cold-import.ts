@@ -5,11 +5,15 @@
  * every top-level statement of the package and its dependencies count, and nothing is warm.
  *
  * Rounds visit the targets in turn (round-robin), so a load spike on a shared machine hits every
- * target alike; the `(empty module)` row is the floor any import pays on this machine and load.
+ * target alike. Two floors: `(empty module)` (a `data:` URL) is what any import pays on this
+ * machine and load; `(empty file)` adds what the first import of a file pays (Node's file
+ * loader starting up), which every package import pays too.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 /** One thing to import: a label and a specifier resolvable from the repo root. */
 export interface ImportTarget {
@@ -132,16 +136,24 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       process.exit(1);
     }
   }
+  const scratch = mkdtempSync(join(tmpdir(), "promptstack-bench-import-"));
+  const emptyFile = join(scratch, "empty.mjs");
+  writeFileSync(emptyFile, "export {};\n");
   const targets: ImportTarget[] = [
     { label: "(empty module)", specifier: "data:text/javascript,export{}" },
+    { label: "(empty file)", specifier: pathToFileURL(emptyFile).href },
     ...packages.map((name) => ({
       label: `@promptstack/${name}`,
       specifier: `@promptstack/${name}`,
     })),
   ];
   const samples = targets.map(() => [] as ImportSample[]);
-  for (let round = 0; round < runs; round++) {
-    targets.forEach((target, index) => samples[index]!.push(measure(target, root)));
+  try {
+    for (let round = 0; round < runs; round++) {
+      targets.forEach((target, index) => samples[index]!.push(measure(target, root)));
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
   process.stdout.write(
     `Cold import from dist/, ${runs} fresh processes per row (Node ${process.version}):\n\n`,

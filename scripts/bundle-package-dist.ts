@@ -5,12 +5,18 @@
  *
  * Why: a cold `import()` pays Node's loader for every module (resolve, stat, read, compile,
  * link), and that per-module cost, not the code, was most of the renderer's cold import (about 60
- * modules). Dependencies stay external, so each stays one shared copy in the installer's tree.
+ * modules). Declared dependencies stay external, so each stays one shared copy in the installer's
+ * tree ([decision 0005](../docs/decisions/0005-bundle-dist-after-tsc.md)).
+ *
+ * A package may inline a dependency instead ([decision 0006](../docs/decisions/0006-inline-private-dependencies.md)):
+ * it lists the package in `devDependencies` and in `inlinedDependencies`, the bundle carries the
+ * parts it uses with the package's license in a leading comment, and the published types must not
+ * import it. Anything else a bundle would inline fails the build.
  *
  * Usage (from a package folder): `tsx ../../scripts/bundle-package-dist.ts`.
  */
-import { readdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -20,6 +26,9 @@ export interface PackageManifest {
   readonly dependencies?: Readonly<Record<string, string>>;
   readonly peerDependencies?: Readonly<Record<string, string>>;
   readonly optionalDependencies?: Readonly<Record<string, string>>;
+  readonly devDependencies?: Readonly<Record<string, string>>;
+  /** Dev dependencies the bundle carries inside instead of importing them. */
+  readonly inlinedDependencies?: readonly string[];
 }
 
 /**
@@ -52,13 +61,143 @@ function listFiles(dir: string, prefix = ""): string[] {
   );
 }
 
+/**
+ * The npm package each bundled file came from, for files under a `node_modules` folder (pnpm's
+ * store included), sorted and without duplicates. Pure.
+ */
+export function listInlinedPackages(bundledFiles: readonly string[]): string[] {
+  const names = new Set<string>();
+  for (const file of bundledFiles) {
+    const path = file.replaceAll("\\", "/");
+    const at = path.lastIndexOf("node_modules/");
+    if (at === -1) continue;
+    const [first, second] = path.slice(at + "node_modules/".length).split("/");
+    if (first === undefined || first === "") continue;
+    names.add(first.startsWith("@") && second !== undefined ? `${first}/${second}` : first);
+  }
+  return [...names].sort();
+}
+
+/** What is wrong with what a bundle inlined, given what the manifest declares. Pure. */
+export function checkInlinedPackages(
+  manifest: PackageManifest,
+  inlined: readonly string[],
+): string[] {
+  const declared = new Set(manifest.inlinedDependencies ?? []);
+  const problems: string[] = [];
+  for (const name of inlined) {
+    if (!declared.has(name)) {
+      problems.push(
+        `${name} would be bundled into dist/index.js: declare it in dependencies (imported) or in devDependencies and inlinedDependencies (bundled)`,
+      );
+    }
+  }
+  for (const name of declared) {
+    if (manifest.devDependencies?.[name] === undefined) {
+      problems.push(`inlinedDependencies lists ${name}, which is not in devDependencies`);
+    } else if (!inlined.includes(name)) {
+      problems.push(`inlinedDependencies lists ${name}, but the bundle does not use it; remove it`);
+    }
+  }
+  return problems;
+}
+
+/** One inlined package's license, as its own files state it. */
+export interface InlinedLicense {
+  readonly name: string;
+  readonly version: string;
+  readonly license: string;
+  readonly text: string;
+}
+
+/**
+ * The bundle's leading legal comment: each inlined package with its version, license name and
+ * full license text (their licenses ask for the notice to travel with the code). Pure.
+ */
+export function formatLicenseBanner(licenses: readonly InlinedLicense[]): string {
+  const blocks = licenses.map(
+    ({ name, version, license, text }) =>
+      `${name}@${version} (${license}), bundled into this file:\n\n${text.trim()}`,
+  );
+  // A `*/` inside a license text would end the comment early.
+  return `/*!\n${blocks.join("\n\n---\n\n").replaceAll("*/", "* /")}\n*/`;
+}
+
+/**
+ * Relative imports of `source` (a `.d.ts` file's text), as `.d.ts` paths next to `fromFile`, and
+ * the bare specifiers it imports. Pure.
+ */
+export function listDeclarationImports(
+  source: string,
+  fromFile: string,
+): { readonly relative: string[]; readonly bare: string[] } {
+  const relative: string[] = [];
+  const bare: string[] = [];
+  for (const match of source.matchAll(
+    /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["']([^"']+)["']/gm,
+  )) {
+    const specifier = match[1]!;
+    if (specifier.startsWith(".")) {
+      relative.push(normalize(join(dirname(fromFile), specifier.replace(/\.js$/, ".d.ts"))));
+    } else {
+      bare.push(specifier);
+    }
+  }
+  return { relative, bare };
+}
+
+/**
+ * The inlined packages the public types (every `.d.ts` reachable from `dist/index.d.ts`) still
+ * import, as `file: package` lines: a consumer would need a package it never installs.
+ */
+function findInlinedTypeImports(dist: string, inlined: readonly string[]): string[] {
+  const found: string[] = [];
+  const seen = new Set<string>();
+  const pending = ["index.d.ts"];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (seen.has(file) || !existsSync(join(dist, file))) continue;
+    seen.add(file);
+    const { relative, bare } = listDeclarationImports(readFileSync(join(dist, file), "utf8"), file);
+    pending.push(...relative);
+    for (const specifier of bare) {
+      const name = inlined.find(
+        (inline) => specifier === inline || specifier.startsWith(`${inline}/`),
+      );
+      if (name !== undefined) found.push(`${file}: ${name}`);
+    }
+  }
+  return found;
+}
+
+function readInlinedLicense(packageDir: string, name: string): InlinedLicense {
+  const dir = join(packageDir, "node_modules", name);
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+    version?: string;
+    license?: string;
+  };
+  const licenseFile = readdirSync(dir).find((file) => /^licen[cs]e(\.(md|txt))?$/i.test(file));
+  if (licenseFile === undefined) {
+    throw new Error(`bundle: ${name} has no LICENSE file to carry into the bundle`);
+  }
+  return {
+    name,
+    version: manifest.version ?? "unknown",
+    license: manifest.license ?? "see text",
+    text: readFileSync(join(dir, licenseFile), "utf8"),
+  };
+}
+
 /** Bundles `<packageDir>/dist/index.js` in place and removes the files it replaces. */
 export async function bundlePackageDist(packageDir: string): Promise<void> {
   const manifest = JSON.parse(
     readFileSync(join(packageDir, "package.json"), "utf8"),
   ) as PackageManifest;
   const dist = join(packageDir, "dist");
-  await build({
+  const licenses = (manifest.inlinedDependencies ?? []).map((name) =>
+    readInlinedLicense(packageDir, name),
+  );
+  const result = await build({
     entryPoints: [join(dist, "index.js")],
     outfile: join(dist, "index.js"),
     allowOverwrite: true,
@@ -67,12 +206,26 @@ export async function bundlePackageDist(packageDir: string): Promise<void> {
     platform: "node",
     target: "node20",
     external: listBundleExternals(manifest),
+    // An inlined package's ES module build when it has one (json5's `module`), not its CommonJS.
+    mainFields: ["module", "main"],
     // Chains tsc's maps, so stack traces still point at the TypeScript sources.
     sourcemap: true,
     sourcesContent: true,
     legalComments: "inline",
+    ...(licenses.length === 0 ? {} : { banner: { js: formatLicenseBanner(licenses) } }),
+    metafile: true,
     logLevel: "warning",
   });
+  const inlined = listInlinedPackages(Object.keys(result.metafile.inputs));
+  const problems = [
+    ...checkInlinedPackages(manifest, inlined),
+    ...findInlinedTypeImports(dist, inlined).map(
+      (where) => `the published types import an inlined package (${where}); keep it out of them`,
+    ),
+  ];
+  if (problems.length > 0) {
+    throw new Error(`bundle of ${manifest.name ?? packageDir}:\n  ${problems.join("\n  ")}`);
+  }
   for (const file of listFiles(dist)) {
     if (isReplacedByBundle(file)) rmSync(join(dist, file));
   }

@@ -1,14 +1,8 @@
-import { z } from "zod";
+import { buildJsonSchemaFromZod } from "./build-json-schema-from-zod.js";
 import { getConfigSchema } from "./config-schema.js";
 
 /** A JSON Schema document (draft 2020-12), as plain data. */
 export type JsonSchema = { readonly [key: string]: unknown };
-
-/** Builds a JSON Schema from any zod schema; `buildConfigJsonSchema` applies it to the config. */
-export function buildJsonSchemaFromZod(schema: z.ZodType, title: string): JsonSchema {
-  const generated = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
-  return { ...generated, title };
-}
 
 let cachedConfigJsonSchema: JsonSchema | undefined;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { COMPACT_BUDGET_FACTOR, CONFIG_DEFAULTS } from "./config-defaults.js";
 import { isKnownTimeZone } from "./is-known-time-zone.js";
 

@@ -1,6 +1,6 @@
 import { ConfigError } from "./config-error.js";
 import type { ConfigIssue } from "./config-error.js";
-import { buildJsonSchemaFromZod } from "./build-config-json-schema.js";
+import { buildJsonSchemaFromZod } from "./build-json-schema-from-zod.js";
 import type { JsonSchema } from "./build-config-json-schema.js";
 import { docsUrl } from "./docs-url.js";
 import { findDocumentHazards } from "./find-document-hazards.js";

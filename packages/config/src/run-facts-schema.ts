@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { isKnownTimeZone } from "./is-known-time-zone.js";
 
 // Built on first use, not at import: constructing the zod schemas cost milliseconds of every

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { buildConfigJsonSchema, formatJsonSchemaFile } from "../src/index.js";
 import { formatConfigReferenceMarkdown } from "../src/format-config-reference-markdown.js";
 import { formatRunFactsReferenceMarkdown } from "../src/format-run-facts-reference-markdown.js";
-import { buildJsonSchemaFromZod } from "../src/build-config-json-schema.js";
+import { buildJsonSchemaFromZod } from "../src/build-json-schema-from-zod.js";
 import { getConfigSchema } from "../src/config-schema.js";
 
 const schemaFile = fileURLToPath(new URL("../schema.json", import.meta.url));

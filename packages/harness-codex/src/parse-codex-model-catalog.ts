@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CodexError } from "./codex-error.js";
 
 /** One model entry of a Codex model catalog (only the fields promptstack reads). */

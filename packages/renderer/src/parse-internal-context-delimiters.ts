@@ -4,7 +4,12 @@ import {
   assertStringArgument,
   throwInvalidArgument,
 } from "./assert-argument.js";
-import { CONFUSABLE_FOLDS } from "./confusable-folds.js";
+import {
+  CONFUSABLE_FOLD_ASTRAL_KEYS,
+  CONFUSABLE_FOLD_BMP_KEYS,
+  CONFUSABLE_FOLD_VALUES,
+  CONFUSABLE_FOLD_WIDTH,
+} from "./confusable-folds.js";
 import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import { RendererError } from "./renderer-error.js";
 import type { ProductProfile } from "./types.js";
@@ -173,17 +178,44 @@ const SPACE = /^[\s\p{White_Space}\p{Zs}\u2800\u3000]$/u;
  */
 export function foldCharacter(character: string): string {
   let folded = "";
-  const whole = CONFUSABLE_FOLDS[character] ?? character;
+  const whole = findConfusableFold(character) ?? character;
   for (const decomposed of whole.normalize("NFKD")) {
     if (STRIPPED.test(decomposed)) continue;
-    const prototype = CONFUSABLE_FOLDS[decomposed] ?? decomposed;
+    const prototype = findConfusableFold(decomposed) ?? decomposed;
     for (const part of prototype.toLowerCase().normalize("NFKD")) {
       if (STRIPPED.test(part)) continue;
-      const skeleton = CONFUSABLE_FOLDS[part] ?? part;
+      const skeleton = findConfusableFold(part) ?? part;
       for (const letter of skeleton) folded += foldSimple(letter);
     }
   }
   return folded;
+}
+
+/**
+ * The UTS #39 prototype of one non-ASCII code point (`character` is exactly one), or `undefined`:
+ * a binary search of the generated sorted tables in `confusable-folds.ts`.
+ */
+export function findConfusableFold(character: string): string | undefined {
+  const target = character.codePointAt(0);
+  if (target === undefined) return undefined;
+  const astral = target > 0xffff;
+  if (character.length !== (astral ? 2 : 1)) return undefined;
+  const keys = astral ? CONFUSABLE_FOLD_ASTRAL_KEYS : CONFUSABLE_FOLD_BMP_KEYS;
+  const step = astral ? 2 : 1;
+  let low = 0;
+  let high = keys.length / step - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const key = keys.codePointAt(middle * step)!;
+    if (key < target) low = middle + 1;
+    else if (key > target) high = middle - 1;
+    else {
+      const start =
+        ((astral ? CONFUSABLE_FOLD_BMP_KEYS.length : 0) + middle) * CONFUSABLE_FOLD_WIDTH;
+      return CONFUSABLE_FOLD_VALUES.slice(start, start + CONFUSABLE_FOLD_WIDTH).trimEnd();
+    }
+  }
+  return undefined;
 }
 
 function foldSimple(part: string): string {

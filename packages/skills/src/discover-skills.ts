@@ -9,7 +9,8 @@ import { SKILL_TIER_RANK, resolveSkillPrecedence } from "./resolve-skill-precede
 import { resolveSkillsDiscoveryLimits } from "./resolve-skills-discovery-limits.js";
 import type { SkillsDiscoveryLimits } from "./resolve-skills-discovery-limits.js";
 import { SkillsError } from "./skills-error.js";
-import { toSkill, toSkillCacheEntry } from "./to-skill-cache-entry.js";
+import { loadSkillBytesHasher, toSkill, toSkillCacheEntry } from "./to-skill-cache-entry.js";
+import type { HashSkillBytes } from "./to-skill-cache-entry.js";
 import type { ParsedSkill, Skill, SkillRoot } from "./types.js";
 
 export { SKILL_TIER_RANK } from "./resolve-skill-precedence.js";
@@ -92,6 +93,7 @@ export async function discoverSkills(
   const diagnostics: Diagnostic[] = [];
   const loaded: Skill[] = [];
   let filesRead = 0;
+  let hashBytes: HashSkillBytes | undefined;
   let cacheHits = 0;
 
   for (const { root, dir, realDir } of prepared) {
@@ -134,7 +136,8 @@ export async function discoverSkills(
           diagnostics.push(tooLarge(candidate.path, limits.maxSkillFileBytes));
           continue;
         }
-        entry = toSkillCacheEntry(bytes.bytes, candidate);
+        hashBytes ??= await loadSkillBytesHasher();
+        entry = toSkillCacheEntry(bytes.bytes, candidate, hashBytes);
         options.cache?.store(candidate.path, entry);
       } else {
         cacheHits += 1;

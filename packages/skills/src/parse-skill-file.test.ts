@@ -1,5 +1,4 @@
 import fc from "fast-check";
-import matter from "gray-matter";
 import { describe, expect, it } from "vitest";
 import { parseSkillFile } from "./parse-skill-file.js";
 
@@ -83,6 +82,13 @@ describe("parseSkillFile", () => {
     expect(result.diagnostics).toHaveLength(1);
     expect(result.diagnostics[0]?.code).toBe("SKILL_YAML_INVALID");
     expect(result.diagnostics[0]?.message).toMatch(/not valid YAML \(.+ at line \d+\)/);
+  });
+
+  it("reports the file line of a YAML error, counting the opening fence as line 1", () => {
+    const result = parseSkillFile("---\nname: a\nname: b\ndescription: d\n---\n", PATH);
+    expect(result.diagnostics[0]?.message).toContain("(duplicated mapping key at line 3)");
+    const crlf = parseSkillFile("\uFEFF---\r\ndescription: d\r\n  bad: x\r\n---\r\n", PATH);
+    expect(crlf.diagnostics[0]?.message).toContain("at line 3)");
   });
 
   it("skips a file with no frontmatter and an empty file", () => {
@@ -180,7 +186,7 @@ describe("parseSkillFile", () => {
     expect(result.skill?.description).toBe("d");
   });
 
-  it("never exposes gray-matter's objects or fills its cache", () => {
+  it("never exposes the YAML parser's objects", () => {
     const text =
       "---\ndescription: d\nmetadata:\n  openclaw:\n    requires:\n      bins: [gh]\n---\n";
     const first = parseSkillFile(text, PATH).skill;
@@ -189,7 +195,6 @@ describe("parseSkillFile", () => {
     const second = parseSkillFile(text, PATH).skill;
     expect(second?.metadata.requires?.bins).toEqual(["gh"]);
     expect(second?.description).toBe("d");
-    expect(Object.keys((matter as unknown as { cache: object }).cache)).not.toContain(text);
   });
 
   it("strips a byte order mark", () => {

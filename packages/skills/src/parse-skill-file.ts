@@ -1,6 +1,6 @@
 import path from "node:path";
-import matter from "gray-matter";
 import type { Diagnostic } from "@promptstack/renderer";
+import { parseSkillFrontMatter } from "./parse-skill-front-matter.js";
 import type { ParsedSkill, SkillMetadata, SkillRequires } from "./types.js";
 
 /** Result of parsing one SKILL.md: the skill when usable, and every problem found. */
@@ -24,17 +24,6 @@ export const MAX_METADATA_TOTAL_CHARS = 4096;
 // Control characters and line/paragraph separators would let a name break out of its line.
 const UNSAFE_NAME_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
 
-// gray-matter's JavaScript engine evaluates the frontmatter (`---js`): a SKILL.md must never run code.
-const REFUSE_ENGINE = {
-  parse(): never {
-    throw new Error("only YAML frontmatter is supported");
-  },
-};
-const MATTER_OPTIONS = {
-  language: "yaml",
-  engines: { javascript: REFUSE_ENGINE, js: REFUSE_ENGINE, coffee: REFUSE_ENGINE },
-};
-
 /**
  * Parses the YAML frontmatter of one SKILL.md. Never throws: a file that cannot define a skill
  * yields no `skill` and an error diagnostic; recoverable problems are warnings.
@@ -54,18 +43,9 @@ export function parseSkillFile(text: string, filePath: string): ParseSkillFileRe
     );
   }
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (!/^---[^\S\r\n]*\r?\n/.test(source)) {
-    return skip(
-      "SKILL_NO_FRONTMATTER",
-      "SKILL.md has no YAML frontmatter, so it has no description and was skipped.",
-      "Start the file with a `---` block that sets `name` and `description`.",
-    );
-  }
-
-  let data: unknown;
+  let frontMatter: ReturnType<typeof parseSkillFrontMatter>;
   try {
-    // Options are always passed: gray-matter then neither reads nor fills its per-string cache.
-    data = matter(source, MATTER_OPTIONS).data;
+    frontMatter = parseSkillFrontMatter(source);
   } catch (error) {
     return skip(
       "SKILL_YAML_INVALID",
@@ -73,6 +53,14 @@ export function parseSkillFile(text: string, filePath: string): ParseSkillFileRe
       "Fix the YAML between the `---` lines.",
     );
   }
+  if (!frontMatter.found) {
+    return skip(
+      "SKILL_NO_FRONTMATTER",
+      "SKILL.md has no YAML frontmatter, so it has no description and was skipped.",
+      "Start the file with a `---` block that sets `name` and `description`.",
+    );
+  }
+  const data = frontMatter.data;
   if (!isPlainRecord(data)) {
     return skip(
       "SKILL_FRONTMATTER_NOT_OBJECT",
@@ -196,7 +184,7 @@ function spend(budget: MetadataBudget, field: string, text: string): boolean {
   return true;
 }
 
-// Builds fresh values field by field, so nothing gray-matter or js-yaml returned is exposed.
+// Builds fresh values field by field, so nothing js-yaml returned is exposed.
 function readOpenclawMetadata(raw: unknown, warn: Warn, budget: MetadataBudget): SkillMetadata {
   if (raw === undefined || raw === null) return {};
   let value = raw;
@@ -309,10 +297,10 @@ function describeYamlError(error: unknown): string {
         ? (error.message.split("\n")[0] ?? "")
         : "";
   const mark = "mark" in error ? error.mark : undefined;
-  // js-yaml counts lines from 0 inside the block; the block starts on file line 2.
+  // js-yaml counts lines from 0 inside the block, whose line 0 is the opening fence's (file line 1).
   const line =
     typeof mark === "object" && mark !== null && "line" in mark && typeof mark.line === "number"
-      ? ` at line ${mark.line + 2}`
+      ? ` at line ${mark.line + 1}`
       : "";
   return reason === "" ? "unreadable frontmatter" : `${reason}${line}`;
 }

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { parseSkillFile } from "./parse-skill-file.js";
 import type { ParsedSkill, Skill, SkillMetadata, SkillRoot } from "./types.js";
 import type { SkillCandidate } from "./discover-skill-candidates.js";
@@ -6,12 +5,25 @@ import type { SkillFileCacheEntry } from "./discover-skills.js";
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
+/** The hex SHA-256 of a file's bytes. */
+export type HashSkillBytes = (bytes: Uint8Array) => string;
+
+/**
+ * Internal: SHA-256 from `node:crypto`, loaded when a scan first reads a file rather than when the
+ * package is imported (loading `node:crypto` is several milliseconds of a cold import).
+ */
+export async function loadSkillBytesHasher(): Promise<HashSkillBytes> {
+  const { createHash } = await import("node:crypto");
+  return (bytes) => createHash("sha256").update(bytes).digest("hex");
+}
+
 /** Internal: parses the bytes of one SKILL.md into a cache entry (binary text is a diagnostic). */
 export function toSkillCacheEntry(
   bytes: Uint8Array,
   candidate: SkillCandidate,
+  hashBytes: HashSkillBytes,
 ): SkillFileCacheEntry {
-  const contentHash = createHash("sha256").update(bytes).digest("hex");
+  const contentHash = hashBytes(bytes);
   let text: string | undefined;
   if (!bytes.includes(0)) {
     try {
