@@ -6,7 +6,7 @@
 // (scripts/bundle-package-dist.ts bundles the libraries with it too).
 // It also writes o200k-rank-table.bin next to the bundle folder (dist/), the token counter's rank
 // table, generated from gpt-tokenizer's o200k_base ranks by src/tokens/build-o200k-rank-table.ts
-// (docs/decisions/0006).
+// (docs/decisions/0007).
 //   node scripts/bundle-bin.mjs                          into dist/bundle
 //   node scripts/bundle-bin.mjs --outdir DIR --metafile F  into DIR (the table beside it), recording
 //                                                         the inputs in F (scripts/promptstack.mjs)
