@@ -68,8 +68,6 @@ const result = await build({
   banner: {
     js: 'import { createRequire as __promptstackCreateRequire } from "node:module";\nconst require = __promptstackCreateRequire(import.meta.url);',
   },
-  // gray-matter's optional JavaScript front-matter engine uses eval; skills never enable it.
-  logOverride: { "direct-eval": "silent" },
   legalComments: "inline",
   logLevel: "warning",
   metafile: options.metafile !== undefined,
