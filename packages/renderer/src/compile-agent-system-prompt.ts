@@ -370,21 +370,31 @@ function joinRows(
       body = body + "\n" + next;
     }
     if (length === 0) continue; // never emit empty sections
-    const headingLine = headingLineOf(planned, afterFramed);
+    const text = pushSection(planned, body, afterFramed, markers, sections);
     afterFramed = planned.framesCallerText;
-    let text = headingLine === "" ? body : headingLine + body;
-    if (row.runtimeTail === true) text = markers.tailBegin + text + markers.tailEnd;
-    sections.push({ id: row.id, heading: planned.heading, text, cache: row.cache });
     joined = joined === "" ? text : joined + "\n\n" + text;
   }
   return joined;
 }
 
-/** The heading line a row prints: its own, or its fallback right after caller text. */
-function headingLineOf(planned: PlannedRow, afterFramed: boolean): string {
-  return planned.headingLine === "" && afterFramed
-    ? planned.fallbackHeadingLine
-    : planned.headingLine;
+/**
+ * Completes a section from its body (its heading line: its own, or its fallback right after
+ * caller text; the runtime-tail markers), pushes it to `sections` and returns its text.
+ */
+function pushSection(
+  planned: PlannedRow,
+  body: string,
+  afterFramed: boolean,
+  markers: Markers,
+  sections: RenderedSection[],
+): string {
+  const { row } = planned;
+  const headingLine =
+    planned.headingLine === "" && afterFramed ? planned.fallbackHeadingLine : planned.headingLine;
+  let text = headingLine === "" ? body : headingLine + body;
+  if (row.runtimeTail === true) text = markers.tailBegin + text + markers.tailEnd;
+  sections.push({ id: row.id, heading: planned.heading, text, cache: row.cache });
+  return text;
 }
 
 /** Above this length a section body is searched line by line, and a line by itself. */
@@ -433,11 +443,8 @@ function renderRows(
         else if (line.includes(needle)) return undefined;
       }
     }
-    const headingLine = headingLineOf(planned, afterFramed);
+    const text = pushSection(planned, body, afterFramed, markers, sections);
     afterFramed = planned.framesCallerText;
-    let text = headingLine === "" ? body : headingLine + body;
-    if (row.runtimeTail === true) text = markers.tailBegin + text + markers.tailEnd;
-    sections.push({ id: row.id, heading: planned.heading, text, cache: row.cache });
     joined = joined === "" ? text : joined + "\n\n" + text;
   }
   return !defuse && short.includes(needle) ? undefined : joined;
