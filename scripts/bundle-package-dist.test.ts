@@ -1,6 +1,11 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { transform } from "esbuild";
 import { describe, expect, it } from "vitest";
 import {
   checkInlinedPackages,
+  formatDecodeTableModule,
   formatLicenseBanner,
   isReplacedByBundle,
   listBundleExternals,
@@ -102,5 +107,40 @@ describe("listDeclarationImports", () => {
       ],
       bare: ["zod", "entities/decode"],
     });
+  });
+});
+
+describe("formatDecodeTableModule", () => {
+  // The renderer's copy of entities; its package exports hide the generated modules, so they are
+  // found beside the entry that the exports do name.
+  const fromRenderer = createRequire(new URL("../packages/renderer/package.json", import.meta.url));
+  const dist = dirname(dirname(fromRenderer.resolve("entities/decode")));
+  const generated = (name: string) =>
+    pathToFileURL(join(dist, "esm", "generated", `decode-data-${name}.js`)).href;
+
+  it("rebuilds entities' decode tables unit for unit, also after esbuild re-escapes the literal", async () => {
+    for (const name of ["html", "xml"]) {
+      const original = (await import(generated(name))) as Record<string, Uint16Array>;
+      const source = formatDecodeTableModule(original);
+      const { code } = await transform(source, { format: "esm", target: "node20" });
+      const rebuilt = (await import(
+        `data:text/javascript;base64,${Buffer.from(code).toString("base64")}`
+      )) as Record<string, Uint16Array>;
+      expect(Object.keys(rebuilt)).toEqual(Object.keys(original));
+      for (const [key, table] of Object.entries(original)) {
+        expect(rebuilt[key]).toBeInstanceOf(Uint16Array);
+        expect(Array.from(rebuilt[key]!)).toEqual(Array.from(table));
+      }
+    }
+  });
+
+  it("keeps lone surrogates and NUL units, and refuses an export that is not a Uint16Array", async () => {
+    const table = Uint16Array.from([0xd800, 0, 0xdfff, 0x41, 0xd83d, 0xde00]);
+    const { code } = await transform(formatDecodeTableModule({ table }), { format: "esm" });
+    const rebuilt = (await import(
+      `data:text/javascript;base64,${Buffer.from(code).toString("base64")}`
+    )) as { table: Uint16Array };
+    expect(Array.from(rebuilt.table)).toEqual(Array.from(table));
+    expect(() => formatDecodeTableModule({ table: [1, 2] })).toThrow(/not a Uint16Array/);
   });
 });

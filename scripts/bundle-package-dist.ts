@@ -17,8 +17,9 @@
  */
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import type { Plugin } from "esbuild";
 
 /** The fields of a package.json this step reads. */
 export interface PackageManifest {
@@ -188,6 +189,51 @@ function readInlinedLicense(packageDir: string, name: string): InlinedLicense {
   };
 }
 
+/**
+ * The source of a module that exports each of `tables` (Uint16Arrays) as a constant built from a
+ * string of the same code units with one loop. Throws on an export that is not a Uint16Array, so
+ * a library update that changes the module's shape fails the build instead of changing it.
+ */
+export function formatDecodeTableModule(tables: Readonly<Record<string, unknown>>): string {
+  const lines = [
+    "function fromCodeUnits(units) {",
+    "  const table = new Uint16Array(units.length);",
+    "  for (let index = 0; index < units.length; index++) table[index] = units.charCodeAt(index);",
+    "  return table;",
+    "}",
+  ];
+  for (const [name, table] of Object.entries(tables)) {
+    if (!(table instanceof Uint16Array)) {
+      throw new Error(`decode-table module: export ${name} is not a Uint16Array`);
+    }
+    let units = "";
+    for (const unit of table) units += String.fromCharCode(unit);
+    // JSON.stringify escapes lone surrogates, so the literal holds every code unit exactly.
+    lines.push(`export const ${name} = /* #__PURE__ */ fromCodeUnits(${JSON.stringify(units)});`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+/**
+ * entities' generated decode tables build a Uint16Array at import from a string split into
+ * one-character strings and mapped to code units: about 4.4 ms of the renderer's cold import for
+ * the HTML table, against 0.6 ms for one loop over the same string. When a bundle inlines
+ * entities, this plugin replaces those two modules with ones generated from the tables the
+ * library itself exports (`formatDecodeTableModule`), so the data is the library's, unchanged.
+ */
+const fastEntitiesDecodeTables: Plugin = {
+  name: "fast-entities-decode-tables",
+  setup(pluginBuild) {
+    pluginBuild.onLoad(
+      { filter: /[\\/]entities[\\/]dist[\\/]esm[\\/]generated[\\/]decode-data-(?:html|xml)\.js$/ },
+      async (args) => {
+        const tables = (await import(pathToFileURL(args.path).href)) as Record<string, unknown>;
+        return { contents: formatDecodeTableModule(tables), loader: "js" };
+      },
+    );
+  },
+};
+
 /** Bundles `<packageDir>/dist/index.js` in place and removes the files it replaces. */
 export async function bundlePackageDist(packageDir: string): Promise<void> {
   const manifest = JSON.parse(
@@ -206,6 +252,7 @@ export async function bundlePackageDist(packageDir: string): Promise<void> {
     platform: "node",
     target: "node20",
     external: listBundleExternals(manifest),
+    plugins: [fastEntitiesDecodeTables],
     // An inlined package's ES module build when it has one (json5's `module`), not its CommonJS.
     mainFields: ["module", "main"],
     // Chains tsc's maps, so stack traces still point at the TypeScript sources.
