@@ -16,8 +16,9 @@ const COMMENT_LINE = /^\s*#[^\n]+/gm;
 /**
  * Cuts the YAML front matter off a SKILL.md (byte order mark already removed) and parses it with
  * js-yaml's default schema, which has no JavaScript types: nothing in a SKILL.md is evaluated. A
- * block of only blanks and comments, or a null document, holds an empty mapping. Throws js-yaml's `YAMLException` on
- * invalid YAML; its line numbers count from the opening fence's line (line 0). Pure.
+ * block of only blanks and comments, or a null document, holds an empty mapping. Throws
+ * js-yaml's `YAMLException` on invalid YAML; its line numbers count from the opening fence's
+ * line (line 0). Pure.
  *
  * The cut is the one gray-matter 4 made (the parser used before): the block runs from after the
  * opening `---` to the first `\n---`, and `\r\n` line ends stay in it for YAML to read.
