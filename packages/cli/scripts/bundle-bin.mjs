@@ -7,9 +7,10 @@
 // It also writes o200k-rank-table.bin next to the bundle folder (dist/), the token counter's rank
 // table, generated from gpt-tokenizer's o200k_base ranks by src/tokens/build-o200k-rank-table.ts
 // (docs/decisions/0007).
-//   node scripts/bundle-bin.mjs                          into dist/bundle
-//   node scripts/bundle-bin.mjs --outdir DIR --metafile F  into DIR (the table beside it), recording
-//                                                         the inputs in F (scripts/promptstack.mjs)
+//   node scripts/bundle-bin.mjs           into dist/bundle
+//   node scripts/bundle-bin.mjs --outdir DIR --metafile F
+//                                         into DIR (the table beside it), recording the inputs
+//                                         in F (for the repository's scripts/promptstack.mjs)
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
