@@ -73,7 +73,7 @@ function isFresh(buildDir) {
   return true;
 }
 
-/** Builds into a new folder, then points `current.json` at it and removes older builds. */
+/** Builds into a new folder, then points `current.json` at it and removes old builds. */
 function build() {
   mkdirSync(cacheDir, { recursive: true });
   const dir = `build-${Date.now()}-${process.pid}`;
@@ -99,10 +99,15 @@ function build() {
   const pointerTemp = `${pointerFile}.${process.pid}.tmp`;
   writeFileSync(pointerTemp, JSON.stringify({ dir }));
   renameSync(pointerTemp, pointerFile);
-  for (const entry of readdirSync(cacheDir)) {
-    if (entry.startsWith("build-") && entry !== dir) {
-      rmSync(join(cacheDir, entry), { recursive: true, force: true });
-    }
+  // A run may still be loading lazily imported chunks of an earlier build (a concurrent run, a
+  // long `inspect --serve`): the three newest builds and any from the last ten minutes stay.
+  const cutoff = Date.now() - 10 * 60 * 1000;
+  const older = readdirSync(cacheDir)
+    .filter((entry) => entry.startsWith("build-") && entry !== dir)
+    .map((entry) => ({ path: join(cacheDir, entry), mtime: mtimeOf(join(cacheDir, entry)) }))
+    .sort((left, right) => right.mtime - left.mtime);
+  for (const build of older.slice(2)) {
+    if (build.mtime < cutoff) rmSync(build.path, { recursive: true, force: true });
   }
   return buildDir;
 }
