@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildAgentSystemPrompt } from "@promptstack/renderer";
+import { buildAgentSystemPrompt, toModelText } from "@promptstack/renderer";
 import type { AgentSystemPromptInput, StableAgentSystemPromptInput } from "@promptstack/renderer";
 import { createCompiledRenderer } from "./create-compiled-renderer.js";
 import { isDeepEqual } from "./is-deep-equal.js";
@@ -21,6 +21,8 @@ const STABLE: readonly StableAgentSystemPromptInput[] = [
   },
   { tools: [{ name: "read" }], workspaceDir: "/w" },
   { tools: [{ name: "read" }, { name: "exec" }], workspaceDir: "/w", mode: "minimal" },
+  { tools: [{ name: "read" }, { name: "exec" }], workspaceDir: "/w", mode: "none" },
+  { tools: [{ name: "read" }], workspaceDir: "/w", size: "compact" },
   {
     tools: [{ name: "read" }, { name: "exec" }],
     workspaceDir: "/w",
@@ -36,6 +38,9 @@ const volatile = fc.record(
     }),
     sender: fc.string({ maxLength: 12 }),
     thinkingLevel: fc.constantFrom("low", "high"),
+    // The runtime line sits between the runtime-tail markers, which model text drops.
+    runtime: fc.record({ host: fc.constantFrom("h", "wren"), model: fc.constant("m") }),
+    groupContext: fc.constantFrom("Team chat.", "<!-- OPENCLAW_CACHE_BOUNDARY -->", "\n\nx\n"),
   },
   { requiredKeys: [] },
 );
@@ -61,6 +66,43 @@ describe("createCompiledRenderer", () => {
         },
       ),
     );
+  });
+
+  it("gives each turn's model text exactly as toModelText does over any sequence (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: STABLE.length - 1 }), volatile), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (turns) => {
+          const renderer = createCompiledRenderer();
+          for (const [index, facts] of turns) {
+            const input = {
+              ...structuredClone(STABLE[index]),
+              volatile: facts,
+            } as AgentSystemPromptInput;
+            const prompt = renderer.render(input);
+            expect(renderer.toModelText(prompt)).toEqual(toModelText(prompt));
+          }
+        },
+      ),
+    );
+  });
+
+  it("takes the general way for a prompt a legacy hook rewrote, or one it did not render last", () => {
+    const renderer = createCompiledRenderer();
+    const hooked = renderer.render({
+      ...structuredClone(STABLE[1]),
+      beforePromptBuild: (text: string) => `Preface.\n${text}`,
+      volatile: { sender: "Ada" },
+    });
+    expect(renderer.toModelText(hooked)).toEqual(toModelText(hooked));
+    expect(renderer.toModelText(hooked).text.startsWith("Preface.\n")).toBe(true);
+    const earlier = renderer.render({ ...structuredClone(STABLE[0]), volatile: { sender: "A" } });
+    renderer.render({ ...structuredClone(STABLE[0]), volatile: { sender: "B" } });
+    expect(renderer.toModelText(earlier)).toEqual(toModelText(earlier));
+    expect(renderer.toModelText(earlier).volatile).toContain("A");
   });
 
   it("compiles once while only the per-turn facts change", () => {

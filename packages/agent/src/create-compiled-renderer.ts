@@ -1,7 +1,9 @@
-import { compileAgentSystemPrompt } from "@promptstack/renderer";
+import { compileAgentSystemPrompt, toModelText } from "@promptstack/renderer";
 import type {
   AgentSystemPromptInput,
   CompiledAgentSystemPrompt,
+  ModelText,
+  ProductProfile,
   RenderedPrompt,
   StableAgentSystemPromptInput,
 } from "@promptstack/renderer";
@@ -10,6 +12,12 @@ import { isDeepEqual } from "./is-deep-equal.js";
 /** A renderer that keeps the last compiled stable prefix, and how often it compiled. */
 export interface CompiledRenderer {
   readonly render: (input: AgentSystemPromptInput) => RenderedPrompt;
+  /**
+   * `toModelText(prompt, profile)` for the prompt `render` returned last, without reading its
+   * tens of kilobytes of text: the kept prefix's model text is made once per compile, and a turn
+   * adds only its per-turn sections. Any other prompt goes through `toModelText` itself.
+   */
+  readonly toModelText: (prompt: RenderedPrompt, profile?: ProductProfile) => ModelText;
   /** How many times the stable prefix was compiled (once per distinct stable input in a row). */
   readonly compiles: number;
 }
@@ -25,6 +33,8 @@ export function createCompiledRenderer(): CompiledRenderer {
   let kept:
     { stable: StableAgentSystemPromptInput; compiled: CompiledAgentSystemPrompt } | undefined;
   let compiles = 0;
+  let last: RenderedPrompt | undefined;
+  let stableModel: { readonly prefix: string; readonly text: string } | undefined;
   return {
     render: (input) => {
       const { volatile, ...stable } = input;
@@ -32,7 +42,38 @@ export function createCompiledRenderer(): CompiledRenderer {
         kept = { stable, compiled: compileAgentSystemPrompt(stable) };
         compiles += 1;
       }
-      return kept.compiled.render(volatile);
+      last = kept.compiled.render(volatile);
+      return last;
+    },
+    toModelText: (prompt, profile) => {
+      const compiled = kept?.compiled;
+      // A turn on the kept prefix that no legacy hook rewrote is that prefix, the marker, then
+      // its per-turn sections joined by blank lines (the renderer's layout); `none` mode has no
+      // boundary and goes the general way.
+      if (
+        prompt !== last ||
+        compiled === undefined ||
+        kept?.stable.beforePromptBuild !== undefined ||
+        prompt.boundary !== compiled.stablePrefix.length
+      ) {
+        return toModelText(prompt, profile);
+      }
+      if (stableModel?.prefix !== compiled.stablePrefix) {
+        const prefix = compiled.stablePrefix;
+        stableModel = { prefix, text: toModelText(prefix, profile).text };
+      }
+      let joined = "";
+      for (const section of prompt.sections) {
+        if (section.cache !== "volatile") continue;
+        joined = joined === "" ? section.text : `${joined}\n\n${section.text}`;
+      }
+      const stable = stableModel.text;
+      if (joined === "") return { stable, volatile: "", text: stable };
+      // What follows the marker, runtime-tail marker lines dropped as `toModelText` drops them.
+      const volatile = toModelText(`\n${joined}\n`, profile).text;
+      const separator =
+        stable === "" || stable.endsWith("\n") || volatile.startsWith("\n") ? "" : "\n";
+      return { stable, volatile, text: `${stable}${separator}${volatile}` };
     },
     get compiles() {
       return compiles;

@@ -16,7 +16,7 @@ import {
   resolveDefaultPromptMode,
 } from "@promptstack/config";
 import type { ResolvedAgentPromptConfig, RunFacts, SectionsFile } from "@promptstack/config";
-import { OPENCLAW_PRODUCT_PROFILE, toModelText } from "@promptstack/renderer";
+import { OPENCLAW_PRODUCT_PROFILE } from "@promptstack/renderer";
 import type { Diagnostic, PromptMode } from "@promptstack/renderer";
 import {
   createSkillsCatalog,
@@ -573,7 +573,7 @@ export async function createPromptAssembler(
       facts,
       promptMode,
       prompt: configured.prompt,
-      model: toModelText(configured.prompt, configured.input.profile),
+      model: renderer.toModelText(configured.prompt, configured.input.profile),
       workspaceDir: shownWorkspace,
       ...(shownExecution === undefined ? {} : { executionDir: shownExecution }),
       bootstrap: { files, truncated: bootstrap.truncated, pending: bootstrap.bootstrapPending },
