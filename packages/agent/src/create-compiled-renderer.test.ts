@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt, toModelText } from "@promptstack/renderer";
 import type { AgentSystemPromptInput, StableAgentSystemPromptInput } from "@promptstack/renderer";
 import { createCompiledRenderer } from "./create-compiled-renderer.js";
+import type { CompiledRenderer } from "./create-compiled-renderer.js";
 import { isDeepEqual } from "./is-deep-equal.js";
 
 // A few stable inputs that differ in one place each (a file's content, a tool, the mode, the
@@ -45,47 +46,44 @@ const volatile = fc.record(
   { requiredKeys: [] },
 );
 
+// A random sequence of turns: which stable input, and that turn's facts.
+const turns = fc.array(fc.tuple(fc.integer({ min: 0, max: STABLE.length - 1 }), volatile), {
+  minLength: 1,
+  maxLength: 12,
+});
+
+/** Runs `check` on each turn's input (fresh objects every turn, as the assembler builds them). */
+function forEachTurn(
+  sequence: readonly (readonly [number, unknown])[],
+  check: (renderer: CompiledRenderer, input: AgentSystemPromptInput) => void,
+): void {
+  const renderer = createCompiledRenderer();
+  for (const [index, facts] of sequence) {
+    check(renderer, {
+      ...structuredClone(STABLE[index]),
+      volatile: facts,
+    } as AgentSystemPromptInput);
+  }
+}
+
 describe("createCompiledRenderer", () => {
   it("renders exactly what buildAgentSystemPrompt does over any sequence of inputs (property)", () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 0, max: STABLE.length - 1 }), volatile), {
-          minLength: 1,
-          maxLength: 12,
+      fc.property(turns, (sequence) =>
+        forEachTurn(sequence, (renderer, input) => {
+          expect(renderer.render(input)).toEqual(buildAgentSystemPrompt(input));
         }),
-        (turns) => {
-          const renderer = createCompiledRenderer();
-          for (const [index, facts] of turns) {
-            // Fresh objects every turn, as the assembler builds them.
-            const input = {
-              ...structuredClone(STABLE[index]),
-              volatile: facts,
-            } as AgentSystemPromptInput;
-            expect(renderer.render(input)).toEqual(buildAgentSystemPrompt(input));
-          }
-        },
       ),
     );
   });
 
   it("gives each turn's model text exactly as toModelText does over any sequence (property)", () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 0, max: STABLE.length - 1 }), volatile), {
-          minLength: 1,
-          maxLength: 12,
+      fc.property(turns, (sequence) =>
+        forEachTurn(sequence, (renderer, input) => {
+          const prompt = renderer.render(input);
+          expect(renderer.toModelText(prompt)).toEqual(toModelText(prompt));
         }),
-        (turns) => {
-          const renderer = createCompiledRenderer();
-          for (const [index, facts] of turns) {
-            const input = {
-              ...structuredClone(STABLE[index]),
-              volatile: facts,
-            } as AgentSystemPromptInput;
-            const prompt = renderer.render(input);
-            expect(renderer.toModelText(prompt)).toEqual(toModelText(prompt));
-          }
-        },
       ),
     );
   });
