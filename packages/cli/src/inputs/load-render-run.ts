@@ -13,6 +13,7 @@ import { discoverCliAssets } from "./discover-cli-assets.js";
 import type { CliAssets } from "./discover-cli-assets.js";
 import type { InputOptions } from "./input-options.js";
 import { parseSkillsRootOption } from "./parse-skills-root-option.js";
+import { pickBootstrapStat, pickSkillOutcome } from "./pick-run-fields.js";
 import { readJsonFile } from "./read-json-file.js";
 import { readSkillEnvironment } from "./read-skill-environment.js";
 import type { RenderRun, RenderRunBootstrapFile, RenderRunSkill } from "./render-run.js";
@@ -254,12 +255,7 @@ async function toRenderRun(
     boundary:
       turn.prompt.boundary === -1 ? -1 : turn.model.text.length - turn.model.volatile.length,
     bootstrap: turn.bootstrap.files.map((file): RenderRunBootstrapFile => ({
-      name: file.name,
-      path: file.path,
-      status: file.status,
-      rawChars: file.rawChars,
-      injectedChars: file.injectedChars,
-      limitedBy: file.limitedBy,
+      ...pickBootstrapStat(file),
       // Raw texts only of injected files: the reports count the raw tokens of what was used.
       ...(file.rawText === undefined || (file.status !== "ok" && file.status !== "truncated")
         ? {}
@@ -273,11 +269,7 @@ async function toRenderRun(
         tier: skill.tier,
         path: skill.path,
         status: skill.status,
-        ...(skill.reason === undefined ? {} : { reason: skill.reason }),
-        listing: skill.listing,
-        priority: skill.priority,
-        ...(skill.form === undefined ? {} : { form: skill.form }),
-        ...(skill.formCause === undefined ? {} : { formCause: skill.formCause }),
+        ...pickSkillOutcome(skill),
         chars: skill.entryText?.length ?? 0,
         ...(skill.entryText === undefined ? {} : { entryText: skill.entryText }),
       })),

@@ -3,6 +3,8 @@
  * builder only lays it out. Counts are UTF-16 characters and o200k_base tokens, the same numbers
  * `render --json` and `context --json` report.
  */
+import type { CacheExplanation } from "../reports/build-cache-explanation.js";
+
 export interface InspectView {
   /** Short title, e.g. the workspace's display path. */
   readonly title: string;
@@ -153,16 +155,11 @@ export interface InspectCacheDiff {
   /** Tokens both stable prefixes share from the start: what a cache can reuse. */
   readonly reusablePrefixTokens: number;
   readonly reusablePrefixChars: number;
-  /** The first stable section that differs; absent when the prefixes are identical. */
-  readonly firstDifference?: {
-    readonly sectionId: string;
-    readonly heading: string;
-    /** 1-based position among the stable sections of the earlier turn. */
-    readonly position: number;
-    readonly change: "changed" | "added" | "removed";
-    /** A short unified diff of the section. */
-    readonly diff: string;
-  };
+  /**
+   * The first stable section that differs (`explain-cache`'s own), its position counted among
+   * the earlier turn's stable sections; absent when the prefixes are identical.
+   */
+  readonly firstDifference?: NonNullable<CacheExplanation["firstDifference"]>;
   /** Volatile sections whose text changed; they never affect the cached prefix. */
   readonly volatileChanges: readonly string[];
 }

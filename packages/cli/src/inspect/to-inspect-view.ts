@@ -3,12 +3,8 @@ import type { CacheExplanation } from "../reports/build-cache-explanation.js";
 import { buildContextReport } from "../reports/build-context-report.js";
 import { buildRenderOutput } from "../reports/build-render-output.js";
 import type { RenderRun, RenderRunBootstrapFile } from "../inputs/render-run.js";
-import type {
-  InspectDiagnostic,
-  InspectSourceItem,
-  InspectTruncation,
-  InspectView,
-} from "./inspect-view.js";
+import type { InspectSourceItem, InspectTruncation, InspectView } from "./inspect-view.js";
+import { toOutputDiagnostic } from "../reports/to-output-diagnostic.js";
 
 /** What `toInspectView` maps: one render run, labels, and optionally a cache comparison. */
 export interface InspectViewInput {
@@ -63,16 +59,6 @@ function toTruncation(file: RenderRunBootstrapFile): InspectTruncation | undefin
   };
 }
 
-function toDiagnostic(diagnostic: RenderRun["diagnostics"][number]): InspectDiagnostic {
-  return {
-    code: diagnostic.code,
-    severity: diagnostic.severity,
-    message: diagnostic.message,
-    ...(diagnostic.path === undefined ? {} : { path: diagnostic.path }),
-    ...(diagnostic.hint === undefined ? {} : { hint: diagnostic.hint }),
-  };
-}
-
 /**
  * Maps a render run (and an optional cache explanation) onto the inspect page's view-model. The
  * counts come from the same builders as `render --json` and `context --json`, so the page and
@@ -82,7 +68,7 @@ export function toInspectView(input: InspectViewInput): InspectView {
   const { run } = input;
   const report = buildContextReport(run, input.counter);
   const output = buildRenderOutput(run, input.counter);
-  const diagnostics = run.diagnostics.map(toDiagnostic);
+  const diagnostics = run.diagnostics.map(toOutputDiagnostic);
   const explanation = input.cacheExplanation;
   return {
     title: input.title,

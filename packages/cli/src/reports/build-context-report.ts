@@ -5,6 +5,7 @@ import type { BootstrapStat } from "./to-bootstrap-stats.js";
 import { toPromptHalves } from "./to-prompt-halves.js";
 import { toSectionStats } from "./to-section-stats.js";
 import type { SectionStat } from "./to-section-stats.js";
+import { pickSkillOutcome } from "../inputs/pick-run-fields.js";
 
 /** The `context --json` output: what each input contributes to the prompt. */
 export interface ContextReport {
@@ -105,11 +106,7 @@ export function buildContextReport(run: RenderRun, counter: TokenCounter): Conte
         name: skill.name,
         tier: skill.tier,
         status: skill.status,
-        ...(skill.reason === undefined ? {} : { reason: skill.reason }),
-        listing: skill.listing,
-        priority: skill.priority,
-        ...(skill.form === undefined ? {} : { form: skill.form }),
-        ...(skill.formCause === undefined ? {} : { formCause: skill.formCause }),
+        ...pickSkillOutcome(skill),
         chars: skill.chars,
         tokens: skill.chars === 0 ? 0 : countTokens(skill.entryText ?? ""),
         path: skill.path,

@@ -4,18 +4,7 @@ import type { RenderRun } from "../inputs/render-run.js";
 import { toBootstrapStats } from "./to-bootstrap-stats.js";
 import { toPromptHalves } from "./to-prompt-halves.js";
 import { toSectionStats } from "./to-section-stats.js";
-
-function toDiagnostic(
-  diagnostic: RenderRun["diagnostics"][number],
-): RenderOutput["diagnostics"][number] {
-  return {
-    code: diagnostic.code,
-    severity: diagnostic.severity,
-    message: diagnostic.message,
-    ...(diagnostic.path === undefined ? {} : { path: diagnostic.path }),
-    ...(diagnostic.hint === undefined ? {} : { hint: diagnostic.hint }),
-  };
-}
+import { toOutputDiagnostic } from "./to-output-diagnostic.js";
 
 /** Maps a render run onto the `render --json` contract (see `renderOutputSchema`). */
 export function buildRenderOutput(run: RenderRun, counter: TokenCounter): RenderOutput {
@@ -33,7 +22,7 @@ export function buildRenderOutput(run: RenderRun, counter: TokenCounter): Render
       chars: run.skills.text.length,
       format: run.skills.format,
     },
-    diagnostics: run.diagnostics.map(toDiagnostic),
+    diagnostics: run.diagnostics.map(toOutputDiagnostic),
     totals: {
       chars: run.modelText.length,
       tokens: counter.countTokens(run.modelText),

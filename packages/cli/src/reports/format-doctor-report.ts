@@ -1,6 +1,7 @@
 import type { DoctorFinding } from "@promptstack/agent";
 import type { Styler } from "../output/create-styler.js";
 import { escapeTerminalText } from "../output/escape-terminal-text.js";
+import { styleSeverity } from "../output/style-severity.js";
 import type { DoctorReport } from "./load-doctor-report.js";
 
 function plural(count: number, word: string): string {
@@ -9,12 +10,8 @@ function plural(count: number, word: string): string {
 
 function formatFinding(found: DoctorFinding, styler: Styler): string {
   const show = escapeTerminalText;
-  const severity =
-    found.severity === "error"
-      ? styler.red("error  ")
-      : found.severity === "warning"
-        ? styler.yellow("warning")
-        : styler.dim("info   ");
+  // Padded to the longest label, "warning", so the codes line up.
+  const severity = styleSeverity(found.severity, styler, 7);
   const where = [found.path, found.key].filter((part) => part !== undefined).join(" › ");
   const lines = [
     `${severity} ${styler.bold(found.code)}${where === "" ? "" : `  ${show(where)}`}`,
