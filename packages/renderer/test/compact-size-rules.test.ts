@@ -433,8 +433,8 @@ describe("compact size keeps every rule", () => {
   });
 
   it("the GPT-5 contribution keeps its contract items in compact size", () => {
+    // Compact size drops the contract's heading: headings are not rules.
     const items = [
-      "## behaviour contract",
       "this turn",
       "blocked",
       "exact parameters",

@@ -60,31 +60,33 @@ function renderCompactControl(
   const gatewayFeature = hasFeature(context, "gatewayTool");
   const cli = hasFeature(context, "productCli");
   const lines: string[] = [];
-  if (gateway) {
-    lines.push("`gateway` reads config: `config.get`, `config.schema.lookup`.");
-  }
-  if (controlTool !== undefined) {
+  const changes = "restarts and changes to config, channels, plugins, agents, models, providers";
+  if (gateway && controlTool === "gateway") {
     lines.push(
-      `Restarts and changes to config, channels, plugins, agents, models, providers: \`${controlTool}\`, within requester permissions.`,
+      `\`gateway\`: read config (\`config.get\`, \`config.schema.lookup\`); ${changes}, within requester permissions.`,
     );
+  } else {
+    if (gateway) lines.push("`gateway`: read config (`config.get`, `config.schema.lookup`).");
+    if (controlTool !== undefined) {
+      lines.push(`\`${controlTool}\`: ${changes}, within requester permissions.`);
+    }
   }
   if (gateway) {
     lines.push(
-      "Self-update: `update.run`, only on explicit request. Protected: `tools.exec.ask`, `tools.exec.security`, `tools.bash.*`.",
+      "`update.run` only on explicit request. Protected: `tools.exec.ask`, `tools.exec.security`, `tools.bash.*`.",
     );
   } else if (gatewayFeature && cli && hasFeature(context, "controlUi")) {
     lines.push(
       `Gateway updates: the ${name} owner, \`${cliName} update\` in a terminal, or the Control UI.`,
     );
   }
-  if (gatewayFeature) {
-    lines.push("Never touch this gateway's install or service via exec or detached tasks.");
-  }
-  if (cli) lines.push("Do not invent CLI commands.");
+  const never: string[] = [];
+  if (gatewayFeature)
+    never.push("touch this gateway's install or service via exec or detached tasks");
+  if (cli) never.push("invent CLI commands");
+  if (never.length > 0) lines.push(`Never ${never.join("; never ")}.`);
   if (gatewayFeature && cli && hasTool(context, "exec")) {
-    lines.push(
-      `Another host (verify it is not this one): \`${cliName} update --yes\` via exec or SSH.`,
-    );
+    lines.push(`Other hosts (verify not this one): \`${cliName} update --yes\` via exec or SSH.`);
   }
   return lines;
 }

@@ -6,9 +6,7 @@ export function renderIdentitySection(context: SectionRenderContext): string[] {
   const { identityLine } = context.input;
   if (hasText(identityLine)) return [identityLine.trim()];
   if (isCompact(context)) {
-    return [
-      `You are an AI agent serving the people who reach you through ${context.profile.name}.`,
-    ];
+    return [`You are an AI agent serving people through ${context.profile.name}.`];
   }
   return [
     `You are an AI agent that works for the people who reach you through ${context.profile.name}.`,
