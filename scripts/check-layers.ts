@@ -15,7 +15,10 @@ export const LAYER_TABLE: Readonly<
 > = {
   "@promptstack/renderer": { layer: 0, mayDependOn: [] },
   "@promptstack/safe-read": { layer: 0, mayDependOn: [] },
-  "@promptstack/config": { layer: 1, mayDependOn: ["@promptstack/renderer"] },
+  "@promptstack/config": {
+    layer: 1,
+    mayDependOn: ["@promptstack/renderer", "@promptstack/safe-read"],
+  },
   "@promptstack/providers": { layer: 1, mayDependOn: ["@promptstack/renderer"] },
   "@promptstack/bootstrap": {
     layer: 1,
@@ -55,6 +58,7 @@ export const LAYER_TABLE: Readonly<
       "@promptstack/agent",
       "@promptstack/harness-codex",
       "@promptstack/providers",
+      "@promptstack/safe-read",
     ],
   },
 };

@@ -1,6 +1,4 @@
-import { constants } from "node:fs";
-import { open } from "node:fs/promises";
-import type { FileHandle } from "node:fs/promises";
+import { readBoundedFile } from "@promptstack/safe-read";
 import { ConfigError } from "./config-error.js";
 import { findDuplicateConfigKeys } from "./find-duplicate-config-keys.js";
 import { parseConfig } from "./parse-config.js";
@@ -25,42 +23,41 @@ export async function loadConfigFile(path: string): Promise<ParsedConfig> {
 }
 
 async function readConfigText(path: string): Promise<string> {
-  let handle: FileHandle;
-  try {
-    // O_NONBLOCK: a FIFO at the path must not block the open.
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    throw toReadError(path, error);
+  const read = await readBoundedFile(path, MAX_CONFIG_FILE_BYTES);
+  if (read.kind === "ok") return decodeUtf8(read.bytes, path);
+  if (read.kind === "missing") {
+    throw new ConfigError("CONFIG_NOT_FOUND", `Config file not found: ${path}`, {
+      path,
+      hint: "Check the path, or leave the option out to use built-in defaults.",
+    });
   }
-  try {
-    const info = await handle.stat();
-    if (!info.isFile()) {
+  switch (read.reason) {
+    case "not-regular":
       throw new ConfigError("CONFIG_READ_FAILED", `Config path ${path} is not a regular file`, {
         path,
         hint: "Pass the path of a .json or .json5 file.",
       });
-    }
-    // Read at most one byte past the cap through the open handle, so a file that grows after
-    // the size check cannot make us read more.
-    const buffer = Buffer.alloc(Math.min(info.size, MAX_CONFIG_FILE_BYTES) + 1);
-    let filled = 0;
-    while (filled < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    if (filled > MAX_CONFIG_FILE_BYTES) {
+    case "too-large":
       throw new ConfigError(
         "CONFIG_READ_FAILED",
         `Config file ${path} is larger than ${MAX_CONFIG_FILE_BYTES} bytes`,
         { path, hint: "A config file holds settings, not data; shorten it." },
       );
-    }
-    return decodeUtf8(buffer.subarray(0, filled), path);
-  } catch (error) {
-    throw toReadError(path, error);
-  } finally {
-    await handle.close();
+    case "changed":
+      throw new ConfigError("CONFIG_READ_FAILED", `Config file ${path} changed while it was read`, {
+        path,
+        hint: "Load it again once whatever writes it has finished.",
+      });
+    case "unreadable":
+      throw new ConfigError(
+        "CONFIG_READ_FAILED",
+        `Cannot read config file ${path} (${read.detail})`,
+        {
+          path,
+          hint: "Pass a readable regular file.",
+          cause: read.cause,
+        },
+      );
   }
 }
 
@@ -76,28 +73,4 @@ function decodeUtf8(bytes: Uint8Array, path: string): string {
       cause: error,
     });
   }
-}
-
-function toReadError(path: string, error: unknown): ConfigError {
-  if (ConfigError.isInstance(error)) return error;
-  const code = (error as { code?: unknown }).code;
-  if (code === "ENOENT" || code === "ENOTDIR") {
-    return new ConfigError("CONFIG_NOT_FOUND", `Config file not found: ${path}`, {
-      path,
-      hint: "Check the path, or leave the option out to use built-in defaults.",
-      cause: error,
-    });
-  }
-  if (code === "EISDIR") {
-    return new ConfigError("CONFIG_READ_FAILED", `Config path ${path} is not a regular file`, {
-      path,
-      hint: "Pass the path of a .json or .json5 file.",
-      cause: error,
-    });
-  }
-  return new ConfigError(
-    "CONFIG_READ_FAILED",
-    `Cannot read config file ${path} (${typeof code === "string" ? code : "unknown error"})`,
-    { path, hint: "Pass a readable regular file.", cause: error },
-  );
 }

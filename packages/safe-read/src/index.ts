@@ -3,6 +3,8 @@ export {
   isInsideRoot,
   readContainedFile,
 } from "./read-contained-file.js";
+export { readBoundedFile } from "./read-bounded-file.js";
+export type { BoundedFileRefusal, ReadBoundedFileResult } from "./read-bounded-file.js";
 export type {
   ContainedFileRefusal,
   ReadContainedFileOptions,

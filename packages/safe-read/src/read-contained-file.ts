@@ -7,6 +7,7 @@ import type { Stats } from "node:fs";
 import { lstat, open, readlink, realpath, stat } from "node:fs/promises";
 import type { FileHandle } from "node:fs/promises";
 import { isAbsolute, relative, sep } from "node:path";
+import { describeFileKind, readFully } from "./read-bounded-file.js";
 
 /** Options of `readContainedFile`. */
 export interface ReadContainedFileOptions {
@@ -59,15 +60,6 @@ function errorCode(error: unknown): string {
   return "an unknown error";
 }
 
-function describeKind(stats: Stats): string {
-  if (stats.isDirectory()) return "a directory";
-  if (stats.isFIFO()) return "a FIFO";
-  if (stats.isSocket()) return "a socket";
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
-  if (stats.isSymbolicLink()) return "a symlink";
-  return "not a regular file";
-}
-
 function refused(reason: ContainedFileRefusal, detail: string): ReadContainedFileResult {
   return { kind: "refused", reason, detail };
 }
@@ -96,21 +88,6 @@ async function realPathOfDescriptor(
   } catch {
     return undefined;
   }
-}
-
-async function readFully(handle: FileHandle, buffer: Buffer, position: number): Promise<number> {
-  let filled = 0;
-  while (filled < buffer.length) {
-    const { bytesRead } = await handle.read(
-      buffer,
-      filled,
-      buffer.length - filled,
-      position + filled,
-    );
-    if (bytesRead === 0) break;
-    filled += bytesRead;
-  }
-  return filled;
 }
 
 /**
@@ -151,7 +128,7 @@ export async function readContainedFile(
   if (!isInsideRoot(rootRealPath, resolved)) return refused("outside-root", resolved);
   try {
     const target = await stat(resolved);
-    if (!target.isFile()) return refused("not-regular", describeKind(target));
+    if (!target.isFile()) return refused("not-regular", describeFileKind(target));
   } catch (error) {
     return refused("unreadable", errorCode(error));
   }
@@ -168,7 +145,7 @@ export async function readContainedFile(
   }
   try {
     const opened = await handle.stat();
-    if (!opened.isFile()) return refused("not-regular", describeKind(opened));
+    if (!opened.isFile()) return refused("not-regular", describeFileKind(opened));
     const real = await realPathOfDescriptor(handle, resolved, opened);
     if (real === undefined) return refused("changed", "the file moved while it was opened");
     if (!isInsideRoot(rootRealPath, real)) return refused("outside-root", real);

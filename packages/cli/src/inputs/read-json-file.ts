@@ -1,6 +1,4 @@
-import { constants } from "node:fs";
-import { open } from "node:fs/promises";
-import type { FileHandle } from "node:fs/promises";
+import { readBoundedFile } from "@promptstack/safe-read";
 import { CliError } from "../cli-error.js";
 import type { CliErrorCode } from "../cli-error.js";
 
@@ -16,11 +14,6 @@ function describeJsonSyntaxError(text: string, error: unknown): string {
   const line = before.split("\n").length;
   const column = offset - before.lastIndexOf("\n");
   return `${message.replace(/ in JSON at position \d+.*$/, "")} at line ${line}, column ${column}`;
-}
-
-function errorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" ? code : undefined;
 }
 
 /**
@@ -43,62 +36,35 @@ export async function readJsonFile(
     });
   };
   const defaultHint = `Check the path, or leave the flag out to use the default ${what}.`;
-  let handle: FileHandle;
-  try {
-    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is rejected below.
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    const errno = errorCode(error);
-    if (errno === "ENOENT" || errno === "ENOTDIR")
-      return fail("does not exist", defaultHint, error);
-    if (errno === "EISDIR") return fail("is a folder, not a file", defaultHint, error);
-    return fail(`cannot be read (${errno ?? "unknown error"})`, defaultHint, error);
+  const read = await readBoundedFile(path, MAX_JSON_FILE_BYTES);
+  if (read.kind === "missing") return fail("does not exist", defaultHint);
+  if (read.kind === "refused") {
+    switch (read.reason) {
+      case "not-regular":
+        return read.detail === "a directory"
+          ? fail("is a folder, not a file", defaultHint)
+          : fail("is not a regular file", `Pass a JSON file as the ${what}.`);
+      case "too-large":
+        return fail(
+          `is larger than ${MAX_JSON_FILE_BYTES} bytes`,
+          `A ${what} file describes one run; shorten it.`,
+        );
+      case "changed":
+        return fail("changed while it was read", "Run again once whatever writes it has finished.");
+      case "unreadable":
+        return fail(`cannot be read (${read.detail})`, defaultHint, read.cause);
+    }
   }
   let text: string;
   try {
-    const stats = await handle.stat();
-    if (stats.isDirectory()) return fail("is a folder, not a file", defaultHint);
-    if (!stats.isFile()) return fail("is not a regular file", `Pass a JSON file as the ${what}.`);
-    if (stats.size > MAX_JSON_FILE_BYTES) {
-      return fail(
-        `is larger than ${MAX_JSON_FILE_BYTES} bytes`,
-        `A ${what} file describes one run; shorten it.`,
-      );
-    }
-    // Read at most one byte past the cap through the open handle: a file that grows after the
-    // size check cannot make us read more.
-    const buffer = Buffer.alloc(Math.min(stats.size, MAX_JSON_FILE_BYTES) + 1);
-    let filled = 0;
-    while (filled < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    if (filled > MAX_JSON_FILE_BYTES) {
-      return fail(
-        `is larger than ${MAX_JSON_FILE_BYTES} bytes`,
-        `A ${what} file describes one run; shorten it.`,
-      );
-    }
-    try {
-      // fatal: replacing bad bytes would silently change names, paths and descriptions.
-      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
-        buffer.subarray(0, filled),
-      );
-    } catch (error) {
-      throw new CliError(code, `${what} file ${displayPath} is not valid UTF-8 text.`, {
-        path: displayPath,
-        hint: "Re-save the file as UTF-8.",
-        cause: error,
-      });
-    }
+    // fatal: replacing bad bytes would silently change names, paths and descriptions.
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(read.bytes);
   } catch (error) {
-    if (CliError.isInstance(error)) throw error;
-    const errno = errorCode(error);
-    if (errno === "EISDIR") return fail("is a folder, not a file", defaultHint, error);
-    return fail(`cannot be read (${errno ?? "unknown error"})`, defaultHint, error);
-  } finally {
-    await handle.close();
+    throw new CliError(code, `${what} file ${displayPath} is not valid UTF-8 text.`, {
+      path: displayPath,
+      hint: "Re-save the file as UTF-8.",
+      cause: error,
+    });
   }
   try {
     return JSON.parse(text.replace(/^\uFEFF/, "")) as unknown;
