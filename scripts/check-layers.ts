@@ -46,6 +46,7 @@ export const LAYER_TABLE: Readonly<
       "@promptstack/skills",
       "@promptstack/agent",
       "@promptstack/providers",
+      "@promptstack/safe-read",
     ],
   },
   "@promptstack/cli": {

@@ -88,6 +88,20 @@ describe("readCodexModelCatalog", () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it("refuses bytes that are not UTF-8 instead of replacing them in model ids", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "codex-catalog-"));
+    try {
+      const path = join(dir, "models_cache.json");
+      await writeFile(path, Buffer.concat([Buffer.from(cacheText), Buffer.from([0xff])]));
+      await expect(readCodexModelCatalog(path)).rejects.toMatchObject({
+        code: "CODEX_CATALOG_UNREADABLE",
+        message: expect.stringContaining("not valid UTF-8") as unknown,
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("resolveCodexModelInstructions", () => {

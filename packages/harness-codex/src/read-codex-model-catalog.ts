@@ -1,6 +1,4 @@
-import { constants } from "node:fs";
-import { open } from "node:fs/promises";
-import type { FileHandle } from "node:fs/promises";
+import { readBoundedFile } from "@promptstack/safe-read";
 import { CodexError } from "./codex-error.js";
 import { parseCodexModelCatalog } from "./parse-codex-model-catalog.js";
 import type { CodexModelCatalog } from "./parse-codex-model-catalog.js";
@@ -10,7 +8,8 @@ export const MAX_CODEX_CATALOG_BYTES = 64 * 1024 * 1024;
 
 /**
  * Reads and parses a Codex `models.json` or `models_cache.json` from disk. A folder, FIFO or
- * device is refused without blocking; every failure is a `CodexError` naming the file.
+ * device is refused without blocking, and at most `MAX_CODEX_CATALOG_BYTES` are read; every
+ * failure (also text that is not UTF-8) is a `CodexError` naming the file.
  */
 export async function readCodexModelCatalog(path: string): Promise<CodexModelCatalog> {
   const unreadable = (reason: string, cause?: unknown): CodexError =>
@@ -23,35 +22,32 @@ export async function readCodexModelCatalog(path: string): Promise<CodexModelCat
         ...(cause === undefined ? {} : { cause }),
       },
     );
-  let handle: FileHandle;
-  try {
-    // O_NONBLOCK: a FIFO must not wait for a writer; it is refused below.
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (cause) {
-    throw unreadable(describeErrno(cause), cause);
+  const read = await readBoundedFile(path, MAX_CODEX_CATALOG_BYTES);
+  if (read.kind === "missing") throw unreadable("it does not exist");
+  if (read.kind === "refused") {
+    switch (read.reason) {
+      case "not-regular":
+        throw unreadable(
+          read.detail === "a directory" ? "it is a folder" : "it is not a regular file",
+        );
+      case "too-large":
+        throw unreadable(`it is larger than ${MAX_CODEX_CATALOG_BYTES} bytes`);
+      case "changed":
+        throw unreadable("it changed while it was read");
+      case "unreadable":
+        throw unreadable(describeErrno(read.detail), read.cause);
+    }
   }
   let text: string;
   try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) {
-      throw unreadable(stats.isDirectory() ? "it is a folder" : "it is not a regular file");
-    }
-    if (stats.size > MAX_CODEX_CATALOG_BYTES) {
-      throw unreadable(`it is larger than ${MAX_CODEX_CATALOG_BYTES} bytes`);
-    }
-    text = await handle.readFile("utf8");
+    // fatal: replacing bad bytes would silently change model ids and instructions.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(read.bytes);
   } catch (cause) {
-    if (CodexError.isInstance(cause)) throw cause;
-    throw unreadable(describeErrno(cause), cause);
-  } finally {
-    await handle.close();
+    throw unreadable("it is not valid UTF-8 text", cause);
   }
   return parseCodexModelCatalog(text, path);
 }
 
-function describeErrno(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === "ENOENT" || code === "ENOTDIR") return "it does not exist";
-  if (code === "EACCES" || code === "EPERM") return "permission denied";
-  return typeof code === "string" ? code : "unknown error";
+function describeErrno(code: string): string {
+  return code === "EACCES" || code === "EPERM" ? "permission denied" : code;
 }
