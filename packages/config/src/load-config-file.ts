@@ -1,4 +1,5 @@
 import { readBoundedFile } from "@promptstack/safe-read";
+import type { BoundedFileRefusal } from "@promptstack/safe-read";
 import { ConfigError } from "./config-error.js";
 import { findDuplicateConfigKeys } from "./find-duplicate-config-keys.js";
 import { parseConfig } from "./parse-config.js";
@@ -31,34 +32,30 @@ async function readConfigText(path: string): Promise<string> {
       hint: "Check the path, or leave the option out to use built-in defaults.",
     });
   }
-  switch (read.reason) {
-    case "not-regular":
-      throw new ConfigError("CONFIG_READ_FAILED", `Config path ${path} is not a regular file`, {
-        path,
-        hint: "Pass the path of a .json or .json5 file.",
-      });
-    case "too-large":
-      throw new ConfigError(
-        "CONFIG_READ_FAILED",
-        `Config file ${path} is larger than ${MAX_CONFIG_FILE_BYTES} bytes`,
-        { path, hint: "A config file holds settings, not data; shorten it." },
-      );
-    case "changed":
-      throw new ConfigError("CONFIG_READ_FAILED", `Config file ${path} changed while it was read`, {
-        path,
-        hint: "Load it again once whatever writes it has finished.",
-      });
-    case "unreadable":
-      throw new ConfigError(
-        "CONFIG_READ_FAILED",
-        `Cannot read config file ${path} (${read.detail})`,
-        {
-          path,
-          hint: "Pass a readable regular file.",
-          cause: read.cause,
-        },
-      );
-  }
+  const refusals: Record<BoundedFileRefusal, readonly [message: string, hint: string]> = {
+    "not-regular": [
+      `Config path ${path} is not a regular file`,
+      "Pass the path of a .json or .json5 file.",
+    ],
+    "too-large": [
+      `Config file ${path} is larger than ${MAX_CONFIG_FILE_BYTES} bytes`,
+      "A config file holds settings, not data; shorten it.",
+    ],
+    changed: [
+      `Config file ${path} changed while it was read`,
+      "Load it again once whatever writes it has finished.",
+    ],
+    unreadable: [
+      `Cannot read config file ${path} (${read.detail})`,
+      "Pass a readable regular file.",
+    ],
+  };
+  const [message, hint] = refusals[read.reason];
+  throw new ConfigError("CONFIG_READ_FAILED", message, {
+    path,
+    hint,
+    ...(read.cause === undefined ? {} : { cause: read.cause }),
+  });
 }
 
 function decodeUtf8(bytes: Uint8Array, path: string): string {
