@@ -77,6 +77,13 @@ describe("loadBinBundle", () => {
     }
   });
 
+  it("compiles the source when told to use no cache, even with one beside the bundle", () => {
+    const first = loadBinBundle(bundleFile);
+    first.run();
+    writeFileSync(toBinCodeCacheFile(bundleFile), first.script.createCachedData());
+    expect(loadBinBundle(bundleFile, null).cacheRejected).toBeUndefined();
+  });
+
   it("names the cache after the V8 version, so another Node reads no cache at all", () => {
     expect(toBinCodeCacheFile("/p/dist/bundle/promptstack.cjs", "11.3.244.8-node.38")).toBe(
       "/p/dist/bundle/promptstack-v8-11.3.244.8-node.38.code-cache",

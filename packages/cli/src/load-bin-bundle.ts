@@ -60,17 +60,19 @@ function readOwnFile(path: string): Buffer | undefined {
  * cache holds the bytecode of everything a `render --json` runs, so Node neither parses the 1.5 MB
  * bundle nor compiles those functions again. A missing or rejected cache (another Node, other V8
  * flags) only costs that compile. Node 20 has no code cache for ES modules, hence CommonJS. Reads
- * the package's own two files once each, synchronously: nothing else runs yet.
+ * the package's own two files once each, synchronously: nothing else runs yet. `cacheFile` null:
+ * compile the source (the build's warm-up run, and the benchmark's row without the cache).
  */
 export function loadBinBundle(
   bundleFile: string,
-  cacheFile: string | undefined = toBinCodeCacheFile(bundleFile),
+  // `null`, not `undefined`: an explicit `undefined` would take the default, the cache.
+  cacheFile: string | null = toBinCodeCacheFile(bundleFile),
 ): BinBundle {
   const source = readOwnFile(bundleFile);
   if (source === undefined) {
     throw new Error(`${bundleFile} is missing or broken; reinstall @promptstack/cli.`);
   }
-  const cachedData = cacheFile === undefined ? undefined : readOwnFile(cacheFile);
+  const cachedData = cacheFile === null ? undefined : readOwnFile(cacheFile);
   // ASCII (the build checks), so latin1 is its exact text and the cheapest decoding.
   const script = new Script(
     `(function (exports, require, module, __filename, __dirname) {${source.toString("latin1")}\n})`,

@@ -8,7 +8,7 @@ import { loadBinBundle, toBinCodeCacheFile } from "./load-bin-bundle.js";
  * stdout is the command's; the caller discards it.
  */
 export function writeBinCodeCache(bundleFile: string, argv: readonly string[]): void {
-  const bundle = loadBinBundle(bundleFile, undefined);
+  const bundle = loadBinBundle(bundleFile, null);
   process.argv = [process.argv[0] ?? process.execPath, bundleFile, ...argv];
   process.on("exit", (code) => {
     if (code !== 0) return;
