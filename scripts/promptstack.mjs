@@ -99,8 +99,9 @@ function build() {
   const pointerTemp = `${pointerFile}.${process.pid}.tmp`;
   writeFileSync(pointerTemp, JSON.stringify({ dir }));
   renameSync(pointerTemp, pointerFile);
-  // A run may still be loading lazily imported chunks of an earlier build (a concurrent run, a
-  // long `inspect --serve`): the three newest builds and any from the last ten minutes stay.
+  // A run may still be reading an earlier build (a concurrent run that has yet to load the rank
+  // table, a long `inspect --serve`): the three newest builds and any from the last ten minutes
+  // stay.
   const cutoff = Date.now() - 10 * 60 * 1000;
   const older = readdirSync(cacheDir)
     .filter((entry) => entry.startsWith("build-") && entry !== dir)

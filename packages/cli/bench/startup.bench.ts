@@ -1,6 +1,6 @@
 // Start-up of the `promptstack` command, timed as whole processes (spawn to exit) on the demo.
 // The built rows need `pnpm build` first and are skipped without it. Numbers and the profile
-// that drove the bundled bin and the o200k rank table: docs/cli.md "Start-up".
+// that drove the bundled bin, its V8 code cache and the o200k rank table: docs/cli.md "Start-up".
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -11,7 +11,8 @@ const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const CLI_DIR = join(REPO_ROOT, "packages", "cli");
 const BIN = join(CLI_DIR, "bin", "promptstack.js");
 const UNBUNDLED = join(CLI_DIR, "dist", "bin.js");
-const built = existsSync(join(CLI_DIR, "dist", "bundle", "promptstack.mjs"));
+const BUNDLE = join(CLI_DIR, "dist", "bundle", "promptstack.cjs");
+const built = existsSync(BUNDLE) && existsSync(join(CLI_DIR, "dist", "load-bin-bundle.js"));
 
 /** Each row spawns a process: ten runs after one warm-up, no time budget. */
 const RUNS = { iterations: 10, warmupIterations: 1, time: 0, warmupTime: 0 };
@@ -30,6 +31,22 @@ describe.skipIf(!built)("promptstack start-up, built package (pnpm build first)"
   bench("bundled bin: --version", () => run([BIN, "--version"]), RUNS);
   bench("bundled bin: render, piped (no tokenizer)", () => run([BIN, "render"]), RUNS);
   bench("bundled bin: render --json", () => run([BIN, "render", "--json"]), RUNS);
+  // The same bundle compiled from its source, as on a Node whose V8 rejects the shipped cache.
+  bench(
+    "bundled bin without its code cache: render --json",
+    () =>
+      run(
+        [
+          "--input-type=module",
+          "-e",
+          `import { loadBinBundle } from "./dist/load-bin-bundle.js";
+process.argv.splice(1, process.argv.length, "promptstack", "render", "--json");
+loadBinBundle(${JSON.stringify(BUNDLE)}, null).run();`,
+        ],
+        CLI_DIR,
+      ),
+    RUNS,
+  );
   bench("bundled bin: context list", () => run([BIN, "context", "list"]), RUNS);
   bench("unbundled dist/bin.js: render --json", () => run([UNBUNDLED, "render", "--json"]), RUNS);
 });

@@ -1,9 +1,14 @@
 // Build step of @promptstack/cli: bundles the `promptstack` command (src/bin.ts with every
-// dependency, workspace packages read from source) into dist/bundle/, one chunk per lazily
-// imported command. The installed command then loads a few files instead of resolving and
-// linking hundreds of modules (measured in bench/startup.bench.ts). The library entry
-// (dist/index.js, `runCli`) stays the plain tsc output. esbuild is the one bundler of the repo
-// (scripts/bundle-package-dist.ts bundles the libraries with it too).
+// dependency, workspace packages read from source) into dist/bundle/:
+//   promptstack.cjs                  the command as one CommonJS file, ASCII only
+//   promptstack-v8-<v8>.code-cache   V8's code cache of it, for the V8 of the Node that built it
+//   promptstack.mjs                  the loader bin/promptstack.js imports (src/load-bin-bundle.ts)
+// The installed command then reads two files and compiles nothing a `render --json` runs: the code
+// cache is written after one warm-up `render --json` of the demo (src/write-bin-code-cache.ts),
+// so it holds the bytecode of every function that run compiled. Node 20 caches no ES module
+// code, hence CommonJS. Measured in bench/startup.bench.ts; why: docs/decisions/0008. The library
+// entry (dist/index.js, `runCli`) stays the plain tsc output. esbuild is the one bundler of the
+// repo (scripts/bundle-package-dist.ts bundles the libraries with it too).
 // It also writes o200k-rank-table.bin next to the bundle folder (dist/), the token counter's rank
 // table, generated from gpt-tokenizer's o200k_base ranks by src/tokens/build-o200k-rank-table.ts
 // (docs/decisions/0007).
@@ -11,7 +16,8 @@
 //   node scripts/bundle-bin.mjs --outdir DIR --metafile F
 //                                         into DIR (the table beside it), recording the inputs
 //                                         in F (for the repository's scripts/promptstack.mjs)
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -27,6 +33,8 @@ const outdir =
   options.outdir === undefined
     ? fileURLToPath(new URL("../dist/bundle", import.meta.url))
     : resolve(options.outdir);
+/** What the warm-up run that fills the code cache does. */
+const WARM_UP_ARGV = ["render", "--json"];
 
 /**
  * zod's namespace export carries every locale (`z.locales`, about 300 KB of the bundle, parsed on
@@ -48,52 +56,158 @@ const englishOnlyZodLocales = {
   },
 };
 
-rmSync(outdir, { recursive: true, force: true });
-const result = await build({
-  plugins: [englishOnlyZodLocales],
-  // gpt-tokenizer's encodings (3.4 MB of rank literals) are only the fallback counter when the
-  // rank table below is missing; the installed dependency serves that import.
-  external: ["gpt-tokenizer/encoding/*"],
-  absWorkingDir: packageDir,
-  entryPoints: { promptstack: "src/bin.ts" },
-  outdir,
-  outExtension: { ".js": ".mjs" },
-  bundle: true,
-  splitting: true,
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  conditions: ["@promptstack/source"],
-  tsconfig: "tsconfig.build.json",
-  // Bundled CommonJS dependencies call require() for Node built-ins; ESM has no require.
-  banner: {
-    js: 'import { createRequire as __promptstackCreateRequire } from "node:module";\nconst require = __promptstackCreateRequire(import.meta.url);',
+/**
+ * A `vm.Script` (the code cache needs one) has no `import()` on Node 20 without a flag. The
+ * bundle's dynamic imports of what it leaves to Node (built-ins, gpt-tokenizer's encodings)
+ * become `require()` calls; the run-time check below fails the build if any other is left.
+ */
+const dynamicImportsAsRequire = {
+  name: "dynamic-imports-as-require",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^(node:|gpt-tokenizer\/encoding\/)/ }, (args) =>
+      args.kind === "dynamic-import"
+        ? { path: args.path, namespace: "require-external" }
+        : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: "require-external" }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+    }));
   },
-  legalComments: "inline",
-  logLevel: "warning",
-  metafile: options.metafile !== undefined,
-});
-if (options.metafile !== undefined) {
-  writeFileSync(options.metafile, JSON.stringify(result.metafile));
-}
+};
 
-// The table builder is TypeScript: bundle it to a temporary module, run it, write its bytes.
-const builderDir = mkdtempSync(join(tmpdir(), "promptstack-rank-table-"));
-try {
-  const builderFile = join(builderDir, "build-o200k-rank-table.mjs");
+/**
+ * commander loads `node:child_process` (and with it net, dgram and their streams) at start only
+ * to spawn executable subcommands, which promptstack has none of: its `spawn` is loaded on use.
+ */
+const lazyCommanderChildProcess = {
+  name: "lazy-commander-child-process",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /[\\/]commander[\\/]lib[\\/]command\.js$/.test(args.importer)
+        ? { path: args.path, namespace: "lazy-child-process" }
+        : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: "lazy-child-process" }, () => ({
+      contents: 'module.exports = { spawn: (...args) => require("child_process").spawn(...args) };',
+    }));
+  },
+};
+
+/** Bundles a TypeScript entry (given as source text) to a temporary module and imports it or runs it. */
+async function bundleTool(entrySource, outfile) {
   await build({
     absWorkingDir: packageDir,
-    entryPoints: ["src/tokens/build-o200k-rank-table.ts"],
-    outfile: builderFile,
+    stdin: { contents: entrySource, resolveDir: packageDir, loader: "ts" },
+    outfile,
     bundle: true,
     format: "esm",
     platform: "node",
     target: "node20",
     logLevel: "warning",
   });
-  const { buildO200kRankTable } = await import(pathToFileURL(builderFile).href);
+}
+
+rmSync(outdir, { recursive: true, force: true });
+const bundleFile = join(outdir, "promptstack.cjs");
+const commandBuild = await build({
+  plugins: [englishOnlyZodLocales, dynamicImportsAsRequire, lazyCommanderChildProcess],
+  // gpt-tokenizer's encodings (3.4 MB of rank literals) are only the fallback counter when the
+  // rank table below is missing; the installed dependency serves that import.
+  external: ["gpt-tokenizer/encoding/*"],
+  absWorkingDir: packageDir,
+  entryPoints: ["src/bin.ts"],
+  outfile: bundleFile,
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  charset: "ascii",
+  conditions: ["@promptstack/source"],
+  tsconfig: "tsconfig.build.json",
+  // The loader runs the bundle with the CommonJS module arguments; import.meta is the file's URL.
+  define: { "import.meta.url": "__promptstackBundleUrl" },
+  banner: {
+    js: 'var __promptstackBundleUrl = require("node:url").pathToFileURL(__filename).href;',
+  },
+  // Comments may hold non-ASCII text (charset only escapes code); the cache makes parsing moot.
+  minifyWhitespace: true,
+  legalComments: "inline",
+  logLevel: "warning",
+  metafile: true,
+});
+for (const [file, output] of Object.entries(commandBuild.metafile.outputs)) {
+  const left = output.imports.filter((entry) => entry.kind === "dynamic-import");
+  if (left.length > 0) {
+    throw new Error(`${file} keeps import() of ${left.map((entry) => entry.path).join(", ")}.`);
+  }
+}
+if (readFileSync(bundleFile).some((byte) => byte > 0x7f)) {
+  throw new Error(`${bundleFile} is not ASCII; the loader reads it as latin1.`);
+}
+// The loader's source is written here (no file): the metafile names it by this made-up name.
+const LOADER_SOURCE = "promptstack-loader.ts";
+const loaderBuild = await build({
+  absWorkingDir: packageDir,
+  stdin: {
+    contents: [
+      'import { fileURLToPath } from "node:url";',
+      'import { BIN_BUNDLE_FILE_NAME, loadBinBundle } from "./src/load-bin-bundle.ts";',
+      "loadBinBundle(fileURLToPath(new URL(BIN_BUNDLE_FILE_NAME, import.meta.url))).run();",
+    ].join("\n"),
+    resolveDir: packageDir,
+    sourcefile: LOADER_SOURCE,
+    loader: "ts",
+  },
+  outfile: join(outdir, "promptstack.mjs"),
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  tsconfig: "tsconfig.build.json",
+  logLevel: "warning",
+  metafile: options.metafile !== undefined,
+});
+if (options.metafile !== undefined) {
+  const { [LOADER_SOURCE]: _loaderSource, ...loaderInputs } = loaderBuild.metafile.inputs;
+  const inputs = { ...commandBuild.metafile.inputs, ...loaderInputs };
+  writeFileSync(options.metafile, JSON.stringify({ inputs }));
+}
+
+// The TypeScript build tools: bundled to temporary modules, then run.
+const toolDir = mkdtempSync(join(tmpdir(), "promptstack-bundle-bin-"));
+try {
+  const tableBuilder = join(toolDir, "build-o200k-rank-table.mjs");
+  await bundleTool(
+    'export { buildO200kRankTable } from "./src/tokens/build-o200k-rank-table.ts";',
+    tableBuilder,
+  );
+  const { buildO200kRankTable } = await import(pathToFileURL(tableBuilder).href);
   // The counter looks for the table one folder above its bundle (src/tokens/load-o200k-rank-table.ts).
   writeFileSync(join(outdir, "..", "o200k-rank-table.bin"), buildO200kRankTable(o200kRanks));
+
+  // The code cache, last: the warm-up run counts tokens over the table written above.
+  const cacheWriter = join(toolDir, "write-bin-code-cache.mjs");
+  await bundleTool(
+    [
+      'import { writeBinCodeCache } from "./src/write-bin-code-cache.ts";',
+      "writeBinCodeCache(process.argv[2], JSON.parse(process.argv[3]));",
+    ].join("\n"),
+    cacheWriter,
+  );
+  const warmUp = spawnSync(
+    process.execPath,
+    [cacheWriter, bundleFile, JSON.stringify(WARM_UP_ARGV)],
+    {
+      cwd: packageDir,
+      env: { ...process.env, NO_COLOR: "1" },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  if (warmUp.status !== 0) {
+    throw new Error(
+      `The warm-up run (promptstack ${WARM_UP_ARGV.join(" ")}) exited ${warmUp.status}.`,
+    );
+  }
 } finally {
-  rmSync(builderDir, { recursive: true, force: true });
+  rmSync(toolDir, { recursive: true, force: true });
 }

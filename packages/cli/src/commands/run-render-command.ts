@@ -20,6 +20,11 @@ export async function runRenderCommand(
   io: CliIo,
   state: ProgramState,
 ): Promise<void> {
+  // When the flags already say the output shows counts, the counter (its 3.5 MB rank table) loads
+  // while the run reads its files; a failed run leaves the loading promise to the counter.
+  if (options.json === true || io.isTTY || options.harness === "codex") {
+    state.tokenCounter.load().catch(() => undefined);
+  }
   const run = await loadRenderRun(options, io);
   const styler = createStyler(io);
   const problems = run.diagnostics.filter((diagnostic) => diagnostic.severity !== "info");

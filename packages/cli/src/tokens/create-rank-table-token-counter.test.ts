@@ -4,18 +4,22 @@ import { fileURLToPath } from "node:url";
 import { createO200kTokenCounter } from "@promptstack/bootstrap";
 import type { TokenCounter } from "@promptstack/bootstrap";
 import o200kRanks from "gpt-tokenizer/bpeRanks/o200k_base";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildO200kRankTable } from "./build-o200k-rank-table.js";
 import { createRankTableTokenCounter } from "./create-rank-table-token-counter.js";
 import { parseO200kRankTable } from "./parse-o200k-rank-table.js";
+import type { O200kRankTable } from "./parse-o200k-rank-table.js";
 
 const FIXTURES = fileURLToPath(new URL("../../../../fixtures", import.meta.url));
 
+let table: O200kRankTable;
 let counter: TokenCounter;
 let reference: TokenCounter;
 
 beforeAll(async () => {
-  counter = createRankTableTokenCounter(parseO200kRankTable(buildO200kRankTable(o200kRanks)));
+  table = parseO200kRankTable(buildO200kRankTable(o200kRanks));
+  counter = createRankTableTokenCounter(table);
   reference = await createO200kTokenCounter();
 });
 
@@ -46,6 +50,41 @@ describe("createRankTableTokenCounter", () => {
     for (const sample of [text, prefix, text, prefix]) {
       expect(counter.countTokens(sample)).toBe(reference.countTokens(sample));
     }
+  });
+
+  it("counts texts line by line from its memo like bootstrap's counter (lines, then them joined)", () => {
+    // Line starts next to what may end or continue a piece there: "/" and white space after the
+    // break, punctuation, CRLF and trailing spaces before it.
+    const line = fc.oneof(
+      fc.constantFrom(
+        "",
+        " ",
+        "/",
+        "//",
+        "/path",
+        " indented",
+        "\t",
+        "\r",
+        ".",
+        "...",
+        "x.",
+        "end. ",
+      ),
+      fc.stringMatching(/^[A-Za-z0-9 .,:;'"!?/()#*<>-]{1,30}$/),
+      fc.string({ unit: "grapheme", maxLength: 8 }),
+    );
+    const paragraph = fc
+      .tuple(fc.array(line, { maxLength: 6 }), fc.constantFrom("\n", "\r\n", "\n\n"))
+      .map(([lines, breakText]) => lines.join(breakText));
+    fc.assert(
+      fc.property(fc.array(paragraph, { minLength: 1, maxLength: 5 }), (paragraphs) => {
+        const fresh = createRankTableTokenCounter(table);
+        for (const text of [...paragraphs, paragraphs.join("\n\n"), paragraphs.join("\n")]) {
+          expect(fresh.countTokens(text), JSON.stringify(text)).toBe(reference.countTokens(text));
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("answers isWithinLimit at the exact count", () => {

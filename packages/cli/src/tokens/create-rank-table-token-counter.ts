@@ -6,27 +6,39 @@ import type { O200kRankTable } from "./parse-o200k-rank-table.js";
 const MEMO_MAX_CHARS = 1_000_000;
 
 /**
+ * Line starts where the o200k pre-tokenizer always starts a new piece, one of
+ * `splitTextForTokenCounting`'s natural cuts (after a line break, before a character that is
+ * neither white space nor "/"): a chunk's count is the sum of its lines' counts.
+ */
+const LINE_START = /(?<=\n)(?=[^\s/])/;
+
+/**
  * The o200k token counter over the build's rank table: the same chunking as bootstrap's
  * `createO200kTokenCounter` (`splitTextForTokenCounting`, so no input is quadratic) and, chunk by
  * chunk, the same counts as gpt-tokenizer.
  */
 export function createRankTableTokenCounter(table: O200kRankTable): TokenCounter {
   const countText = createO200kTextCounter(table);
-  // Reports count overlapping texts (the whole prompt, then its stable prefix): their chunks
-  // repeat. Emptied when it holds this many characters.
+  // Reports count overlapping texts (each section, the whole prompt, its stable prefix): their
+  // lines repeat, so counts are remembered line by line. Emptied when it holds this many characters.
   const memo = new Map<string, number>();
   let memoChars = 0;
-  const countChunk = (chunk: string): number => {
-    const known = memo.get(chunk);
+  const countLine = (line: string): number => {
+    const known = memo.get(line);
     if (known !== undefined) return known;
-    const count = countText(chunk);
-    if (memoChars + chunk.length > MEMO_MAX_CHARS) {
+    const count = countText(line);
+    if (memoChars + line.length > MEMO_MAX_CHARS) {
       memo.clear();
       memoChars = 0;
     }
-    memo.set(chunk, count);
-    memoChars += chunk.length;
+    memo.set(line, count);
+    memoChars += line.length;
     return count;
+  };
+  const countChunk = (chunk: string): number => {
+    let sum = 0;
+    for (const line of chunk.split(LINE_START)) sum += countLine(line);
+    return sum;
   };
   return {
     countTokens: (text) =>

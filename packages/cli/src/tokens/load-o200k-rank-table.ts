@@ -4,7 +4,7 @@ import type { O200kRankTable } from "./parse-o200k-rank-table.js";
 
 /**
  * Where the build puts the rank table: `dist/o200k-rank-table.bin`, one folder above both the
- * bundle's chunks (`dist/bundle/`) and the tsc output of this module (`dist/tokens/`). From
+ * bundle (`dist/bundle/`) and the tsc output of this module (`dist/tokens/`). From
  * `src/` it points at a file that never exists.
  */
 export const O200K_RANK_TABLE_URL = new URL("../o200k-rank-table.bin", import.meta.url);

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadBinBundle, toBinCodeCacheFile } from "./load-bin-bundle.js";
+
+// A stand-in for the bundled command: CommonJS that requires a file beside it and reports what
+// the module arguments were through a global the test reads. Each test's copy names its folder:
+// V8 would otherwise answer a second compile of the same text from its in-memory cache.
+const BUNDLE_LINES = [
+  'const dep = require("./dep.cjs");',
+  "function twice(value) { return value * 2; }",
+  "globalThis.__binBundleRun = { dep, twice: twice(21), file: __filename, dir: __dirname, own: module.exports === exports };",
+];
+
+declare global {
+  var __binBundleRun: unknown;
+}
+
+describe("loadBinBundle", () => {
+  let dir: string;
+  let bundleFile: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "promptstack-bin-bundle-"));
+    bundleFile = join(dir, "promptstack.cjs");
+    writeFileSync(bundleFile, [`// ${dir}`, ...BUNDLE_LINES].join("\n"));
+    writeFileSync(join(dir, "dep.cjs"), 'module.exports = "beside";');
+    globalThis.__binBundleRun = undefined;
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+    globalThis.__binBundleRun = undefined;
+  });
+
+  const expectRan = () =>
+    expect(globalThis.__binBundleRun).toEqual({
+      dep: "beside",
+      twice: 42,
+      file: bundleFile,
+      dir,
+      own: true,
+    });
+
+  it("runs the bundle as a CommonJS module when there is no code cache", () => {
+    const bundle = loadBinBundle(bundleFile);
+    expect(bundle.cacheRejected).toBeUndefined();
+    bundle.run();
+    expectRan();
+  });
+
+  it("compiles from the code cache of an earlier run", () => {
+    const first = loadBinBundle(bundleFile);
+    first.run();
+    writeFileSync(toBinCodeCacheFile(bundleFile), first.script.createCachedData());
+    globalThis.__binBundleRun = undefined;
+    const second = loadBinBundle(bundleFile);
+    expect(second.cacheRejected).toBe(false);
+    second.run();
+    expectRan();
+  });
+
+  it("falls back to compiling the source when V8 rejects the cache (another bundle, bad bytes)", () => {
+    const other = join(dir, "other.cjs");
+    writeFileSync(other, `// ${dir}\nglobalThis.__binBundleRun = "other";`);
+    const otherBundle = loadBinBundle(other);
+    otherBundle.run();
+    const caches = [otherBundle.script.createCachedData(), Buffer.from("not a code cache")];
+    for (const [index, bytes] of caches.entries()) {
+      writeFileSync(bundleFile, [`// ${dir} ${index}`, ...BUNDLE_LINES].join("\n"));
+      writeFileSync(toBinCodeCacheFile(bundleFile), bytes);
+      globalThis.__binBundleRun = undefined;
+      const bundle = loadBinBundle(bundleFile);
+      expect(bundle.cacheRejected).toBe(true);
+      bundle.run();
+      expectRan();
+    }
+  });
+
+  it("compiles the source when told to use no cache, even with one beside the bundle", () => {
+    const first = loadBinBundle(bundleFile);
+    first.run();
+    writeFileSync(toBinCodeCacheFile(bundleFile), first.script.createCachedData());
+    expect(loadBinBundle(bundleFile, null).cacheRejected).toBeUndefined();
+  });
+
+  it("names the cache after the V8 version, so another Node reads no cache at all", () => {
+    expect(toBinCodeCacheFile("/p/dist/bundle/promptstack.cjs", "11.3.244.8-node.38")).toBe(
+      "/p/dist/bundle/promptstack-v8-11.3.244.8-node.38.code-cache",
+    );
+    expect(toBinCodeCacheFile(bundleFile)).not.toBe(toBinCodeCacheFile(bundleFile, "0.0.0"));
+    writeFileSync(toBinCodeCacheFile(bundleFile, "0.0.0"), "a cache of some other V8");
+    expect(loadBinBundle(bundleFile).cacheRejected).toBeUndefined();
+  });
+
+  it("throws, saying to reinstall, when the bundle is missing", () => {
+    rmSync(bundleFile);
+    expect(() => loadBinBundle(bundleFile)).toThrow(/promptstack\.cjs is missing.*reinstall/);
+  });
+});

@@ -1,0 +1,96 @@
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { Script } from "node:vm";
+
+/** The file name of the bundled command, beside its loader in `dist/bundle/`. */
+export const BIN_BUNDLE_FILE_NAME = "promptstack.cjs";
+
+/** Neither file comes near this; a bigger one is not ours (the bundle is about 1.5 MB). */
+const MAX_BIN_FILE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The code cache file of `bundleFile` for one V8 version: V8 accepts a cache only from its own
+ * version, so another Node finds no file rather than reading one it would reject.
+ */
+export function toBinCodeCacheFile(
+  bundleFile: string,
+  v8Version: string = process.versions.v8,
+): string {
+  return `${bundleFile.replace(/\.cjs$/, "")}-v8-${v8Version.replace(/[^\w.-]/g, "_")}.code-cache`;
+}
+
+/** The bundled command, compiled and ready to run. */
+export interface BinBundle {
+  /** The compiled bundle; `createCachedData()` after a run gives its code cache. */
+  readonly script: Script;
+  /** `undefined`: no cache file; `true`: V8 rejected it and compiled the source. */
+  readonly cacheRejected: boolean | undefined;
+  /** Runs the bundle as Node runs a CommonJS module (`require` resolves beside the file). */
+  run(): void;
+}
+
+/** The file's bytes, or `undefined` when it is missing or larger than `MAX_BIN_FILE_BYTES`. */
+function readOwnFile(path: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const { size } = fstatSync(fd);
+    if (size > MAX_BIN_FILE_BYTES) return undefined;
+    const bytes = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const read = readSync(fd, bytes, filled, size - filled, filled);
+      if (read === 0) break;
+      filled += read;
+    }
+    return filled === size ? bytes : undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Compiles the bundled command (`scripts/bundle-bin.mjs` writes it, ASCII-only, as one CommonJS
+ * file) with the V8 code cache the build wrote beside it, when there is one for this V8: the
+ * cache holds the bytecode of everything a `render --json` runs, so Node neither parses the 1.5 MB
+ * bundle nor compiles those functions again. A missing or rejected cache (another Node, other V8
+ * flags) only costs that compile. Node 20 has no code cache for ES modules, hence CommonJS. Reads
+ * the package's own two files once each, synchronously: nothing else runs yet. `cacheFile` null:
+ * compile the source (the build's warm-up run, and the benchmark's row without the cache).
+ */
+export function loadBinBundle(
+  bundleFile: string,
+  // `null`, not `undefined`: an explicit `undefined` would take the default, the cache.
+  cacheFile: string | null = toBinCodeCacheFile(bundleFile),
+): BinBundle {
+  const source = readOwnFile(bundleFile);
+  if (source === undefined) {
+    throw new Error(`${bundleFile} is missing or broken; reinstall @promptstack/cli.`);
+  }
+  const cachedData = cacheFile === null ? undefined : readOwnFile(cacheFile);
+  // ASCII (the build checks), so latin1 is its exact text and the cheapest decoding.
+  const script = new Script(
+    `(function (exports, require, module, __filename, __dirname) {${source.toString("latin1")}\n})`,
+    { filename: bundleFile, ...(cachedData === undefined ? {} : { cachedData }) },
+  );
+  return {
+    script,
+    cacheRejected: cachedData === undefined ? undefined : script.cachedDataRejected === true,
+    run: () => {
+      const wrapper = script.runInThisContext() as (
+        exports: object,
+        require: NodeJS.Require,
+        module: { exports: object },
+        filename: string,
+        dirname: string,
+      ) => void;
+      const module = { exports: {} };
+      wrapper(module.exports, createRequire(bundleFile), module, bundleFile, dirname(bundleFile));
+    },
+  };
+}
