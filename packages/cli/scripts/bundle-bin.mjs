@@ -151,8 +151,8 @@ const loaderBuild = await build({
   stdin: {
     contents: [
       'import { fileURLToPath } from "node:url";',
-      'import { BIN_BUNDLE_FILE_NAME, loadBinBundle } from "./src/load-bin-bundle.ts";',
-      "loadBinBundle(fileURLToPath(new URL(BIN_BUNDLE_FILE_NAME, import.meta.url))).run();",
+      'import { BIN_BUNDLE_FILE_NAME, runBinBundle } from "./src/load-bin-bundle.ts";',
+      "runBinBundle(fileURLToPath(new URL(BIN_BUNDLE_FILE_NAME, import.meta.url)));",
     ].join("\n"),
     resolveDir: packageDir,
     sourcefile: LOADER_SOURCE,

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadBinBundle, toBinCodeCacheFile } from "./load-bin-bundle.js";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { execFileSync } from "node:child_process";
+import { loadBinBundle, runBinBundle, toBinCodeCacheFile } from "./load-bin-bundle.js";
 
 // A stand-in for the bundled command: CommonJS that requires a file beside it and reports what
 // the module arguments were through a global the test reads. Each test's copy names its folder:
@@ -96,5 +97,29 @@ describe("loadBinBundle", () => {
   it("throws, saying to reinstall, when the bundle is missing", () => {
     rmSync(bundleFile);
     expect(() => loadBinBundle(bundleFile)).toThrow(/promptstack\.cjs is missing.*reinstall/);
+  });
+
+  it("treats a FIFO in the bundle's place as missing, without blocking on the open", () => {
+    rmSync(bundleFile);
+    execFileSync("mkfifo", [bundleFile]);
+    expect(() => loadBinBundle(bundleFile)).toThrow(/reinstall/);
+  });
+
+  it("runBinBundle runs the bundle, or says in one line on stderr that it is missing (exit 1)", () => {
+    runBinBundle(bundleFile);
+    expectRan();
+    rmSync(bundleFile);
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const exitCode = process.exitCode;
+    try {
+      runBinBundle(bundleFile);
+      expect(stderr.mock.calls.map(([text]) => String(text))).toEqual([
+        `promptstack: ${bundleFile} is missing or broken; reinstall @promptstack/cli.\n`,
+      ]);
+      expect(process.exitCode).toBe(1);
+    } finally {
+      stderr.mockRestore();
+      process.exitCode = exitCode;
+    }
   });
 });

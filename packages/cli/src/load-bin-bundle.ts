@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { Script } from "node:vm";
@@ -30,17 +30,21 @@ export interface BinBundle {
   run(): void;
 }
 
-/** The file's bytes, or `undefined` when it is missing or larger than `MAX_BIN_FILE_BYTES`. */
+/**
+ * The file's bytes, or `undefined` when it is missing, not a regular file (a FIFO never blocks
+ * the open) or larger than `MAX_BIN_FILE_BYTES`.
+ */
 function readOwnFile(path: string): Buffer | undefined {
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return undefined;
   }
   try {
-    const { size } = fstatSync(fd);
-    if (size > MAX_BIN_FILE_BYTES) return undefined;
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > MAX_BIN_FILE_BYTES) return undefined;
+    const { size } = stats;
     const bytes = Buffer.allocUnsafe(size);
     let filled = 0;
     while (filled < size) {
@@ -93,4 +97,23 @@ export function loadBinBundle(
       wrapper(module.exports, createRequire(bundleFile), module, bundleFile, dirname(bundleFile));
     },
   };
+}
+
+/**
+ * The installed command's entry (the loader `dist/bundle/promptstack.mjs` calls it): loads and
+ * runs the bundle; a missing or broken bundle is one line on stderr and exit status 1, not a
+ * stack trace.
+ */
+export function runBinBundle(bundleFile: string): void {
+  let bundle: BinBundle;
+  try {
+    bundle = loadBinBundle(bundleFile);
+  } catch (error) {
+    process.stderr.write(
+      `promptstack: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  bundle.run();
 }
