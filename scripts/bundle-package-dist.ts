@@ -220,10 +220,8 @@ export function formatDecodeTableModule(tables: Readonly<Record<string, unknown>
  * string literal sits inside the function, so an import only pre-parses it. Throws on a table
  * that is not a Uint16Array. Pure (returns source text).
  *
- * The memo is the one module-level variable in a bundle that uses this: a constant computed at
- * most once, from constant data, the same whatever any caller passes; deferring it is the whole
- * point (the renderer's purity rule is about results depending on input and on state, and
- * neither changes here).
+ * The memo is a constant computed on first use, like the renderer's `lazyConstant`: built at
+ * most once, from constant data, the same whatever any caller passes.
  */
 export function formatLazyDecodeTableModule(getterName: string, table: unknown): string {
   if (!(table instanceof Uint16Array)) {
@@ -253,7 +251,8 @@ export function formatLazyDecodeTableModule(getterName: string, table: unknown):
  * that module becomes `formatLazyDecodeTableModule`'s, built from the table the library itself
  * exports: the table (about 15,000 units) is then built on the first decode, not on every cold
  * import (it was about half of what the renderer's bundle evaluated at import, 2 of 3.9 ms), and
- * entities' own table module, no longer imported, drops out of the bundle.
+ * entities' own table module, no longer imported, drops out of the bundle
+ * ([decision 0006](../docs/decisions/0006-inline-private-dependencies.md)).
  */
 const lazyHtmlDecodeTree: Plugin = {
   name: "lazy-html-decode-tree",
