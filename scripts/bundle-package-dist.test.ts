@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkInlinedPackages,
   formatDecodeTableModule,
+  formatLazyDecodeTableModule,
   formatLicenseBanner,
   isReplacedByBundle,
   listBundleExternals,
@@ -142,5 +143,44 @@ describe("formatDecodeTableModule", () => {
     )) as { table: Uint16Array };
     expect(Array.from(rebuilt.table)).toEqual(Array.from(table));
     expect(() => formatDecodeTableModule({ table: [1, 2] })).toThrow(/not a Uint16Array/);
+  });
+});
+
+describe("formatLazyDecodeTableModule", () => {
+  const fromRenderer = createRequire(new URL("../packages/renderer/package.json", import.meta.url));
+  const dist = dirname(dirname(fromRenderer.resolve("entities/decode")));
+  const html = pathToFileURL(join(dist, "esm", "generated", "decode-data-html.js")).href;
+
+  const load = async (source: string) => {
+    const { code } = await transform(source, { format: "esm", target: "node20" });
+    return (await import(
+      `data:text/javascript;base64,${Buffer.from(code).toString("base64")}`
+    )) as {
+      getTable: () => Uint16Array;
+    };
+  };
+
+  it("builds entities' HTML table unit for unit on the first call, and the same table after", async () => {
+    const { htmlDecodeTree } = (await import(html)) as { htmlDecodeTree: Uint16Array };
+    const { getTable } = await load(formatLazyDecodeTableModule("getTable", htmlDecodeTree));
+    const first = getTable();
+    expect(first).toBeInstanceOf(Uint16Array);
+    expect(Array.from(first)).toEqual(Array.from(htmlDecodeTree));
+    expect(getTable()).toBe(first);
+  });
+
+  it("builds nothing at import: the units sit inside the getter", () => {
+    const source = formatLazyDecodeTableModule("getTable", Uint16Array.from([0x41, 0x42]));
+    const getter = source.indexOf("export function getTable()");
+    expect(getter).toBeGreaterThan(-1);
+    expect(source.indexOf('"AB"')).toBeGreaterThan(getter);
+    expect(source.indexOf("new Uint16Array")).toBeGreaterThan(getter);
+  });
+
+  it("keeps lone surrogates and NUL units, and refuses a table that is not a Uint16Array", async () => {
+    const table = Uint16Array.from([0xd800, 0, 0xdfff, 0x41, 0xd83d, 0xde00]);
+    const { getTable } = await load(formatLazyDecodeTableModule("getTable", table));
+    expect(Array.from(getTable())).toEqual(Array.from(table));
+    expect(() => formatLazyDecodeTableModule("getTable", [1, 2])).toThrow(/Uint16Array/);
   });
 });

@@ -215,6 +215,66 @@ export function formatDecodeTableModule(tables: Readonly<Record<string, unknown>
 }
 
 /**
+ * The source of a module that exports `getterName()`, which builds `table` (a Uint16Array) from a
+ * string of the same code units on its first call and returns that one table from then on. The
+ * string literal sits inside the function, so an import only pre-parses it. Throws on a table
+ * that is not a Uint16Array. Pure (returns source text).
+ *
+ * The memo is a constant computed on first use, like the renderer's `lazyConstant`: built at
+ * most once, from constant data, the same whatever any caller passes.
+ */
+export function formatLazyDecodeTableModule(getterName: string, table: unknown): string {
+  if (!(table instanceof Uint16Array)) {
+    throw new Error(`lazy decode-table module: ${getterName} needs a Uint16Array`);
+  }
+  let units = "";
+  for (const unit of table) units += String.fromCharCode(unit);
+  return (
+    [
+      "let built;",
+      `export function ${getterName}() {`,
+      "  if (built !== undefined) return built;",
+      // JSON.stringify escapes lone surrogates, so the literal holds every code unit exactly.
+      `  const units = ${JSON.stringify(units)};`,
+      "  const table = new Uint16Array(units.length);",
+      "  for (let index = 0; index < units.length; index++) table[index] = units.charCodeAt(index);",
+      "  built = table;",
+      "  return table;",
+      "}",
+    ].join("\n") + "\n"
+  );
+}
+
+/**
+ * The renderer asks for entities' HTML decode tree through `getHtmlDecodeTree()`
+ * (`packages/renderer/src/get-html-decode-tree.ts`) instead of importing the table. In the bundle
+ * that module becomes `formatLazyDecodeTableModule`'s, built from the table the library itself
+ * exports: the table (about 15,000 units) is then built on the first decode, not on every cold
+ * import (it was about half of what the renderer's bundle evaluated at import, 2 of 3.9 ms), and
+ * entities' own table module, no longer imported, drops out of the bundle
+ * ([decision 0006](../docs/decisions/0006-inline-private-dependencies.md)).
+ */
+const lazyHtmlDecodeTree: Plugin = {
+  name: "lazy-html-decode-tree",
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]dist[\\/]get-html-decode-tree\.js$/ }, async (args) => {
+      const entry = await pluginBuild.resolve("entities/decode", {
+        kind: "import-statement",
+        resolveDir: dirname(args.path),
+      });
+      if (entry.errors.length > 0 || entry.path === "") {
+        throw new Error(`lazy-html-decode-tree: cannot resolve entities/decode from ${args.path}`);
+      }
+      const decode = (await import(pathToFileURL(entry.path).href)) as Record<string, unknown>;
+      return {
+        contents: formatLazyDecodeTableModule("getHtmlDecodeTree", decode.htmlDecodeTree),
+        loader: "js",
+      };
+    });
+  },
+};
+
+/**
  * entities' generated decode tables build a Uint16Array at import from a string split into
  * one-character strings and mapped to code units: about 4.4 ms of the renderer's cold import for
  * the HTML table, against 0.6 ms for one loop over the same string. When a bundle inlines
@@ -252,7 +312,7 @@ export async function bundlePackageDist(packageDir: string): Promise<void> {
     platform: "node",
     target: "node20",
     external: listBundleExternals(manifest),
-    plugins: [fastEntitiesDecodeTables],
+    plugins: [lazyHtmlDecodeTree, fastEntitiesDecodeTables],
     // An inlined package's ES module build when it has one (json5's `module`), not its CommonJS.
     mainFields: ["module", "main"],
     // Chains tsc's maps, so stack traces still point at the TypeScript sources.

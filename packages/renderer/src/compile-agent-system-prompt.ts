@@ -133,9 +133,16 @@ class CompiledPrompt implements CompiledAgentSystemPrompt {
   }
 }
 
-/** A table row as one mode renders it, with its heading line resolved once. */
+/**
+ * A table row as one mode renders it, with its heading line resolved once. The fields a render
+ * reads are copied from the row, so the hot loops read one object shape only.
+ */
 interface PlannedRow {
-  readonly row: SectionTableRow;
+  readonly id: string;
+  readonly cache: SectionTableRow["cache"];
+  readonly render: SectionTableRow["render"];
+  /** Wrap the section in the runtime-tail markers. */
+  readonly runtimeTail: boolean;
   readonly heading: string;
   /** `## <heading>\n`, or "" for rows without a heading line. */
   readonly headingLine: string;
@@ -164,7 +171,10 @@ function planMode(mode: PromptMode, size: PromptSize, rows: readonly SectionTabl
     const line = `## ${heading}\n`;
     const compact = size === "compact" && row.headingInText;
     const planned: PlannedRow = {
-      row,
+      id: row.id,
+      cache: row.cache,
+      render: row.render,
+      runtimeTail: row.runtimeTail === true,
       heading,
       headingLine: (compact ? row.compactHeadingInText : row.headingInText) ? line : "",
       fallbackHeadingLine: compact && !row.compactHeadingInText ? line : "",
@@ -358,8 +368,7 @@ function joinRows(
   let afterFramed = startsAfterFramed;
   for (let index = 0; index < rows.length; index++) {
     const planned = rows[index] as PlannedRow;
-    const row = planned.row;
-    const lines = row.render(context);
+    const lines = planned.render(context);
     if (lines === undefined || lines.length === 0) continue;
     // Caller text reaches lines only after a blank check, so any non-empty line is visible.
     let body = lines[0] as string;
@@ -388,12 +397,11 @@ function pushSection(
   markers: Markers,
   sections: RenderedSection[],
 ): string {
-  const { row } = planned;
   const headingLine =
     planned.headingLine === "" && afterFramed ? planned.fallbackHeadingLine : planned.headingLine;
   let text = headingLine === "" ? body : headingLine + body;
-  if (row.runtimeTail === true) text = markers.tailBegin + text + markers.tailEnd;
-  sections.push({ id: row.id, heading: planned.heading, text, cache: row.cache });
+  if (planned.runtimeTail) text = markers.tailBegin + text + markers.tailEnd;
+  sections.push({ id: planned.id, heading: planned.heading, text, cache: planned.cache });
   return text;
 }
 
@@ -421,8 +429,7 @@ function renderRows(
   let short = "";
   let afterFramed = startsAfterFramed;
   for (const planned of rows) {
-    const { row } = planned;
-    const lines = row.render(context);
+    const lines = planned.render(context);
     if (lines === undefined) continue;
     // Caller text reaches lines only after a blank check, so any non-empty line is visible.
     let length = 0;

@@ -1,4 +1,4 @@
-import { DecodingMode, EntityDecoder, htmlDecodeTree } from "entities/decode";
+import { DecodingMode, EntityDecoder } from "entities/decode";
 import {
   assertObjectArgument,
   assertStringArgument,
@@ -10,6 +10,7 @@ import {
   CONFUSABLE_FOLD_VALUES,
   CONFUSABLE_FOLD_WIDTH,
 } from "./confusable-folds.js";
+import { getHtmlDecodeTree } from "./get-html-decode-tree.js";
 import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import { RendererError } from "./renderer-error.js";
 import type { ProductProfile } from "./types.js";
@@ -276,7 +277,7 @@ type EntityDecoderAt = (
 function createEntityDecoder(): EntityDecoderAt {
   let codePoints: number[] = [];
   let consumed = 0;
-  const decoder = new EntityDecoder(htmlDecodeTree, (codePoint, length) => {
+  const decoder = new EntityDecoder(getHtmlDecodeTree(), (codePoint, length) => {
     codePoints.push(codePoint);
     consumed = length;
   });

@@ -1,6 +1,6 @@
 import type { SectionRenderContext } from "./create-section-render-context.js";
 import { RendererError } from "./renderer-error.js";
-import { SECTION_TABLE } from "./section-table.js";
+import { freezeSectionRow, SECTION_TABLE } from "./section-table.js";
 import type { SectionTableRow } from "./section-table.js";
 import type {
   AgentSystemPromptInput,
@@ -118,7 +118,7 @@ function customRow(section: CustomSection, path: string): SectionTableRow {
         `${path}.render`,
       );
   }
-  return Object.freeze({
+  return freezeSectionRow({
     id,
     heading,
     headingInText: true,
@@ -245,7 +245,7 @@ export function resolveSectionRows(
     }
     const original = row.render;
     resolved.push(
-      Object.freeze({
+      freezeSectionRow({
         ...row,
         // The gate stays: the new text renders exactly when the built-in text would have.
         render: (context: SectionRenderContext) =>
