@@ -92,7 +92,7 @@ export function renderAgentSystemPrompt(input: AgentSystemPromptInput): Rendered
   const stableMarks = checkStableInput(own);
   const volatileMarks = own.volatile !== undefined && checkVolatileFacts(own.volatile);
   const core = compileCore(own, stableMarks);
-  return renderTurn(core, own, core.stableSections, volatileMarks);
+  return renderTurn(core, own, own.volatile, core.stableSections, volatileMarks);
 }
 
 class CompiledPrompt implements CompiledAgentSystemPrompt {
@@ -101,8 +101,6 @@ class CompiledPrompt implements CompiledAgentSystemPrompt {
   readonly stableSections: readonly RenderedSection[];
   readonly #core: CompiledCore;
   readonly #stable: StableAgentSystemPromptInput;
-  /** The stable input with a `volatile` key (undefined): each turn's input is a clone of it. */
-  readonly #turnInput: Readonly<Record<string, unknown>>;
 
   constructor(core: CompiledCore, stable: StableAgentSystemPromptInput) {
     this.mode = core.mode;
@@ -111,25 +109,19 @@ class CompiledPrompt implements CompiledAgentSystemPrompt {
     this.stableSections = Object.freeze(core.stableSections.slice());
     this.#core = core;
     this.#stable = stable;
-    const turnInput = Object.assign<Record<string, unknown>, object>({}, stable);
-    turnInput.volatile = undefined;
-    this.#turnInput = turnInput;
     Object.freeze(this);
   }
 
   render(volatile?: VolatileFacts): RenderedPrompt {
     const core = this.#core;
     if (volatile === undefined) {
-      return renderTurn(core, this.#stable, core.stableSections.slice(), false);
+      return renderTurn(core, this.#stable, undefined, core.stableSections.slice(), false);
     }
     const facts = copyInputObject(volatile);
     const marks = checkVolatileFacts(facts);
-    // A bare spread of a template that already has a `volatile` key is V8's clone fast path, and
-    // the store below keeps its shape. Not `{ ...stable, volatile }`: on Node 20 a spread
-    // followed by a property builds a new hidden class per call (microseconds).
-    const input: Record<string, unknown> = { ...this.#turnInput };
-    input.volatile = facts;
-    return renderTurn(core, input, core.stableSections.slice(), marks);
+    // The facts travel beside the stable input (the sections' context has both), so a turn
+    // copies nothing of the stable input.
+    return renderTurn(core, this.#stable, facts, core.stableSections.slice(), marks);
   }
 }
 
@@ -267,7 +259,8 @@ function compileCore(input: StableAgentSystemPromptInput, stableMarks: boolean):
     input.sections === undefined
       ? PLANS[size][mode]
       : planMode(mode, size, resolveSectionRows(input.sections));
-  const context: SectionRenderContext = { input, mode, profile, toolNames };
+  // The stable side never sees per-turn facts, whatever the input carries.
+  const context: SectionRenderContext = { input, volatile: undefined, mode, profile, toolNames };
   // Custom sections and replacements print text the validator cannot vouch for: search always.
   const search = stableMarks || input.sections !== undefined;
   const stableSections: RenderedSection[] = [];
@@ -294,7 +287,8 @@ function compileCore(input: StableAgentSystemPromptInput, stableMarks: boolean):
  */
 function renderTurn(
   core: CompiledCore,
-  input: AgentSystemPromptInput,
+  input: StableAgentSystemPromptInput,
+  volatile: VolatileFacts | undefined,
   sections: RenderedSection[],
   volatileMarks: boolean,
 ): RenderedPrompt {
@@ -305,7 +299,13 @@ function renderTurn(
     text = core.stablePrefix;
     boundary = -1;
   } else {
-    const context: SectionRenderContext = { input, mode, profile, toolNames: core.toolNames };
+    const context: SectionRenderContext = {
+      input,
+      volatile,
+      mode,
+      profile,
+      toolNames: core.toolNames,
+    };
     const search = volatileMarks || core.stableMarks;
     // The per-turn side may follow caller text (the workspace files end the stable side in
     // minimal mode), and never looks at the stable side: its first section always has a heading.

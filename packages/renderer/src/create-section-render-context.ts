@@ -4,6 +4,8 @@ import type {
   ProductFeatures,
   ProductProfile,
   PromptMode,
+  StableAgentSystemPromptInput,
+  VolatileFacts,
 } from "./types.js";
 
 /**
@@ -11,7 +13,13 @@ import type {
  * render (mode and profile defaults, the tool names), so sections never recompute them.
  */
 export interface SectionRenderContext {
-  readonly input: AgentSystemPromptInput;
+  /**
+   * The stable input. Its type has no `volatile`: a section reads this turn's facts through
+   * `volatile` only, which the stable side of the boundary never gets.
+   */
+  readonly input: StableAgentSystemPromptInput;
+  /** This turn's facts; undefined above the boundary and for a turn without facts. */
+  readonly volatile: VolatileFacts | undefined;
   readonly mode: PromptMode;
   readonly profile: ProductProfile;
   /** Names of the tools available this run, in input order. */
@@ -25,6 +33,7 @@ export function createSectionRenderContext(input: AgentSystemPromptInput): Secti
   for (const tool of tools) toolNames.push(tool.name);
   return {
     input,
+    volatile: input.volatile,
     mode: input.mode ?? "full",
     profile: input.profile ?? OPENCLAW_PRODUCT_PROFILE,
     toolNames,

@@ -113,7 +113,7 @@ function customRow(section: CustomSection, path: string): SectionTableRow {
           mode: context.mode,
           profile: context.profile,
           stable: stableOnly(context.input),
-          volatile: context.input.volatile ?? {},
+          volatile: context.volatile ?? {},
         } as StableSectionContext,
         `${path}.render`,
       );

@@ -149,13 +149,17 @@ describe("SECTION_TABLE", () => {
 
       if (row.cache === "stable") {
         it("reads no volatile input", () => {
-          const input = { ...cases!.on };
-          Object.defineProperty(input, "volatile", {
+          // Neither through the context nor through the input object behind it.
+          const trap = (where: string) => ({
             get() {
-              throw new Error(`stable section ${row.id} read input.volatile`);
+              throw new Error(`stable section ${row.id} read ${where}`);
             },
           });
-          expect(() => row.render(createSectionRenderContext(input))).not.toThrow();
+          const input = { ...cases!.on };
+          Object.defineProperty(input, "volatile", trap("input.volatile"));
+          const context = { ...createSectionRenderContext(cases!.on), input };
+          Object.defineProperty(context, "volatile", trap("context.volatile"));
+          expect(() => row.render(context)).not.toThrow();
         });
       }
     });

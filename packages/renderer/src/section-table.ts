@@ -126,7 +126,7 @@ const row = freezeSectionRow;
  * Decision: `silent_replies` sits below the boundary although SPEC §2.3 lists it with the stable
  * sections: its gate reads the current chat (SPEC §2.5), and the cache invariant forbids any
  * volatile fact above the boundary. The same rule places every row whose gate or text reads
- * `input.volatile` on the volatile side.
+ * the turn's facts (`context.volatile`) on the volatile side.
  *
  * Modes follow the newest seed's minimal-mode omission list exactly: `minimal` drops memory
  * recall, model aliases, user identity, assistant output directives, messaging, collapsible

@@ -9,7 +9,7 @@ const CHAT_TYPE_LABELS = Object.freeze({
 
 /** Control UI embed: the run is shown inside the Control UI. */
 export function renderControlUiEmbedSection(context: SectionRenderContext): string[] | undefined {
-  if (context.input.volatile?.channel?.controlUiEmbed !== true) return undefined;
+  if (context.volatile?.channel?.controlUiEmbed !== true) return undefined;
   if (!hasFeature(context, "controlUi")) return undefined;
   if (isCompact(context)) {
     return ["Embedded in the Control UI: name its pages; the user is already inside it."];
@@ -22,8 +22,8 @@ export function renderControlUiEmbedSection(context: SectionRenderContext): stri
 
 /** Channel messaging: facts about the current channel, incl. the native-approvals rule. */
 export function renderChannelMessagingSection(context: SectionRenderContext): string[] | undefined {
-  const channel = context.input.volatile?.channel;
-  const sender = context.input.volatile?.sender;
+  const channel = context.volatile?.channel;
+  const sender = context.volatile?.sender;
   if (channel === undefined && !hasText(sender)) return undefined;
   const lines: string[] = [];
   if (channel !== undefined) {
@@ -68,7 +68,7 @@ export function renderChannelMessagingSection(context: SectionRenderContext): st
 export function renderSilentRepliesSection(context: SectionRenderContext): string[] | undefined {
   // `NO_REPLY` is a reply directive: only a product whose gateway parses it may teach it.
   if (!hasFeature(context, "replyDirectives")) return undefined;
-  const channel = context.input.volatile?.channel;
+  const channel = context.volatile?.channel;
   const compact = isCompact(context);
   const rule = compact
     ? "Never mix `NO_REPLY` with other content."
@@ -90,7 +90,7 @@ export function renderSilentRepliesSection(context: SectionRenderContext): strin
 export function renderCollapsibleDetailsSection(
   context: SectionRenderContext,
 ): string[] | undefined {
-  if (context.input.volatile?.channel?.collapsibleDetails !== true) return undefined;
+  if (context.volatile?.channel?.collapsibleDetails !== true) return undefined;
   if (isCompact(context)) {
     return [
       "Put optional depth (logs, long lists) in `<details><summary>...</summary>...</details>`; keep the answer and required user actions outside.",
@@ -105,7 +105,7 @@ export function renderCollapsibleDetailsSection(
 
 /** Voice: voice notes can be sent on this channel. */
 export function renderVoiceSection(context: SectionRenderContext): string[] | undefined {
-  if (context.input.volatile?.channel?.voice !== true) return undefined;
+  if (context.volatile?.channel?.voice !== true) return undefined;
   if (isCompact(context)) {
     return ["Voice notes: when asked for audio or spoken to by voice."];
   }
@@ -117,7 +117,7 @@ export function renderVoiceSection(context: SectionRenderContext): string[] | un
 
 /** Reactions: how freely to react, per the channel's reaction level. */
 export function renderReactionsSection(context: SectionRenderContext): string[] | undefined {
-  const level = context.input.volatile?.channel?.reactions;
+  const level = context.volatile?.channel?.reactions;
   if (level === undefined) return undefined;
   if (isCompact(context)) {
     return [
@@ -136,7 +136,7 @@ export function renderReactionsSection(context: SectionRenderContext): string[] 
 
 /** ACP hints: channel-specific hint lines for ACP-bound sessions, verbatim. */
 export function renderAcpHintsSection(context: SectionRenderContext): string[] | undefined {
-  const hints = context.input.volatile?.channel?.acpHints;
+  const hints = context.volatile?.channel?.acpHints;
   if (hints === undefined) return undefined;
   const lines: string[] = [];
   for (const hint of hints) if (hasText(hint)) lines.push(`- ${hint.trim()}`);

@@ -30,7 +30,7 @@ export function renderDelegationSection(context: SectionRenderContext): string[]
 export function renderProactiveOrchestrationSection(
   context: SectionRenderContext,
 ): string[] | undefined {
-  if (context.input.volatile?.thinkingLevel !== "ultra" || !hasTool(context, "sessions_spawn")) {
+  if (context.volatile?.thinkingLevel !== "ultra" || !hasTool(context, "sessions_spawn")) {
     return undefined;
   }
   if (isCompact(context)) {

@@ -17,7 +17,7 @@ const COMPACT_ELEVATION_LINES = Object.freeze({
 
 /** Elevation: the current elevation level for host commands. */
 export function renderElevationSection(context: SectionRenderContext): string[] | undefined {
-  const level = context.input.volatile?.elevation;
+  const level = context.volatile?.elevation;
   if (level === undefined) return undefined;
   if (isCompact(context)) return [`Elevation level: ${level}; ${COMPACT_ELEVATION_LINES[level]}.`];
   return [`Elevation level: ${level}`, ELEVATION_LINES[level]];

@@ -3,6 +3,6 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
 
 /** Group context: extra injected context for a group chat (or a sub-agent in minimal mode). */
 export function renderGroupContextSection(context: SectionRenderContext): string[] | undefined {
-  const text = context.input.volatile?.groupContext;
+  const text = context.volatile?.groupContext;
   return hasText(text) ? [text.trim()] : undefined;
 }

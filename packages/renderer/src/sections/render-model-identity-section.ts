@@ -6,7 +6,7 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
  * the model is a per-run fact (`volatile.runtime.model`).
  */
 export function renderModelIdentitySection(context: SectionRenderContext): string[] | undefined {
-  const model = context.input.volatile?.runtime?.model;
+  const model = context.volatile?.runtime?.model;
   if (!hasText(model)) return undefined;
   if (isCompact(context)) return [`Model: \`${model.trim()}\` (never guess)`];
   return [

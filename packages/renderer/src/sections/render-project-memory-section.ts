@@ -3,7 +3,7 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
 
 /** Project memory: durable project facts surfaced for this turn. */
 export function renderProjectMemorySection(context: SectionRenderContext): string[] | undefined {
-  const facts = context.input.volatile?.projectMemoryFacts;
+  const facts = context.volatile?.projectMemoryFacts;
   if (facts === undefined) return undefined;
   const lines: string[] = [];
   for (const fact of facts) if (hasText(fact)) lines.push(`- ${fact.trim()}`);

@@ -6,7 +6,7 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
  * printed: effort goes through provider controls, and `/status` shows it.
  */
 export function renderReasoningSection(context: SectionRenderContext): string[] | undefined {
-  const reasoning = context.input.volatile?.reasoning;
+  const reasoning = context.volatile?.reasoning;
   if (reasoning === undefined) return undefined;
   if (isCompact(context)) {
     return [

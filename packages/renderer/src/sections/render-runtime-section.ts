@@ -13,7 +13,7 @@ function addPart(parts: string, label: string, value: string | undefined): strin
  * read one by one (not through a table of names): this section renders on every turn.
  */
 export function renderRuntimeSection(context: SectionRenderContext): string[] | undefined {
-  const runtime = context.input.volatile?.runtime;
+  const runtime = context.volatile?.runtime;
   if (runtime === undefined) return undefined;
   let parts = addPart("", "host", runtime.host);
   parts = addPart(parts, "os", runtime.os);

@@ -6,7 +6,7 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
  * exact time comes from `session_status`, and a clock line would be stale within minutes.
  */
 export function renderTimeContextSection(context: SectionRenderContext): string[] | undefined {
-  const time = context.input.volatile?.time;
+  const time = context.volatile?.time;
   if (time === undefined || !hasText(time.date)) return undefined;
   if (isCompact(context)) {
     const zone = hasText(time.timeZone) ? ` (${time.timeZone.trim()})` : "";

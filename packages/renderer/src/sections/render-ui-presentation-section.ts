@@ -3,7 +3,7 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
 
 /** UI presentation: widgets, dashboards and portals, only when presentation tools are callable. */
 export function renderUiPresentationSection(context: SectionRenderContext): string[] | undefined {
-  if (context.input.volatile?.presentationTools !== true) return undefined;
+  if (context.volatile?.presentationTools !== true) return undefined;
   if (isCompact(context)) {
     const lines = [
       "Presentation tools (details in their descriptions): a widget for a compact in-chat view, a dashboard for a larger lasting layout; a widget's returned presentation is authoritative.",
