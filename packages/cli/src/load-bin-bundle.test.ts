@@ -50,10 +50,15 @@ describe("loadBinBundle", () => {
     expectRan();
   });
 
-  it("compiles from the code cache of an earlier run", () => {
-    const first = loadBinBundle(bundleFile);
+  /** Runs the bundle once without a cache and writes that run's code cache beside it. */
+  const writeCacheOfOneRun = () => {
+    const first = loadBinBundle(bundleFile, null);
     first.run();
     writeFileSync(toBinCodeCacheFile(bundleFile), first.script.createCachedData());
+  };
+
+  it("compiles from the code cache of an earlier run", () => {
+    writeCacheOfOneRun();
     globalThis.__binBundleRun = undefined;
     const second = loadBinBundle(bundleFile);
     expect(second.cacheRejected).toBe(false);
@@ -79,9 +84,7 @@ describe("loadBinBundle", () => {
   });
 
   it("compiles the source when told to use no cache, even with one beside the bundle", () => {
-    const first = loadBinBundle(bundleFile);
-    first.run();
-    writeFileSync(toBinCodeCacheFile(bundleFile), first.script.createCachedData());
+    writeCacheOfOneRun();
     expect(loadBinBundle(bundleFile, null).cacheRejected).toBeUndefined();
   });
 

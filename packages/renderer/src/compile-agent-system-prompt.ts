@@ -1,10 +1,10 @@
+import { createSectionRenderContext } from "./create-section-render-context.js";
 import type { SectionRenderContext } from "./create-section-render-context.js";
 import { ensureCacheBoundary } from "./ensure-cache-boundary.js";
 import {
   formatCacheBoundaryMarker,
   formatRuntimeTailMarkers,
 } from "./format-cache-boundary-marker.js";
-import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import { RendererError } from "./renderer-error.js";
 import { resolveSectionRows } from "./resolve-section-rows.js";
 import { SECTION_TABLE } from "./section-table.js";
@@ -247,20 +247,16 @@ interface CompiledCore {
 }
 
 function compileCore(input: StableAgentSystemPromptInput, stableMarks: boolean): CompiledCore {
-  const mode = input.mode ?? "full";
+  // The stable side never sees per-turn facts, whatever the input carries.
+  const context = createSectionRenderContext(input);
+  const { mode, profile, toolNames } = context;
   const size = input.size ?? "full";
-  const profile = input.profile ?? OPENCLAW_PRODUCT_PROFILE;
-  const tools = input.tools;
-  const toolNames: string[] = [];
-  if (tools !== undefined) for (const tool of tools) toolNames.push(tool.name);
   const markers = resolveMarkers(profile);
   // A registry gives this compile its own plan; without one the precomputed plans serve.
   const plan =
     input.sections === undefined
       ? PLANS[size][mode]
       : planMode(mode, size, resolveSectionRows(input.sections));
-  // The stable side never sees per-turn facts, whatever the input carries.
-  const context: SectionRenderContext = { input, volatile: undefined, mode, profile, toolNames };
   // Custom sections and replacements print text the validator cannot vouch for: search always.
   const search = stableMarks || input.sections !== undefined;
   const stableSections: RenderedSection[] = [];

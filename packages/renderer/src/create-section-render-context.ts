@@ -1,6 +1,5 @@
 import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import type {
-  AgentSystemPromptInput,
   ProductFeatures,
   ProductProfile,
   PromptMode,
@@ -26,14 +25,20 @@ export interface SectionRenderContext {
   readonly toolNames: readonly string[];
 }
 
-/** Resolves the defaults of a (validated) input into a `SectionRenderContext`. */
-export function createSectionRenderContext(input: AgentSystemPromptInput): SectionRenderContext {
-  const tools = input.tools ?? [];
+/**
+ * Resolves the defaults of a (validated) stable input into a `SectionRenderContext`, with
+ * `volatile` as the turn's facts (none above the boundary).
+ */
+export function createSectionRenderContext(
+  input: StableAgentSystemPromptInput,
+  volatile?: VolatileFacts,
+): SectionRenderContext {
+  const tools = input.tools;
   const toolNames: string[] = [];
-  for (const tool of tools) toolNames.push(tool.name);
+  if (tools !== undefined) for (const tool of tools) toolNames.push(tool.name);
   return {
     input,
-    volatile: input.volatile,
+    volatile,
     mode: input.mode ?? "full",
     profile: input.profile ?? OPENCLAW_PRODUCT_PROFILE,
     toolNames,
