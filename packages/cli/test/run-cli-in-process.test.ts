@@ -31,7 +31,7 @@ describe("runCli (in process)", () => {
     expect(await runCli(["render", "--size", "compact"], compact), compact.err).toBe(0);
     expect(full.out).toContain("this list is a summary");
     expect(compact.out).not.toContain("this list is a summary");
-    expect(compact.out).toContain("Tool definitions: source of truth.");
+    expect(compact.out).toContain("Later or recurring work: `cron`");
     // Compact wording stands without section headings; caller text keeps its framing headings.
     const headings = (text: string) => text.split("\n").filter((line) => line.startsWith("## "));
     expect(headings(full.out)).toContain("## Safety");

@@ -45,7 +45,7 @@ const GPT5_FRIENDLY_STYLE = [
 
 // Compact size drops the heading too: the contract is rules like the sections around it.
 const COMPACT_GPT5_BEHAVIOUR_CONTRACT =
-  "Finish this turn unless blocked; tools over guesses; exact parameters; read results; parallel independent lookups; answer first, briefly; report done, verified, open; cover every part; verify; look up missing context before asking; bounded non-interactive commands, no stray background processes; keep persona.";
+  "Finish this turn unless blocked; tools over guesses, exact parameters, read results; parallel independent lookups; answer first, briefly; report done, verified, open; cover every part; look up missing context before asking; bounded non-interactive commands, no stray background processes; keep persona.";
 
 const COMPACT_GPT5_FRIENDLY_STYLE =
   "Warm, direct; mirror user tone and language; brief acknowledgement, then work.";

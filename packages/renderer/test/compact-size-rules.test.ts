@@ -12,22 +12,22 @@ import type { AgentSystemPromptInput, PromptSize } from "../src/index.js";
 // ids, limits, facts) that carry them. Compact wording may drop any explanation but none of
 // these: for every input below, a phrase is in the compact text exactly when it is in the full
 // text. Matching ignores case. Sections that print caller text verbatim have no entry.
-// References that instruct nothing are explanation, not rules: compact Documentation keeps the
-// docs and source locations but drops the community and skills-hub links and the config file
-// paths (Control names `config.schema.lookup`).
+// A rule tells the model what to do or not do. Explanation is everything else, and compact size
+// drops it (docs/decisions/0009-compact-size-keeps-directives.md):
+// - why a rule holds, or what enforces it (safety's advisory note, the keys `gateway` refuses,
+//   the policies that govern risk behind execution bias);
+// - what a tool or file is for, which its definition or its own text already says (the `exec`,
+//   `process` and `message` summaries, the roles of IDENTITY.md, USER.md and MEMORY.md);
+// - references and procedures that instruct nothing (the community and skills-hub links, the
+//   config file paths, the `/reasoning` and `/status` hints, updating another host).
 const RULES: Readonly<Record<string, readonly string[]>> = {
   identity: ["you are an ai agent", "openclaw"],
   tooling: [
-    "source of truth",
     "`cron`",
     "sleep loops",
     "`yieldms`",
-    "`exec`",
-    "commands that start now",
     "completion wake",
     "`process`",
-    "logs",
-    "input",
     "`sessions_spawn`",
     "completion mode",
     "collect",
@@ -39,9 +39,6 @@ const RULES: Readonly<Record<string, readonly string[]>> = {
     "`update_plan`",
     "`in_progress`",
     "trivial one-step",
-    "`message`",
-    "proactive sends",
-    "channel actions",
   ],
   tool_call_style: ["narrat", "multi-part", "sensitive", "destructive", "run"],
   execution_bias: [
@@ -49,9 +46,6 @@ const RULES: Readonly<Record<string, readonly string[]>> = {
     "blocked",
     "live",
     "verify",
-    "tool policy",
-    "sandboxing",
-    "exec approvals",
     "pre-refuse",
     "warn",
     "permission",
@@ -81,14 +75,12 @@ const RULES: Readonly<Record<string, readonly string[]>> = {
     "pause",
     "audit",
     "prompts, instructions or policies",
-    "advisory",
-    "tool policy, exec approvals, sandboxing and channel allowlists",
   ],
   care: [
     "merge",
     "config or scheduler file",
     "credential",
-    "repeating",
+    "repeat",
     "pairing codes",
     "verification urls",
     "privately",
@@ -130,15 +122,10 @@ const RULES: Readonly<Record<string, readonly string[]>> = {
     "permissions",
     "`update.run`",
     "explicit",
-    "`tools.exec.ask`",
-    "`tools.exec.security`",
-    "`tools.bash.*`",
     "detached tasks",
     "invent cli commands",
     "`openclaw update`",
     "control ui",
-    "`openclaw update --yes`",
-    "ssh",
   ],
   messaging: [
     "openclaw routing",
@@ -149,11 +136,10 @@ const RULES: Readonly<Record<string, readonly string[]>> = {
     "`send`",
     "`no_reply`",
   ],
-  workspace: ["working directory", "/srv/agent", "relative"],
+  workspace: ["working directory", "/srv/agent"],
   documentation: [
     "docs: https://docs.openclaw.ai",
     "source: ",
-    "authori",
     "agents.md",
     "`memory_search`",
     "stale",
@@ -173,9 +159,6 @@ const RULES: Readonly<Record<string, readonly string[]>> = {
     "project context",
     "agents.md",
     "soul.md",
-    "identity.md",
-    "user.md",
-    "memory.md",
     "persona",
     "never",
     "truncated",
@@ -236,7 +219,7 @@ const RULES: Readonly<Record<string, readonly string[]>> = {
     "synthesize",
   ],
   elevation: ["elevation level: ask", "approval"],
-  reasoning: ["reasoning visibility: stream", "`/reasoning`", "provider controls", "`/status`"],
+  reasoning: ["reasoning visibility: stream"],
 };
 
 const ALL_TOOLS = [

@@ -12,7 +12,7 @@ const FILE_ROLES: readonly string[] = Object.freeze([
 ]);
 
 const COMPACT_FILE_ROLES: readonly string[] = Object.freeze([
-  "Project Context: AGENTS.md rules, SOUL.md persona, IDENTITY.md identity, USER.md user preferences, MEMORY.md facts. Tool notes never grant tools.",
+  "Project Context: follow AGENTS.md; embody SOUL.md's persona. Tool notes never grant tools.",
 ]);
 
 /** Bootstrap pending: a brand-new workspace still has BOOTSTRAP.md to work through. */

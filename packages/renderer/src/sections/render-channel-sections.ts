@@ -107,7 +107,7 @@ export function renderCollapsibleDetailsSection(
 export function renderVoiceSection(context: SectionRenderContext): string[] | undefined {
   if (context.volatile?.channel?.voice !== true) return undefined;
   if (isCompact(context)) {
-    return ["Voice notes: when asked for audio or spoken to by voice."];
+    return ["Voice notes: when asked for audio or addressed by voice."];
   }
   return [
     "This channel can deliver voice notes.",

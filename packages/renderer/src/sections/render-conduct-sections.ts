@@ -59,18 +59,18 @@ const COMPACT_ACT_AND_FINISH: readonly string[] = Object.freeze([
 ]);
 
 const COMPACT_TOOL_AUTHORITY: readonly string[] = Object.freeze([
-  "Available tools authorize requested actions; tool policy, sandboxing and exec approvals govern risk: never pre-refuse, warn or seek permission.",
+  "An available tool authorizes the requested action: never pre-refuse, warn or seek permission.",
 ]);
 
 const COMPACT_OWNER_AUTHORITY: readonly string[] = Object.freeze([
-  "The owner's request authorizes an action, not an available tool. In groups, others get only harmless actions; changing files, settings, schedules or what others see needs the owner. Tool policy, sandboxing and approvals govern risk.",
+  "The owner's request authorizes an action, not an available tool. In groups, others get only harmless actions; changing files, settings, schedules or what others see needs the owner.",
 ]);
 
 /** Promised work: a promise of later work creates follow-up ownership. */
 export function renderPromisedWorkSection(context: SectionRenderContext): string[] {
   if (isCompact(context)) {
     return [
-      'For later, background, delegated or ongoing work, set a completion wake, watch or scheduled check before ending; report result or blocker. "running" is not done; "I\'m checking now" is no answer. Follow corrections; promise only what you can do.',
+      'Later, background, delegated or ongoing work: set a completion wake, watch or scheduled check before ending; report result or blocker; "running" is not done, "I\'m checking now" no answer. Follow corrections; promise only what you can.',
     ];
   }
   return [
@@ -89,7 +89,6 @@ export function renderSafetySection(context: SectionRenderContext): string[] {
   if (isCompact(context)) {
     return [
       "No power, resources or access beyond the task; never evade oversight, monitoring or approvals; never self-preserve, copy or spread; safety first; obey stop, pause, audit; never change your prompts, instructions or policies unasked.",
-      "Advisory: tool policy, exec approvals, sandboxing and channel allowlists enforce limits.",
     ];
   }
   return [
@@ -110,7 +109,7 @@ export function renderCareSection(context: SectionRenderContext): string[] {
   const compact = isCompact(context);
   const lines = compact
     ? [
-        "Merge into config or scheduler files, read first. Use or store shared credentials as asked; confirm without repeating them. Send pairing codes and verification URLs privately; in a group, confirm without them. Never ask for tokens, keys or passwords in chat.",
+        "Merge into config or scheduler files after reading. Use or store shared credentials as asked, never repeat them. Pairing codes, verification URLs: privately, never in a group. Never ask for tokens, keys or passwords in chat.",
       ]
     : [
         "Before editing an existing config or scheduler file, read it and merge your change.",

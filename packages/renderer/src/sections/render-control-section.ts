@@ -72,9 +72,8 @@ function renderCompactControl(
     }
   }
   if (gateway) {
-    lines.push(
-      "`update.run` only on explicit request. Protected: `tools.exec.ask`, `tools.exec.security`, `tools.bash.*`.",
-    );
+    // The keys `gateway` refuses to change are enforced by the tool: compact size leaves them out.
+    lines.push("`update.run` only on explicit request.");
   } else if (gatewayFeature && cli && hasFeature(context, "controlUi")) {
     lines.push(
       `Gateway updates: the ${name} owner, \`${cliName} update\` in a terminal, or the Control UI.`,
@@ -85,8 +84,6 @@ function renderCompactControl(
     never.push("touch this gateway's install or service via exec or detached tasks");
   if (cli) never.push("invent CLI commands");
   if (never.length > 0) lines.push(`Never ${never.join("; never ")}.`);
-  if (gatewayFeature && cli && hasTool(context, "exec")) {
-    lines.push(`Other hosts (verify not this one): \`${cliName} update --yes\` via exec or SSH.`);
-  }
+  // How to update another host is a procedure, not a rule: compact size leaves it out.
   return lines;
 }

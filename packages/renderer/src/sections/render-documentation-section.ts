@@ -18,7 +18,7 @@ export function renderDocumentationSection(context: SectionRenderContext): strin
     // Compact keeps the two places to look things up and the rules; the community and skills-hub
     // links and the config file paths are references, and `config.schema.lookup` is in Control.
     lines.push(
-      `Docs are authoritative on ${profile.name}, not AGENTS.md, notes or \`memory_search\`; if silent or stale, say so, read source.`,
+      `On ${profile.name}, docs outrank AGENTS.md, notes and \`memory_search\`; if silent or stale, say so, read source.`,
     );
     if (hasFeature(context, "productCli")) {
       lines.push(`Run \`${profile.cliName} status\` yourself.`);

@@ -9,7 +9,7 @@ export function renderExecApprovalsSection(context: SectionRenderContext): strin
   if (!hasTool(context, "exec") || !hasFeature(context, "approvalCommand")) return undefined;
   if (isCompact(context)) {
     return [
-      "`/approve` is only the user's; ask only when a result says approval is pending; copy approval ids exactly, never invent; allow-once covers one exact command.",
+      "`/approve` is the user's; ask only when a result says approval is pending; copy approval ids exactly, never invent; allow-once: one exact command.",
     ];
   }
   return [

@@ -7,10 +7,11 @@ const CITATION_LINES = Object.freeze({
   auto: "Cite a memory source when it helps the user check it.",
 });
 
-const COMPACT_CITATION_LINES = Object.freeze({
-  on: "Cite as `Source: <path>#<line>`.",
-  off: "No citations.",
-  auto: "Cite sources when useful.",
+// Compact size states only a constraint: `auto` leaves citing to judgment, so it has no line.
+const COMPACT_CITATION_CLAUSES = Object.freeze({
+  on: "cite as `Source: <path>#<line>`",
+  off: "no citations",
+  auto: undefined,
 });
 
 /** Memory recall: static instructions, only with memory tools and a configured citation mode. */
@@ -20,13 +21,13 @@ export function renderMemoryRecallSection(context: SectionRenderContext): string
   const get = hasTool(context, "memory_get");
   if (recall === undefined || (!search && !get)) return undefined;
   if (isCompact(context)) {
-    const lines: string[] = [];
-    if (search) {
-      lines.push("Past work, decisions, people, preferences: `memory_search` first.");
-    }
-    if (get) lines.push("`memory_get`: needed lines only.");
-    lines.push(COMPACT_CITATION_LINES[recall.citations]);
-    return lines;
+    // One line of clauses; the section needs a memory tool, so there is always a first clause.
+    const clauses: string[] = [];
+    if (search) clauses.push("Past work, decisions, people, preferences: `memory_search` first");
+    if (get) clauses.push("`memory_get`: needed lines only");
+    const citation = COMPACT_CITATION_CLAUSES[recall.citations];
+    if (citation !== undefined) clauses.push(citation);
+    return [`${clauses.join("; ")}.`];
   }
   const lines: string[] = [];
   if (search) {

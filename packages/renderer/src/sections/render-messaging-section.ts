@@ -32,7 +32,7 @@ function renderCompactMessaging(context: SectionRenderContext): string[] {
   const lines: string[] = [];
   if (hasFeature(context, "channelRouting")) {
     lines.push(
-      `Channel replies: ${context.profile.name} routing, not shell or HTTP; user-authorized CLI or API actions elsewhere are fine.`,
+      `Reply through ${context.profile.name} routing, never shell or HTTP; user-authorized CLI or API actions elsewhere are fine.`,
     );
   }
   if (hasTool(context, "message")) {

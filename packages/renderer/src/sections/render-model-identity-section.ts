@@ -8,7 +8,7 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
 export function renderModelIdentitySection(context: SectionRenderContext): string[] | undefined {
   const model = context.volatile?.runtime?.model;
   if (!hasText(model)) return undefined;
-  if (isCompact(context)) return [`Model: \`${model.trim()}\` (never guess)`];
+  if (isCompact(context)) return [`Model: \`${model.trim()}\`; never guess.`];
   return [
     `Asked which model you are, answer \`${model.trim()}\`; do not guess from your training data.`,
   ];

@@ -9,9 +9,8 @@ export function renderReasoningSection(context: SectionRenderContext): string[] 
   const reasoning = context.volatile?.reasoning;
   if (reasoning === undefined) return undefined;
   if (isCompact(context)) {
-    return [
-      `Reasoning visibility: ${reasoning} (\`/reasoning\` toggles; effort: provider controls, \`/status\`)`,
-    ];
+    // The toggle and the effort controls are the user's; compact size states the fact only.
+    return [`Reasoning visibility: ${reasoning}`];
   }
   return [
     `Reasoning visibility: ${reasoning}`,

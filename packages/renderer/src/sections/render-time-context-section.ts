@@ -11,7 +11,7 @@ export function renderTimeContextSection(context: SectionRenderContext): string[
   if (isCompact(context)) {
     const zone = hasText(time.timeZone) ? ` (${time.timeZone.trim()})` : "";
     const exact = hasTool(context, "session_status") ? "; exact time: `session_status`" : "";
-    return [`Current date: ${time.date.trim()}${zone}${exact}`];
+    return [`Date: ${time.date.trim()}${zone}${exact}`];
   }
   const lines = [`Current date: ${time.date.trim()}`];
   if (hasText(time.timeZone)) lines.push(`Time zone: ${time.timeZone.trim()}`);

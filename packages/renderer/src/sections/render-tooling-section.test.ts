@@ -82,6 +82,30 @@ describe("tooling", () => {
     expect(announce).toContain("announce completion");
   });
 
+  it("compact size: no list and no tool summaries, one line per topic", () => {
+    const text = renderSectionText(
+      {
+        tools: tools("cron", "exec", "process", "message", "update_plan"),
+        automaticCompletionWake: true,
+        size: "compact",
+      },
+      "tooling",
+    );
+    expect(text).toBe(
+      [
+        "Later or recurring work: `cron`; no sleep loops, `yieldMs` or `process` polling as timers.",
+        "Start long commands once, await the completion wake.",
+        "Retell completion events once, own words, no raw metadata.",
+        "`update_plan`: one plan, short notes, max one step `in_progress`; update on change; skip trivial one-step work.",
+      ].join("\n"),
+    );
+  });
+
+  it("compact size with no rule to state still renders the section, pointing at the definitions", () => {
+    const input = { tools: tools("read", "message"), size: "compact" as const };
+    expect(renderSectionText(input, "tooling")).toBe("Tool definitions: source of truth.");
+  });
+
   it("keeps only the base delegation nudge in suggest mode", () => {
     const input = { tools: tools("sessions_spawn"), delegationMode: "suggest" as const };
     expect(renderSectionText(input, "tooling")).toContain("prefer handing the work to a sub-agent");

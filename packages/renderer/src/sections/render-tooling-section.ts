@@ -6,8 +6,11 @@ interface ToolGuidanceRule {
   readonly topic: "cron" | "commands" | "sub-agents" | "plan" | "message";
   readonly applies: (context: SectionRenderContext) => boolean;
   readonly line: (context: SectionRenderContext) => string;
-  /** The same rule in the compact wording: a clause, without the closing period. */
-  readonly compact: (context: SectionRenderContext) => string;
+  /**
+   * The same rule in the compact wording: a clause, without the closing period. Absent when the
+   * line only restates what the tool's own definition says (compact size drops it).
+   */
+  readonly compact?: (context: SectionRenderContext) => string;
 }
 
 const has = (name: string) => (context: SectionRenderContext) => hasTool(context, name);
@@ -60,7 +63,6 @@ const TOOL_GUIDANCE_RULES: readonly ToolGuidanceRule[] = Object.freeze([
     topic: "commands",
     applies: has("exec"),
     line: always("Use `exec` only for commands that start now; they may keep running."),
-    compact: always("`exec`: commands that start now"),
   },
   {
     topic: "commands",
@@ -68,7 +70,7 @@ const TOOL_GUIDANCE_RULES: readonly ToolGuidanceRule[] = Object.freeze([
     line: always(
       "Start a long-running command once and rely on the completion wake; do not poll it.",
     ),
-    compact: always("Start long ones once, await the completion wake"),
+    compact: always("Start long commands once, await the completion wake"),
   },
   {
     topic: "commands",
@@ -76,7 +78,6 @@ const TOOL_GUIDANCE_RULES: readonly ToolGuidanceRule[] = Object.freeze([
     line: always(
       "Use `process` to read a running command's logs or state, send it input, or stop it.",
     ),
-    compact: always("`process`: logs, state, input, stop"),
   },
   {
     topic: "sub-agents",
@@ -152,7 +153,6 @@ const TOOL_GUIDANCE_RULES: readonly ToolGuidanceRule[] = Object.freeze([
     topic: "message",
     applies: has("message"),
     line: always("Use `message` for proactive sends and channel actions."),
-    compact: always("`message`: proactive sends, channel actions"),
   },
 ]);
 
@@ -175,10 +175,8 @@ export function renderToolingSection(context: SectionRenderContext): string[] | 
   if (tools === undefined || tools.length === 0) return undefined;
   const compact = isCompact(context);
   const lines: string[] = [];
-  if (compact) {
-    // The list only repeats the tool definitions the model already has.
-    lines.push("Tool definitions: source of truth.");
-  } else {
+  // Compact size has no list: it would repeat the tool definitions the model already has.
+  if (!compact) {
     lines.push(
       "Tool definitions (names, parameters) are the source of truth; this list is a summary.",
     );
@@ -202,6 +200,7 @@ export function renderToolingSection(context: SectionRenderContext): string[] | 
         lines.push(joinClauses(clauses));
         clauses = [];
       }
+      if (rule.compact === undefined) continue;
       topic = rule.topic;
       clauses.push(rule.compact(context));
     }
@@ -212,5 +211,8 @@ export function renderToolingSection(context: SectionRenderContext): string[] | 
     if (tool.guidance === undefined) continue;
     for (const line of tool.guidance) if (line.trim() !== "") lines.push(line);
   }
+  // A compact section with no rule to state still tells the model where its tools are described,
+  // so that both sizes render the same sections.
+  if (lines.length === 0) lines.push("Tool definitions: source of truth.");
   return lines;
 }
