@@ -2,7 +2,7 @@
 // dependency, workspace packages read from source) into dist/bundle/:
 //   promptstack.cjs                  the command as one CommonJS file, ASCII only
 //   promptstack-v8-<v8>.code-cache   V8's code cache of it, for the V8 of the Node that built it
-//   promptstack.mjs                  the loader bin/promptstack.js imports (src/load-bin-bundle.ts)
+//   promptstack-loader.cjs           the loader bin/promptstack.cjs requires (src/load-bin-bundle.ts)
 // The installed command then reads two files and compiles nothing a `render --json` runs: the code
 // cache is written after one warm-up `render --json` of the demo (src/write-bin-code-cache.ts),
 // so it holds the bytecode of every function that run compiled. Node 20 caches no ES module
@@ -218,17 +218,19 @@ const loaderBuild = await build({
   absWorkingDir: packageDir,
   stdin: {
     contents: [
-      'import { fileURLToPath } from "node:url";',
+      'import { join } from "node:path";',
       'import { BIN_BUNDLE_FILE_NAME, runBinBundle } from "./src/load-bin-bundle.ts";',
-      "runBinBundle(fileURLToPath(new URL(BIN_BUNDLE_FILE_NAME, import.meta.url)));",
+      "runBinBundle(join(__dirname, BIN_BUNDLE_FILE_NAME));",
     ].join("\n"),
     resolveDir: packageDir,
     sourcefile: LOADER_SOURCE,
     loader: "ts",
   },
-  outfile: join(outdir, "promptstack.mjs"),
+  // CommonJS like the bin that requires it: a process whose entry is CommonJS never starts Node's
+  // ES module loader (about 7 ms of every start).
+  outfile: join(outdir, "promptstack-loader.cjs"),
   bundle: true,
-  format: "esm",
+  format: "cjs",
   platform: "node",
   target: "node20",
   tsconfig: "tsconfig.build.json",
