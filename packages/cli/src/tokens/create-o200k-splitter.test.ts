@@ -16,8 +16,8 @@ const oracle = (text: string): RegExpMatchArray | null =>
  * breaks, apostrophes, astral letters and emoji, and lone surrogates.
  */
 const UNITS = [
-  ..."aZz AQ09'sStTlLvVeErRdDmM\t\n\r\n/.,<>!-_`^~\\\x00\x0b\x0c",
-  ..."äÅéöß°—–…«»",
+  ..."aZz AQ09'sStTlLvVeErRdDmM\t\n\r\n/.,<>!-_`^~\\\x00\x0b\x0c".split(""),
+  ..."äÅéöß°—–…«»".split(""),
   "ǅ", // Lt
   "ʰ", // Lm
   "ー", // Lm (CJK)
