@@ -118,5 +118,5 @@ const current = readCurrentBuild();
 const buildDir = current !== undefined && isFresh(current) ? current : build();
 if (!prepareOnly) {
   // The bundled bin reads its arguments from process.argv.slice(2), as this script received them.
-  await import(pathToFileURL(join(buildDir, "bundle", "promptstack.mjs")).href);
+  await import(pathToFileURL(join(buildDir, "bundle", "promptstack-loader.cjs")).href);
 }

@@ -26,7 +26,94 @@ function longestRun(chunk: string): number {
   );
 }
 
+/**
+ * The cut rules written plainly, one helper per character test (the implementation inlines them
+ * for speed): the oracle of the "cuts where the rules say" property.
+ */
+function referenceSplit(text: string): string[] {
+  const isSpace = (code: number) =>
+    code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+  const isAsciiLetter = (code: number) =>
+    (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+  const isAsciiPunctuation = (code: number) =>
+    code !== 0x27 &&
+    ((code >= 0x21 && code <= 0x2f) ||
+      (code >= 0x3a && code <= 0x40) ||
+      (code >= 0x5b && code <= 0x60) ||
+      (code >= 0x7b && code <= 0x7e));
+  const chunks: string[] = [];
+  let start = 0;
+  let lastBreak = 0;
+  for (let index = 1; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    const natural =
+      (code === 0x20 && index + 1 < text.length && !isSpace(text.charCodeAt(index + 1))) ||
+      (text.charCodeAt(index - 1) === 0x0a && !isSpace(code) && code !== 0x2f) ||
+      (isAsciiLetter(text.charCodeAt(index - 1)) && isAsciiPunctuation(code));
+    if (natural) {
+      lastBreak = index;
+      if (index - start >= 4096) {
+        chunks.push(text.slice(start, index));
+        start = index;
+      }
+    } else if (index - lastBreak >= TOKEN_COUNT_MAX_RUN_CHARS) {
+      const before = text.charCodeAt(index - 1);
+      if (before < 0xd800 || before > 0xdbff) {
+        chunks.push(text.slice(start, index));
+        start = index;
+        lastBreak = index;
+      }
+    }
+  }
+  if (start < text.length || chunks.length === 0) chunks.push(text.slice(start));
+  return chunks;
+}
+
 describe("splitTextForTokenCounting", () => {
+  it("cuts exactly where the rules say (a plain reference implementation)", () => {
+    const check = (text: string): void => {
+      expect(splitTextForTokenCounting(text)).toEqual(referenceSplit(text));
+    };
+    // Long texts over one to three characters: runs where only some rules cut, so a wrong rule
+    // moves a 128-character cut or a 4,096-character join.
+    const sparseUnits = ["a", "Z", " ", "\t", "\n", "\r", "\f", "/", ".", "'", "\u00a0", "\ud83d"];
+    const sparseText = fc
+      .tuple(
+        fc.subarray(sparseUnits, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 1, max: 9000 }),
+        fc.integer({ min: 1, max: 0x7fffffff }),
+      )
+      .map(([alphabet, length, seed]) => {
+        // The characters picked by a small LCG from the seed: fast-check keeps arrays short.
+        let state = seed;
+        let text = "";
+        for (let index = 0; index < length; index += 1) {
+          state = (state * 48271) % 0x7fffffff;
+          text += alphabet[state % alphabet.length] as string;
+        }
+        return text;
+      });
+    fc.assert(fc.property(sparseText, check), { numRuns: 400 });
+    const units = [
+      ..."aZ ' \t\n\r/.,!<>{}[]@`~-_09".split(""),
+      "\u00a0",
+      "\ud83d",
+      "\ude42",
+      "é",
+      "中",
+    ];
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.array(fc.constantFrom(...units), { maxLength: 600 }).map((parts) => parts.join("")),
+          fc.string({ unit: "binary", maxLength: 300 }),
+        ),
+        check,
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("loses no character and never splits a surrogate pair", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 2000 }), (text) => {

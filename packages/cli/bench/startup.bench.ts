@@ -9,7 +9,7 @@ import { bench, describe } from "vitest";
 
 const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const CLI_DIR = join(REPO_ROOT, "packages", "cli");
-const BIN = join(CLI_DIR, "bin", "promptstack.js");
+const BIN = join(CLI_DIR, "bin", "promptstack.cjs");
 const UNBUNDLED = join(CLI_DIR, "dist", "bin.js");
 const BUNDLE = join(CLI_DIR, "dist", "bundle", "promptstack.cjs");
 const built = existsSync(BUNDLE) && existsSync(join(CLI_DIR, "dist", "load-bin-bundle.js"));

@@ -2,7 +2,7 @@
 // dependency, workspace packages read from source) into dist/bundle/:
 //   promptstack.cjs                  the command as one CommonJS file, ASCII only
 //   promptstack-v8-<v8>.code-cache   V8's code cache of it, for the V8 of the Node that built it
-//   promptstack.mjs                  the loader bin/promptstack.js imports (src/load-bin-bundle.ts)
+//   promptstack-loader.cjs           the loader bin/promptstack.cjs requires (src/load-bin-bundle.ts)
 // The installed command then reads two files and compiles nothing a `render --json` runs: the code
 // cache is written after one warm-up `render --json` of the demo (src/write-bin-code-cache.ts),
 // so it holds the bytecode of every function that run compiled. Node 20 caches no ES module
@@ -17,8 +17,7 @@
 //                                         into DIR (the table beside it), recording the inputs
 //                                         in F (for the repository's scripts/promptstack.mjs)
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
@@ -93,8 +92,12 @@ const lazyCommanderChildProcess = {
   },
 };
 
-/** Bundles a TypeScript entry (given as source text) to a temporary module and imports it or runs it. */
-async function bundleTool(entrySource, outfile) {
+/**
+ * Bundles a TypeScript entry (given as source text) to a temporary module and imports it or runs
+ * it. `external`: packages the module imports at run time (it sits in node_modules/.cache, so
+ * they resolve from this package).
+ */
+async function bundleTool(entrySource, outfile, external = []) {
   await build({
     absWorkingDir: packageDir,
     stdin: { contents: entrySource, resolveDir: packageDir, loader: "ts" },
@@ -103,14 +106,79 @@ async function bundleTool(entrySource, outfile) {
     format: "esm",
     platform: "node",
     target: "node20",
+    external,
     logLevel: "warning",
   });
 }
 
+// The build tools written in TypeScript are bundled here first, then imported or run.
+mkdirSync(join(packageDir, "node_modules", ".cache"), { recursive: true });
+const toolDir = mkdtempSync(join(packageDir, "node_modules", ".cache", "promptstack-bundle-bin-"));
+process.on("exit", () => rmSync(toolDir, { recursive: true, force: true }));
+
+/**
+ * The renderer's entities tables, as the library builds have them (scripts/bundle-package-dist.ts,
+ * the same two plugins' module sources): `getHtmlDecodeTree()` builds the HTML decode table on its
+ * first call instead of at start (a `render` that decodes no character reference never builds
+ * it), and entities' generated table modules build their tables with one loop instead of a split
+ * and a map (about 5 ms of every start before, profiled on the installed command).
+ */
+const decodeTableTool = join(toolDir, "format-decode-table-modules.mjs");
+await bundleTool(
+  [
+    "export {",
+    "  formatDecodeTableModule,",
+    "  formatLazyDecodeTableModule,",
+    '} from "../../scripts/bundle-package-dist.ts";',
+  ].join("\n"),
+  decodeTableTool,
+  ["esbuild"],
+);
+const { formatDecodeTableModule, formatLazyDecodeTableModule } = await import(
+  pathToFileURL(decodeTableTool).href
+);
+const entitiesDecodeTables = {
+  name: "entities-decode-tables",
+  setup(pluginBuild) {
+    pluginBuild.onLoad(
+      { filter: /[\\/]renderer[\\/]src[\\/]get-html-decode-tree\.ts$/ },
+      async (args) => {
+        // entities is the renderer's dependency: resolved from the renderer.
+        const entry = await pluginBuild.resolve("entities/decode", {
+          kind: "import-statement",
+          resolveDir: dirname(args.path),
+        });
+        if (entry.errors.length > 0 || entry.path === "") {
+          throw new Error(
+            `entities-decode-tables: cannot resolve entities/decode from ${args.path}`,
+          );
+        }
+        const { htmlDecodeTree } = await import(pathToFileURL(entry.path).href);
+        return {
+          contents: formatLazyDecodeTableModule("getHtmlDecodeTree", htmlDecodeTree),
+          loader: "js",
+        };
+      },
+    );
+    pluginBuild.onLoad(
+      { filter: /[\\/]entities[\\/]dist[\\/]esm[\\/]generated[\\/]decode-data-(?:html|xml)\.js$/ },
+      async (args) => ({
+        contents: formatDecodeTableModule(await import(pathToFileURL(args.path).href)),
+        loader: "js",
+      }),
+    );
+  },
+};
+
 rmSync(outdir, { recursive: true, force: true });
 const bundleFile = join(outdir, "promptstack.cjs");
 const commandBuild = await build({
-  plugins: [englishOnlyZodLocales, dynamicImportsAsRequire, lazyCommanderChildProcess],
+  plugins: [
+    englishOnlyZodLocales,
+    dynamicImportsAsRequire,
+    lazyCommanderChildProcess,
+    entitiesDecodeTables,
+  ],
   // gpt-tokenizer's encodings (3.4 MB of rank literals) are only the fallback counter when the
   // rank table below is missing; the installed dependency serves that import.
   external: ["gpt-tokenizer/encoding/*"],
@@ -150,17 +218,19 @@ const loaderBuild = await build({
   absWorkingDir: packageDir,
   stdin: {
     contents: [
-      'import { fileURLToPath } from "node:url";',
+      'import { join } from "node:path";',
       'import { BIN_BUNDLE_FILE_NAME, runBinBundle } from "./src/load-bin-bundle.ts";',
-      "runBinBundle(fileURLToPath(new URL(BIN_BUNDLE_FILE_NAME, import.meta.url)));",
+      "runBinBundle(join(__dirname, BIN_BUNDLE_FILE_NAME));",
     ].join("\n"),
     resolveDir: packageDir,
     sourcefile: LOADER_SOURCE,
     loader: "ts",
   },
-  outfile: join(outdir, "promptstack.mjs"),
+  // CommonJS like the bin that requires it: a process whose entry is CommonJS never starts Node's
+  // ES module loader (about 7 ms of every start).
+  outfile: join(outdir, "promptstack-loader.cjs"),
   bundle: true,
-  format: "esm",
+  format: "cjs",
   platform: "node",
   target: "node20",
   tsconfig: "tsconfig.build.json",
@@ -173,8 +243,7 @@ if (options.metafile !== undefined) {
   writeFileSync(options.metafile, JSON.stringify({ inputs }));
 }
 
-// The TypeScript build tools: bundled to temporary modules, then run.
-const toolDir = mkdtempSync(join(tmpdir(), "promptstack-bundle-bin-"));
+// The rank table and the code cache.
 try {
   const tableBuilder = join(toolDir, "build-o200k-rank-table.mjs");
   await bundleTool(

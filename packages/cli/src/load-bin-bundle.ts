@@ -100,7 +100,7 @@ export function loadBinBundle(
 }
 
 /**
- * The installed command's entry (the loader `dist/bundle/promptstack.mjs` calls it): loads and
+ * The installed command's entry (the loader `dist/bundle/promptstack-loader.cjs` calls it): loads and
  * runs the bundle; a missing or broken bundle is one line on stderr and exit status 1, not a
  * stack trace.
  */

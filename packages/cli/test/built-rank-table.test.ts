@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { buildO200kRankTable } from "../src/tokens/build-o200k-rank-table.js";
 
 const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
-const built = existsSync(`${DIST}bundle/promptstack.mjs`);
+const built = existsSync(`${DIST}bundle/promptstack-loader.cjs`);
 
 // The installed command counts over the table the build writes beside its bundle; without it,
 // it would fall back to gpt-tokenizer (same counts, half a second slower). Needs `pnpm build`;

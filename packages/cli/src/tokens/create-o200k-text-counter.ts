@@ -1,4 +1,4 @@
-import { O200K_TOKEN_SPLIT_REGEX } from "gpt-tokenizer/encodingParams/constants";
+import { createO200kSplitter } from "./create-o200k-splitter.js";
 import { findO200kRank } from "./parse-o200k-rank-table.js";
 import type { O200kRankTable } from "./parse-o200k-rank-table.js";
 
@@ -39,14 +39,14 @@ function isValidUtf8(bytes: Uint8Array, start: number, end: number): boolean {
 
 /**
  * Creates a counter of o200k_base tokens over a rank table (`parseO200kRankTable`): the o200k
- * pre-tokenizer (gpt-tokenizer's own regular expression), then byte-pair merges, always the
- * lowest-ranked adjacent pair first (the leftmost on a tie). Its count is the count of
+ * pre-tokenizer (the pieces of gpt-tokenizer's own regular expression, `createO200kSplitter`),
+ * then byte-pair merges, always the lowest-ranked adjacent pair first (the leftmost on a tie). Its count is the count of
  * gpt-tokenizer's `countTokens(text, { disallowedSpecial: new Set() })`: special-token text
  * counts as plain text, and the two places where gpt-tokenizer departs from a byte-level lookup
  * are copied (see `rankOf`). The counter keeps a memo of merged pieces; one counter per caller.
  */
 export function createO200kTextCounter(table: O200kRankTable): (text: string) => number {
-  const splitter = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, O200K_TOKEN_SPLIT_REGEX.flags);
+  const split = createO200kSplitter();
   const memo = new Map<string, number>();
   let bytes = new Uint8Array(1024);
   let starts = new Int32Array(1025);
@@ -163,7 +163,7 @@ export function createO200kTextCounter(table: O200kRankTable): (text: string) =>
 
   return (text: string): number => {
     // One `match` call returns every piece; an `exec` loop pays a call and a match object each.
-    const pieces = text.match(splitter);
+    const pieces = split(text);
     if (pieces === null) return 0;
     let total = 0;
     for (const piece of pieces) total += countPiece(piece);

@@ -1,5 +1,0 @@
-#!/usr/bin/env node
-// Entry of the built package: the loader of the bundled command (scripts/bundle-bin.mjs), which
-// compiles the one-file bundle from its V8 code cache and runs it. `pnpm promptstack` in the
-// repository runs a bundle of the workspace sources (scripts/promptstack.mjs) instead.
-import "../dist/bundle/promptstack.mjs";
