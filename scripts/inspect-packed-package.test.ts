@@ -56,7 +56,7 @@ describe("inspectPackedFiles", () => {
   it("accepts dist, bin and the usual top-level files", () => {
     const files = [
       "README.md",
-      "bin/promptstack.js",
+      "bin/promptstack.cjs",
       "dist/index.d.ts",
       "dist/index.js",
       "package.json",
