@@ -34,7 +34,9 @@ function fixedTokens(turn: AgentTurn): number {
     let text = toModelText(section.text).text;
     if (section.id === "skills") text = text.replace(turn.skills.text.trim(), "");
     if (section.id === "workspace_files") text = text.slice(0, text.indexOf("## Project Context"));
-    total += counter.countTokens(text);
+    // The working directory is the checkout's path: count a fixed one, so the ratio is the same
+    // in every clone.
+    total += counter.countTokens(text.replaceAll(DEMO, "/home/agent/workspace"));
   }
   return total;
 }
