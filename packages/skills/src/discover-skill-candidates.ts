@@ -1,4 +1,5 @@
-import fs from "node:fs";
+import fs from "node:fs/promises";
+import type { Stats } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "@promptstack/renderer";
 import { describeFsError, errorCode, outsideRoot } from "./describe-fs-error.js";
@@ -15,21 +16,36 @@ export interface SkillCandidate {
 
 const SKILL_FILE = "SKILL.md";
 const SKIPPED_DIRECTORIES = new Set(["node_modules"]);
+// Entries fetched per read of an open folder: fewer round trips than Node's default of 32, and
+// still a small, fixed allocation whatever the folder holds.
+const LISTING_BUFFER_SIZE = 128;
 
-// Depth-first, entries sorted by name, so the walk and its bounds are deterministic.
+/** A child worth descending into: a folder or a symlink (which may lead to one). */
+interface ListedChild {
+  readonly name: string;
+  readonly kind: "directory" | "symlink";
+}
+
+type Listing =
+  | { readonly kind: "ok"; readonly children: ListedChild[] }
+  | { readonly kind: "too-many" }
+  | { readonly kind: "failed"; readonly error: unknown };
+
+// Depth-first, entries sorted by name, so the walk and its bounds are deterministic. Every file
+// system call is asynchronous, so a large tree or a slow disk never holds the event loop.
 /** Internal: walks one root for SKILL.md files, within the limits. */
-export function discoverSkillCandidates(
+export async function discoverSkillCandidates(
   rootDir: string,
   rootReal: string,
   limits: Required<SkillsDiscoveryLimits>,
   diagnostics: Diagnostic[],
-): SkillCandidate[] {
+): Promise<SkillCandidate[]> {
   const candidates: SkillCandidate[] = [];
   const visited = new Set<string>([rootReal]);
   let directories = 0;
   let stopped = false;
 
-  const walk = (dir: string, realDir: string, depth: number): void => {
+  const walk = async (dir: string, realDir: string, depth: number): Promise<void> => {
     if (stopped) return;
     directories += 1;
     if (directories > limits.maxDirectoriesPerRoot) {
@@ -44,7 +60,7 @@ export function discoverSkillCandidates(
       return;
     }
 
-    const candidate = inspectSkillFile(dir, rootReal, diagnostics);
+    const candidate = await inspectSkillFile(dir, rootReal, diagnostics);
     if (candidate !== undefined) {
       if (candidates.length >= limits.maxCandidatesPerRoot) {
         stopped = true;
@@ -62,21 +78,19 @@ export function discoverSkillCandidates(
     }
     if (depth >= limits.maxDepth) return;
 
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch (error) {
+    const listing = await listDirectory(dir, limits.maxEntriesPerDirectory);
+    if (listing.kind === "failed") {
       diagnostics.push({
         code: "SKILLS_DIRECTORY_UNREADABLE",
         severity: "warning",
-        message: `Folder ${dir} could not be listed (${describeFsError(error)}); skills below it were skipped.`,
+        message: `Folder ${dir} could not be listed (${describeFsError(listing.error)}); skills below it were skipped.`,
         path: dir,
       });
       return;
     }
     // A folder swapped for a link between the visit check and the listing would list an outside
     // folder; names listed there are dropped. Files below are verified again when opened.
-    if (!stillAt(dir, realDir)) {
+    if (!(await stillAt(dir, realDir))) {
       diagnostics.push({
         code: "SKILLS_DIRECTORY_CHANGED",
         severity: "warning",
@@ -86,17 +100,29 @@ export function discoverSkillCandidates(
       });
       return;
     }
-    entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
-    for (const entry of entries) {
-      if (entry.name.startsWith(".") || SKIPPED_DIRECTORIES.has(entry.name)) continue;
+    // A partial listing would depend on the file system's order, so an oversized folder is
+    // skipped whole rather than searched in part.
+    if (listing.kind === "too-many") {
+      diagnostics.push({
+        code: "SKILLS_DIRECTORY_ENTRY_LIMIT",
+        severity: "warning",
+        message: `Folder ${dir} has more than ${limits.maxEntriesPerDirectory} entries; skills below it were skipped.`,
+        path: dir,
+        hint: "Move the skills into a folder of their own, or raise limits.maxEntriesPerDirectory.",
+      });
+      return;
+    }
+    const children = listing.children;
+    children.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+    for (const entry of children) {
       const child = joinChild(dir, entry.name);
-      if (entry.isDirectory()) {
+      if (entry.kind === "directory") {
         const childReal = joinChild(realDir, entry.name);
         if (visited.has(childReal)) continue;
         visited.add(childReal);
-        walk(child, childReal, depth + 1);
-      } else if (entry.isSymbolicLink()) {
-        const target = resolveLinkedDirectory(child, rootReal, diagnostics);
+        await walk(child, childReal, depth + 1);
+      } else {
+        const target = await resolveLinkedDirectory(child, rootReal, diagnostics);
         if (target === undefined) continue;
         if (visited.has(target)) {
           diagnostics.push({
@@ -108,33 +134,61 @@ export function discoverSkillCandidates(
           continue;
         }
         visited.add(target);
-        walk(child, target, depth + 1);
+        await walk(child, target, depth + 1);
       }
       if (stopped) return;
     }
   };
 
-  walk(rootDir, rootReal, 0);
+  await walk(rootDir, rootReal, 0);
   return candidates;
 }
 
-function inspectSkillFile(
+// Reads the folder entry by entry and keeps only the names the walk may descend into; past
+// `maxEntries` entries it stops reading, so a folder of millions of entries costs a bounded
+// amount of memory and work. The handle is closed on every path.
+async function listDirectory(dir: string, maxEntries: number): Promise<Listing> {
+  let handle: fs.Dir;
+  try {
+    handle = await fs.opendir(dir, { bufferSize: LISTING_BUFFER_SIZE });
+  } catch (error) {
+    return { kind: "failed", error };
+  }
+  try {
+    const children: ListedChild[] = [];
+    let entries = 0;
+    for (let entry = await handle.read(); entry !== null; entry = await handle.read()) {
+      entries += 1;
+      if (entries > maxEntries) return { kind: "too-many" };
+      if (entry.name.startsWith(".") || SKIPPED_DIRECTORIES.has(entry.name)) continue;
+      if (entry.isDirectory()) children.push({ name: entry.name, kind: "directory" });
+      else if (entry.isSymbolicLink()) children.push({ name: entry.name, kind: "symlink" });
+    }
+    return { kind: "ok", children };
+  } catch (error) {
+    return { kind: "failed", error };
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+async function inspectSkillFile(
   dir: string,
   rootReal: string,
   diagnostics: Diagnostic[],
-): SkillCandidate | undefined {
+): Promise<SkillCandidate | undefined> {
   const filePath = joinChild(dir, SKILL_FILE);
-  let stat: fs.Stats | undefined;
+  let stat: Stats | undefined;
   try {
-    stat = fs.lstatSync(filePath, { throwIfNoEntry: false });
+    stat = await lstatIfPresent(filePath);
     if (stat === undefined) return undefined;
     if (stat.isSymbolicLink()) {
-      const real = fs.realpathSync(filePath);
+      const real = await fs.realpath(filePath);
       if (!isInsideRoot(rootReal, real)) {
         diagnostics.push(outsideRoot(filePath, real));
         return undefined;
       }
-      stat = fs.statSync(real);
+      stat = await fs.stat(real);
     }
   } catch (error) {
     diagnostics.push({
@@ -150,15 +204,25 @@ function inspectSkillFile(
   return { path: filePath, dir, mtimeMs: stat.mtimeMs, size: stat.size };
 }
 
-function resolveLinkedDirectory(
+// A missing SKILL.md is the common case (a folder that is not a skill): undefined, not an error.
+async function lstatIfPresent(filePath: string): Promise<Stats | undefined> {
+  try {
+    return await fs.lstat(filePath);
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+async function resolveLinkedDirectory(
   link: string,
   rootReal: string,
   diagnostics: Diagnostic[],
-): string | undefined {
+): Promise<string | undefined> {
   let real: string;
   try {
-    if (!fs.statSync(link).isDirectory()) return undefined;
-    real = fs.realpathSync(link);
+    if (!(await fs.stat(link)).isDirectory()) return undefined;
+    real = await fs.realpath(link);
   } catch (error) {
     const code = errorCode(error);
     diagnostics.push({
@@ -180,14 +244,14 @@ function resolveLinkedDirectory(
   return real;
 }
 
-// Plain concatenation: names from readdir need none of path.join's normalization.
+// Plain concatenation: names from a listing need none of path.join's normalization.
 function joinChild(dir: string, name: string): string {
   return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
 }
 
-function stillAt(dir: string, realDir: string): boolean {
+async function stillAt(dir: string, realDir: string): Promise<boolean> {
   try {
-    return fs.realpathSync(dir) === realDir;
+    return (await fs.realpath(dir)) === realDir;
   } catch {
     return false;
   }

@@ -1,7 +1,8 @@
-import fs from "node:fs";
+import fs from "node:fs/promises";
+import type { Stats } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "@promptstack/renderer";
-import { describeFsError, outsideRoot, tooLarge } from "./describe-fs-error.js";
+import { describeFsError, errorCode, outsideRoot, tooLarge } from "./describe-fs-error.js";
 import { discoverSkillCandidates } from "./discover-skill-candidates.js";
 import type { SkillCandidate } from "./discover-skill-candidates.js";
 import { readContainedFile } from "@promptstack/safe-read";
@@ -89,7 +90,11 @@ export async function discoverSkills(
       },
     );
   }
-  const prepared = roots.map((root, index) => prepareRoot(root, index));
+  // Every root is checked before any is searched, so a bad root throws before any work is done.
+  const prepared: PreparedRoot[] = [];
+  for (let index = 0; index < roots.length; index += 1) {
+    prepared.push(await prepareRoot(roots[index] as SkillRoot, index));
+  }
   const diagnostics: Diagnostic[] = [];
   const loaded: Skill[] = [];
   let filesRead = 0;
@@ -106,7 +111,7 @@ export async function discoverSkills(
       });
       continue;
     }
-    const candidates = discoverSkillCandidates(dir, realDir, limits, diagnostics);
+    const candidates = await discoverSkillCandidates(dir, realDir, limits, diagnostics);
     let loadedHere = 0;
     for (let index = 0; index < candidates.length; index += 1) {
       const candidate = candidates[index] as SkillCandidate;
@@ -147,15 +152,13 @@ export async function discoverSkills(
       loadedHere += 1;
       loaded.push(toSkill(entry.skill, candidate, root, entry.contentHash));
     }
-    // Discovery is synchronous per root; give other work a turn between roots.
-    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
   const skills = resolveSkillPrecedence(loaded, diagnostics);
   return { skills, diagnostics, stats: { filesRead, cacheHits } };
 }
 
-function prepareRoot(root: SkillRoot, index: number): PreparedRoot {
+async function prepareRoot(root: SkillRoot, index: number): Promise<PreparedRoot> {
   const where = `roots[${index}]`;
   if (typeof root !== "object" || root === null) {
     throw badRoot(`${where} must be an object with \`tier\` and \`dir\`.`, where);
@@ -173,21 +176,29 @@ function prepareRoot(root: SkillRoot, index: number): PreparedRoot {
     throw badRoot(`${where} has tier "plugin" but no pluginId.`, `${where}.pluginId`);
   }
   const dir = path.resolve(root.dir);
-  let stat: fs.Stats | undefined;
+  let stat: Stats;
   try {
-    stat = fs.statSync(dir, { throwIfNoEntry: false });
+    stat = await fs.stat(dir);
   } catch (error) {
+    if (errorCode(error) === "ENOENT") return { root, dir, realDir: undefined };
     throw badRoot(
       `${where}.dir ${dir} cannot be inspected (${describeFsError(error)}).`,
       `${where}.dir`,
       error,
     );
   }
-  if (stat === undefined) return { root, dir, realDir: undefined };
   if (!stat.isDirectory()) {
     throw badRoot(`${where}.dir ${dir} is not a directory.`, `${where}.dir`);
   }
-  return { root, dir, realDir: fs.realpathSync(dir) };
+  try {
+    return { root, dir, realDir: await fs.realpath(dir) };
+  } catch (error) {
+    throw badRoot(
+      `${where}.dir ${dir} cannot be resolved (${describeFsError(error)}).`,
+      `${where}.dir`,
+      error,
+    );
+  }
 }
 
 function badRoot(message: string, where: string, cause?: unknown): SkillsError {

@@ -12,6 +12,12 @@ export interface SkillsDiscoveryLimits {
   readonly maxDepth?: number;
   /** Directories visited per root before the walk stops (default 5000). */
   readonly maxDirectoriesPerRoot?: number;
+  /**
+   * Entries read from one folder's listing (default 10000). A folder with more is skipped whole,
+   * with a `SKILLS_DIRECTORY_ENTRY_LIMIT` warning: a partial listing would depend on the file
+   * system's order.
+   */
+  readonly maxEntriesPerDirectory?: number;
 }
 
 /** Defaults of every discovery limit. */
@@ -21,6 +27,7 @@ export const DEFAULT_LIMITS: Required<SkillsDiscoveryLimits> = {
   maxSkillFileBytes: 256_000,
   maxDepth: 6,
   maxDirectoriesPerRoot: 5000,
+  maxEntriesPerDirectory: 10_000,
 };
 
 /** Internal: the limits with defaults applied; a bad value throws `SKILLS_BAD_OPTIONS`. */
