@@ -19,11 +19,20 @@ const SKIPPED_DIRECTORIES = new Set(["node_modules"]);
 // Entries fetched per read of an open folder: fewer round trips than Node's default of 32, and
 // still a small, fixed allocation whatever the folder holds.
 const LISTING_BUFFER_SIZE = 128;
+// Child folders whose SKILL.md is inspected ahead of the walk (in parallel on libuv's pool). The
+// results are still taken in walk order, so candidates and diagnostics stay deterministic.
+const INSPECT_AHEAD = 32;
 
 /** A child worth descending into: a folder or a symlink (which may lead to one). */
 interface ListedChild {
   readonly name: string;
   readonly kind: "directory" | "symlink";
+}
+
+/** What a folder's SKILL.md turned out to be: a candidate, a problem, or neither. */
+interface Inspection {
+  readonly candidate?: SkillCandidate;
+  readonly diagnostic?: Diagnostic;
 }
 
 type Listing =
@@ -45,7 +54,12 @@ export async function discoverSkillCandidates(
   let directories = 0;
   let stopped = false;
 
-  const walk = async (dir: string, realDir: string, depth: number): Promise<void> => {
+  const walk = async (
+    dir: string,
+    realDir: string,
+    depth: number,
+    inspected?: Promise<Inspection>,
+  ): Promise<void> => {
     if (stopped) return;
     directories += 1;
     if (directories > limits.maxDirectoriesPerRoot) {
@@ -60,7 +74,8 @@ export async function discoverSkillCandidates(
       return;
     }
 
-    const candidate = await inspectSkillFile(dir, rootReal, diagnostics);
+    const { candidate, diagnostic } = await (inspected ?? inspectSkillFile(dir, rootReal));
+    if (diagnostic !== undefined) diagnostics.push(diagnostic);
     if (candidate !== undefined) {
       if (candidates.length >= limits.maxCandidatesPerRoot) {
         stopped = true;
@@ -114,13 +129,25 @@ export async function discoverSkillCandidates(
     }
     const children = listing.children;
     children.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
-    for (const entry of children) {
+    // Inspections started ahead are only a head start: each is consumed at the child's turn, and
+    // one left unused (a child skipped or the walk stopped) never rejects.
+    const ahead = new Map<number, Promise<Inspection>>();
+    let nextAhead = 0;
+    for (let index = 0; index < children.length; index += 1) {
+      for (; nextAhead < children.length && nextAhead < index + INSPECT_AHEAD; nextAhead += 1) {
+        const upcoming = children[nextAhead] as ListedChild;
+        if (upcoming.kind !== "directory") continue;
+        ahead.set(nextAhead, inspectSkillFile(joinChild(dir, upcoming.name), rootReal));
+      }
+      const entry = children[index] as ListedChild;
+      const inspectedChild = ahead.get(index);
+      ahead.delete(index);
       const child = joinChild(dir, entry.name);
       if (entry.kind === "directory") {
         const childReal = joinChild(realDir, entry.name);
         if (visited.has(childReal)) continue;
         visited.add(childReal);
-        await walk(child, childReal, depth + 1);
+        await walk(child, childReal, depth + 1, inspectedChild);
       } else {
         const target = await resolveLinkedDirectory(child, rootReal, diagnostics);
         if (target === undefined) continue;
@@ -172,36 +199,31 @@ async function listDirectory(dir: string, maxEntries: number): Promise<Listing> 
   }
 }
 
-async function inspectSkillFile(
-  dir: string,
-  rootReal: string,
-  diagnostics: Diagnostic[],
-): Promise<SkillCandidate | undefined> {
+// Never rejects: every failure is an inspection with a diagnostic.
+async function inspectSkillFile(dir: string, rootReal: string): Promise<Inspection> {
   const filePath = joinChild(dir, SKILL_FILE);
   let stat: Stats | undefined;
   try {
     stat = await lstatIfPresent(filePath);
-    if (stat === undefined) return undefined;
+    if (stat === undefined) return {};
     if (stat.isSymbolicLink()) {
       const real = await fs.realpath(filePath);
-      if (!isInsideRoot(rootReal, real)) {
-        diagnostics.push(outsideRoot(filePath, real));
-        return undefined;
-      }
+      if (!isInsideRoot(rootReal, real)) return { diagnostic: outsideRoot(filePath, real) };
       stat = await fs.stat(real);
     }
   } catch (error) {
-    diagnostics.push({
-      code: "SKILL_READ_FAILED",
-      severity: "error",
-      message: `SKILL.md could not be inspected (${describeFsError(error)}); the skill was skipped.`,
-      path: filePath,
-      hint: "Fix or remove the broken link or file.",
-    });
-    return undefined;
+    return {
+      diagnostic: {
+        code: "SKILL_READ_FAILED",
+        severity: "error",
+        message: `SKILL.md could not be inspected (${describeFsError(error)}); the skill was skipped.`,
+        path: filePath,
+        hint: "Fix or remove the broken link or file.",
+      },
+    };
   }
-  if (!stat.isFile()) return undefined;
-  return { path: filePath, dir, mtimeMs: stat.mtimeMs, size: stat.size };
+  if (!stat.isFile()) return {};
+  return { candidate: { path: filePath, dir, mtimeMs: stat.mtimeMs, size: stat.size } };
 }
 
 // A missing SKILL.md is the common case (a folder that is not a skill): undefined, not an error.

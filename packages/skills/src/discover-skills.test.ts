@@ -353,5 +353,70 @@ describe("discoverSkills", () => {
       code: "SKILLS_BAD_OPTIONS",
       path: "limits.maxDepth",
     });
+    await expect(
+      discoverSkills([], { limits: { maxEntriesPerDirectory: 2.5 } }),
+    ).rejects.toMatchObject({ code: "SKILLS_BAD_OPTIONS", path: "limits.maxEntriesPerDirectory" });
+  });
+
+  it("skips a folder with more entries than maxEntriesPerDirectory, keeping its siblings", async () => {
+    const root = path.join(temp, "entries");
+    await writeTree(root, {
+      "a/SKILL.md": skillText("a"),
+      // Six entries: over a bound of 5, so nothing below is searched, not even x or y.
+      "crowded/x/SKILL.md": skillText("x"),
+      "crowded/y/SKILL.md": skillText("y"),
+      "crowded/1.txt": "1",
+      "crowded/2.txt": "2",
+      "crowded/3.txt": "3",
+      "crowded/.hidden": "entries count whatever their name",
+      // Exactly five entries: searched.
+      "full/z/SKILL.md": skillText("z"),
+      "full/1.txt": "1",
+      "full/2.txt": "2",
+      "full/3.txt": "3",
+      "full/4.txt": "4",
+      // A skill folder is never listed, so its own files do not count.
+      "m/SKILL.md": skillText("m"),
+      ...Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`m/file-${i}.md`, "x"])),
+    });
+    const limits = { maxEntriesPerDirectory: 5 };
+    const result = await discoverSkills([{ tier: "workspace", dir: root }], { limits });
+    expect(names(result)).toEqual(["a", "m", "z"]);
+    expect(result.diagnostics).toEqual([
+      {
+        code: "SKILLS_DIRECTORY_ENTRY_LIMIT",
+        severity: "warning",
+        message: `Folder ${path.join(root, "crowded")} has more than 5 entries; skills below it were skipped.`,
+        path: path.join(root, "crowded"),
+        hint: "Move the skills into a folder of their own, or raise limits.maxEntriesPerDirectory.",
+      },
+    ]);
+    const raised = await discoverSkills([{ tier: "workspace", dir: root }]);
+    expect(names(raised)).toEqual(["a", "m", "x", "y", "z"]);
+    expect(raised.diagnostics).toEqual([]);
+  });
+
+  it("gives the event loop turns while it walks one root", async () => {
+    const root = path.join(temp, "wide");
+    await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        fs.mkdir(path.join(root, `d${String(i).padStart(3, "0")}`, "inner"), { recursive: true }),
+      ),
+    );
+    // No SKILL.md, so nothing is read: every turn counted is the walk's. Counts turns of the
+    // event loop (check phases), not time: a synchronous walk of these 601 folders leaves one.
+    let turns = 0;
+    let walking = true;
+    const turn = (): void => {
+      if (!walking) return;
+      turns += 1;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    const result = await discoverSkills([{ tier: "workspace", dir: root }]);
+    walking = false;
+    expect(result.skills).toEqual([]);
+    expect(result.diagnostics).toEqual([]);
+    expect(turns).toBeGreaterThan(50);
   });
 });
