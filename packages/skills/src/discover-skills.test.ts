@@ -396,6 +396,31 @@ describe("discoverSkills", () => {
     expect(raised.diagnostics).toEqual([]);
   });
 
+  it("reports SKILL.md problems in walk order, whichever inspection finishes first", async () => {
+    const root = path.join(temp, "order");
+    const outside = path.join(temp, "outside");
+    await writeTree(outside, { "secret/SKILL.md": skillText("secret") });
+    await writeTree(root, { "b/c/notes.md": "x", "e/SKILL.md": skillText("e") });
+    const link = (name: string, target: string): Promise<void> =>
+      fs.mkdir(path.join(root, name), { recursive: true }).then(() =>
+        fs.symlink(target, path.join(root, name, "SKILL.md")),
+      );
+    await link("a", path.join(outside, "secret/SKILL.md"));
+    // Inside b's subtree: reported after a and before d, though d's SKILL.md is inspected ahead.
+    await link("b/c", path.join(root, "missing-c.md"));
+    await link("d", path.join(root, "missing-d.md"));
+    const result = await discoverSkills([{ tier: "workspace", dir: root }]);
+    expect(names(result)).toEqual(["e"]);
+    expect(result.diagnostics.map((d) => [d.code, d.path])).toEqual([
+      ["SKILLS_SYMLINK_OUTSIDE_ROOT", path.join(root, "a/SKILL.md")],
+      ["SKILL_READ_FAILED", path.join(root, "b/c/SKILL.md")],
+      // Not a skill, so the folder is searched and the same link is met again as an entry.
+      ["SKILLS_SYMLINK_BROKEN", path.join(root, "b/c/SKILL.md")],
+      ["SKILL_READ_FAILED", path.join(root, "d/SKILL.md")],
+      ["SKILLS_SYMLINK_BROKEN", path.join(root, "d/SKILL.md")],
+    ]);
+  });
+
   it("gives the event loop turns while it walks one root", async () => {
     const root = path.join(temp, "wide");
     await Promise.all(
