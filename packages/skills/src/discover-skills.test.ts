@@ -402,9 +402,9 @@ describe("discoverSkills", () => {
     await writeTree(outside, { "secret/SKILL.md": skillText("secret") });
     await writeTree(root, { "b/c/notes.md": "x", "e/SKILL.md": skillText("e") });
     const link = (name: string, target: string): Promise<void> =>
-      fs.mkdir(path.join(root, name), { recursive: true }).then(() =>
-        fs.symlink(target, path.join(root, name, "SKILL.md")),
-      );
+      fs
+        .mkdir(path.join(root, name), { recursive: true })
+        .then(() => fs.symlink(target, path.join(root, name, "SKILL.md")));
     await link("a", path.join(outside, "secret/SKILL.md"));
     // Inside b's subtree: reported after a and before d, though d's SKILL.md is inspected ahead.
     await link("b/c", path.join(root, "missing-c.md"));
