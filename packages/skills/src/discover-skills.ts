@@ -65,6 +65,14 @@ export interface DiscoverSkillsResult {
   readonly stats: DiscoverSkillsStats;
 }
 
+/** Roots walked ahead of the one being loaded. */
+const ROOTS_WALKED_AHEAD = 3;
+
+interface RootWalk {
+  readonly candidates: SkillCandidate[];
+  readonly diagnostics: Diagnostic[];
+}
+
 interface PreparedRoot {
   readonly root: SkillRoot;
   readonly dir: string;
@@ -90,10 +98,12 @@ export async function discoverSkills(
       },
     );
   }
-  // Every root is checked before any is searched, so a bad root throws before any work is done.
+  // Every root is checked before any is searched; the first bad one (by index) throws.
+  const settled = await Promise.allSettled(roots.map((root, index) => prepareRoot(root, index)));
   const prepared: PreparedRoot[] = [];
-  for (let index = 0; index < roots.length; index += 1) {
-    prepared.push(await prepareRoot(roots[index] as SkillRoot, index));
+  for (const outcome of settled) {
+    if (outcome.status === "rejected") throw outcome.reason;
+    prepared.push(outcome.value);
   }
   const diagnostics: Diagnostic[] = [];
   const loaded: Skill[] = [];
@@ -101,7 +111,22 @@ export async function discoverSkills(
   let hashBytes: HashSkillBytes | undefined;
   let cacheHits = 0;
 
-  for (const { root, dir, realDir } of prepared) {
+  // The next few roots are walked while this one loads; each walk collects its own diagnostics,
+  // merged in root order, so the result does not depend on which walk finishes first.
+  const walks = new Map<number, Promise<RootWalk>>();
+  let nextWalk = 0;
+  for (let rootIndex = 0; rootIndex < prepared.length; rootIndex += 1) {
+    for (
+      ;
+      nextWalk < prepared.length && nextWalk <= rootIndex + ROOTS_WALKED_AHEAD;
+      nextWalk += 1
+    ) {
+      const ahead = prepared[nextWalk] as PreparedRoot;
+      if (ahead.realDir !== undefined) {
+        walks.set(nextWalk, walkRoot(ahead.dir, ahead.realDir, limits));
+      }
+    }
+    const { root, dir, realDir } = prepared[rootIndex] as PreparedRoot;
     if (realDir === undefined) {
       diagnostics.push({
         code: "SKILLS_ROOT_MISSING",
@@ -111,7 +136,10 @@ export async function discoverSkills(
       });
       continue;
     }
-    const candidates = await discoverSkillCandidates(dir, realDir, limits, diagnostics);
+    const walked = await (walks.get(rootIndex) as Promise<RootWalk>);
+    walks.delete(rootIndex);
+    for (const diagnostic of walked.diagnostics) diagnostics.push(diagnostic);
+    const candidates = walked.candidates;
     let loadedHere = 0;
     for (let index = 0; index < candidates.length; index += 1) {
       const candidate = candidates[index] as SkillCandidate;
@@ -156,6 +184,21 @@ export async function discoverSkills(
 
   const skills = resolveSkillPrecedence(loaded, diagnostics);
   return { skills, diagnostics, stats: { filesRead, cacheHits } };
+}
+
+function walkRoot(
+  dir: string,
+  realDir: string,
+  limits: Required<SkillsDiscoveryLimits>,
+): Promise<RootWalk> {
+  const diagnostics: Diagnostic[] = [];
+  const walk = discoverSkillCandidates(dir, realDir, limits, diagnostics).then((candidates) => ({
+    candidates,
+    diagnostics,
+  }));
+  // A walk left behind when discovery throws must not become an unhandled rejection.
+  walk.catch(() => undefined);
+  return walk;
 }
 
 async function prepareRoot(root: SkillRoot, index: number): Promise<PreparedRoot> {
