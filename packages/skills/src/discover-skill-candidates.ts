@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import type { Stats } from "node:fs";
+import type { Dir, Dirent, Stats } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "@promptstack/renderer";
 import { describeFsError, errorCode, outsideRoot } from "./describe-fs-error.js";
@@ -175,28 +175,48 @@ export async function discoverSkillCandidates(
 // `maxEntries` entries it stops reading, so a folder of millions of entries costs a bounded
 // amount of memory and work. The handle is closed on every path.
 async function listDirectory(dir: string, maxEntries: number): Promise<Listing> {
-  let handle: fs.Dir;
+  let handle: Dir;
   try {
     handle = await fs.opendir(dir, { bufferSize: LISTING_BUFFER_SIZE });
   } catch (error) {
     return { kind: "failed", error };
   }
   try {
-    const children: ListedChild[] = [];
-    let entries = 0;
-    for (let entry = await handle.read(); entry !== null; entry = await handle.read()) {
-      entries += 1;
-      if (entries > maxEntries) return { kind: "too-many" };
-      if (entry.name.startsWith(".") || SKIPPED_DIRECTORIES.has(entry.name)) continue;
-      if (entry.isDirectory()) children.push({ name: entry.name, kind: "directory" });
-      else if (entry.isSymbolicLink()) children.push({ name: entry.name, kind: "symlink" });
-    }
-    return { kind: "ok", children };
+    return await readListing(handle, maxEntries);
   } catch (error) {
     return { kind: "failed", error };
   } finally {
     await handle.close().catch(() => undefined);
   }
+}
+
+// One promise per listing: entries come through `Dir.read`'s callback (a tick each, served from
+// the handle's buffer), which costs far less than a promise per entry.
+function readListing(handle: Dir, maxEntries: number): Promise<Listing> {
+  return new Promise((resolve, reject) => {
+    const children: ListedChild[] = [];
+    let entries = 0;
+    const next = (error: Error | null, entry: Dirent | null): void => {
+      if (error !== null) return reject(error);
+      if (entry === null) return resolve({ kind: "ok", children });
+      entries += 1;
+      if (entries > maxEntries) return resolve({ kind: "too-many" });
+      const name = entry.name;
+      if (!name.startsWith(".") && !SKIPPED_DIRECTORIES.has(name)) {
+        if (entry.isDirectory()) children.push({ name, kind: "directory" });
+        else if (entry.isSymbolicLink()) children.push({ name, kind: "symlink" });
+      }
+      readNext();
+    };
+    const readNext = (): void => {
+      try {
+        handle.read(next);
+      } catch (error) {
+        reject(error);
+      }
+    };
+    readNext();
+  });
 }
 
 // Never rejects: every failure is an inspection with a diagnostic.
