@@ -183,21 +183,19 @@ async function listDirectory(dir: string, maxEntries: number): Promise<Listing> 
   }
   try {
     return await readListing(handle, maxEntries);
-  } catch (error) {
-    return { kind: "failed", error };
   } finally {
     await handle.close().catch(() => undefined);
   }
 }
 
 // One promise per listing: entries come through `Dir.read`'s callback (a tick each, served from
-// the handle's buffer), which costs far less than a promise per entry.
+// the handle's buffer), which costs far less than a promise per entry. Never rejects.
 function readListing(handle: Dir, maxEntries: number): Promise<Listing> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const children: ListedChild[] = [];
     let entries = 0;
     const next = (error: Error | null, entry: Dirent | null): void => {
-      if (error !== null) return reject(error);
+      if (error !== null) return resolve({ kind: "failed", error });
       if (entry === null) return resolve({ kind: "ok", children });
       entries += 1;
       if (entries > maxEntries) return resolve({ kind: "too-many" });
@@ -212,7 +210,7 @@ function readListing(handle: Dir, maxEntries: number): Promise<Listing> {
       try {
         handle.read(next);
       } catch (error) {
-        reject(error);
+        resolve({ kind: "failed", error });
       }
     };
     readNext();

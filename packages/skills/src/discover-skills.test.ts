@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Dir } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { discoverSkills } from "./discover-skills.js";
 import type { SkillFileReader } from "./discover-skills.js";
 import type { SkillRoot } from "./types.js";
@@ -419,6 +420,39 @@ describe("discoverSkills", () => {
       ["SKILL_READ_FAILED", path.join(root, "d/SKILL.md")],
       ["SKILLS_SYMLINK_BROKEN", path.join(root, "d/SKILL.md")],
     ]);
+  });
+
+  it("closes every folder it opens, over the entry bound or not", async () => {
+    const root = path.join(temp, "handles");
+    await writeTree(root, {
+      "a/SKILL.md": skillText("a"),
+      "crowded/1.txt": "1",
+      "crowded/2.txt": "2",
+      "crowded/3.txt": "3",
+      "crowded/4.txt": "4",
+      "group/b/SKILL.md": skillText("b"),
+    });
+    const opened: Dir[] = [];
+    const realOpendir = fs.opendir.bind(fs);
+    const spy = vi.spyOn(fs, "opendir").mockImplementation(async (...args) => {
+      const handle = await realOpendir(...args);
+      opened.push(handle);
+      return handle;
+    });
+    try {
+      const result = await discoverSkills([{ tier: "workspace", dir: root }], {
+        limits: { maxEntriesPerDirectory: 3 },
+      });
+      expect(names(result)).toEqual(["a", "b"]);
+      expect(codes(result)).toEqual(["SKILLS_DIRECTORY_ENTRY_LIMIT"]);
+    } finally {
+      spy.mockRestore();
+    }
+    // The root, crowded and group were listed; a closed handle refuses a second close.
+    expect(opened).toHaveLength(3);
+    for (const handle of opened) {
+      await expect(handle.close()).rejects.toMatchObject({ code: "ERR_DIR_CLOSED" });
+    }
   });
 
   it("gives the event loop turns while it walks one root", async () => {
