@@ -455,6 +455,25 @@ describe("discoverSkills", () => {
     }
   });
 
+  it("reports each root's walk and load problems together, in root order", async () => {
+    const first = path.join(temp, "first");
+    const second = path.join(temp, "second");
+    await writeTree(first, { "bad/SKILL.md": "no frontmatter\n" });
+    await writeTree(second, { "ok/SKILL.md": skillText("ok") });
+    await fs.symlink(path.join(temp, "nowhere"), path.join(first, "broken"));
+    await fs.symlink(path.join(temp, "nowhere"), path.join(second, "broken"));
+    const result = await discoverSkills([
+      { tier: "workspace", dir: first },
+      { tier: "workspace", dir: second },
+    ]);
+    expect(names(result)).toEqual(["ok"]);
+    expect(result.diagnostics.map((d) => [d.code, d.path])).toEqual([
+      ["SKILLS_SYMLINK_BROKEN", path.join(first, "broken")],
+      ["SKILL_NO_FRONTMATTER", path.join(first, "bad/SKILL.md")],
+      ["SKILLS_SYMLINK_BROKEN", path.join(second, "broken")],
+    ]);
+  });
+
   it("gives the event loop turns while it walks one root", async () => {
     const root = path.join(temp, "wide");
     await Promise.all(
