@@ -65,14 +65,6 @@ export interface DiscoverSkillsResult {
   readonly stats: DiscoverSkillsStats;
 }
 
-/** Roots walked ahead of the one being loaded. */
-const ROOTS_WALKED_AHEAD = 3;
-
-interface RootWalk {
-  readonly candidates: SkillCandidate[];
-  readonly diagnostics: Diagnostic[];
-}
-
 interface PreparedRoot {
   readonly root: SkillRoot;
   readonly dir: string;
@@ -111,22 +103,7 @@ export async function discoverSkills(
   let hashBytes: HashSkillBytes | undefined;
   let cacheHits = 0;
 
-  // The next few roots are walked while this one loads; each walk collects its own diagnostics,
-  // merged in root order, so the result does not depend on which walk finishes first.
-  const walks = new Map<number, Promise<RootWalk>>();
-  let nextWalk = 0;
-  for (let rootIndex = 0; rootIndex < prepared.length; rootIndex += 1) {
-    for (
-      ;
-      nextWalk < prepared.length && nextWalk <= rootIndex + ROOTS_WALKED_AHEAD;
-      nextWalk += 1
-    ) {
-      const ahead = prepared[nextWalk] as PreparedRoot;
-      if (ahead.realDir !== undefined) {
-        walks.set(nextWalk, walkRoot(ahead.dir, ahead.realDir, limits));
-      }
-    }
-    const { root, dir, realDir } = prepared[rootIndex] as PreparedRoot;
+  for (const { root, dir, realDir } of prepared) {
     if (realDir === undefined) {
       diagnostics.push({
         code: "SKILLS_ROOT_MISSING",
@@ -136,10 +113,7 @@ export async function discoverSkills(
       });
       continue;
     }
-    const walked = await (walks.get(rootIndex) as Promise<RootWalk>);
-    walks.delete(rootIndex);
-    for (const diagnostic of walked.diagnostics) diagnostics.push(diagnostic);
-    const candidates = walked.candidates;
+    const candidates = await discoverSkillCandidates(dir, realDir, limits, diagnostics);
     let loadedHere = 0;
     for (let index = 0; index < candidates.length; index += 1) {
       const candidate = candidates[index] as SkillCandidate;
@@ -184,21 +158,6 @@ export async function discoverSkills(
 
   const skills = resolveSkillPrecedence(loaded, diagnostics);
   return { skills, diagnostics, stats: { filesRead, cacheHits } };
-}
-
-function walkRoot(
-  dir: string,
-  realDir: string,
-  limits: Required<SkillsDiscoveryLimits>,
-): Promise<RootWalk> {
-  const diagnostics: Diagnostic[] = [];
-  const walk = discoverSkillCandidates(dir, realDir, limits, diagnostics).then((candidates) => ({
-    candidates,
-    diagnostics,
-  }));
-  // A walk left behind when discovery throws must not become an unhandled rejection.
-  walk.catch(() => undefined);
-  return walk;
 }
 
 async function prepareRoot(root: SkillRoot, index: number): Promise<PreparedRoot> {
