@@ -257,7 +257,9 @@ export function formatLazyDecodeTableModule(getterName: string, table: unknown):
 const lazyHtmlDecodeTree: Plugin = {
   name: "lazy-html-decode-tree",
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /[\\/]dist[\\/]get-html-decode-tree\.js$/ }, async (args) => {
+    // The built module (a library bundle) or its source (the CLI's bin, bundled from sources).
+    const filter = /[\\/](?:dist[\\/]get-html-decode-tree\.js|src[\\/]get-html-decode-tree\.ts)$/;
+    pluginBuild.onLoad({ filter }, async (args) => {
       const entry = await pluginBuild.resolve("entities/decode", {
         kind: "import-statement",
         resolveDir: dirname(args.path),
@@ -294,6 +296,15 @@ const fastEntitiesDecodeTables: Plugin = {
   },
 };
 
+/**
+ * The plugins that keep entities' decode tables cheap at start: every bundle that inlines the
+ * renderer uses them (the library bundles here, the CLI's bin in packages/cli/scripts/bundle-bin.mjs).
+ */
+export const ENTITIES_DECODE_TABLE_PLUGINS: readonly Plugin[] = Object.freeze([
+  lazyHtmlDecodeTree,
+  fastEntitiesDecodeTables,
+]);
+
 /** Bundles `<packageDir>/dist/index.js` in place and removes the files it replaces. */
 export async function bundlePackageDist(packageDir: string): Promise<void> {
   const manifest = JSON.parse(
@@ -312,7 +323,7 @@ export async function bundlePackageDist(packageDir: string): Promise<void> {
     platform: "node",
     target: "node20",
     external: listBundleExternals(manifest),
-    plugins: [lazyHtmlDecodeTree, fastEntitiesDecodeTables],
+    plugins: [...ENTITIES_DECODE_TABLE_PLUGINS],
     // An inlined package's ES module build when it has one (json5's `module`), not its CommonJS.
     mainFields: ["module", "main"],
     // Chains tsc's maps, so stack traces still point at the TypeScript sources.

@@ -118,57 +118,18 @@ process.on("exit", () => rmSync(toolDir, { recursive: true, force: true }));
 
 /**
  * The renderer's entities tables, as the library builds have them (scripts/bundle-package-dist.ts,
- * the same two plugins' module sources): `getHtmlDecodeTree()` builds the HTML decode table on its
- * first call instead of at start (a `render` that decodes no character reference never builds
- * it), and entities' generated table modules build their tables with one loop instead of a split
- * and a map (about 5 ms of every start before, profiled on the installed command).
+ * the same two plugins): `getHtmlDecodeTree()` builds the HTML decode table on its first call
+ * instead of at start (a `render` that decodes no character reference never builds it), and
+ * entities' generated table modules build their tables with one loop instead of a split and a map
+ * (about 5 ms of every start before, profiled on the installed command).
  */
-const decodeTableTool = join(toolDir, "format-decode-table-modules.mjs");
+const decodeTableTool = join(toolDir, "entities-decode-table-plugins.mjs");
 await bundleTool(
-  [
-    "export {",
-    "  formatDecodeTableModule,",
-    "  formatLazyDecodeTableModule,",
-    '} from "../../scripts/bundle-package-dist.ts";',
-  ].join("\n"),
+  'export { ENTITIES_DECODE_TABLE_PLUGINS } from "../../scripts/bundle-package-dist.ts";',
   decodeTableTool,
   ["esbuild"],
 );
-const { formatDecodeTableModule, formatLazyDecodeTableModule } = await import(
-  pathToFileURL(decodeTableTool).href
-);
-const entitiesDecodeTables = {
-  name: "entities-decode-tables",
-  setup(pluginBuild) {
-    pluginBuild.onLoad(
-      { filter: /[\\/]renderer[\\/]src[\\/]get-html-decode-tree\.ts$/ },
-      async (args) => {
-        // entities is the renderer's dependency: resolved from the renderer.
-        const entry = await pluginBuild.resolve("entities/decode", {
-          kind: "import-statement",
-          resolveDir: dirname(args.path),
-        });
-        if (entry.errors.length > 0 || entry.path === "") {
-          throw new Error(
-            `entities-decode-tables: cannot resolve entities/decode from ${args.path}`,
-          );
-        }
-        const { htmlDecodeTree } = await import(pathToFileURL(entry.path).href);
-        return {
-          contents: formatLazyDecodeTableModule("getHtmlDecodeTree", htmlDecodeTree),
-          loader: "js",
-        };
-      },
-    );
-    pluginBuild.onLoad(
-      { filter: /[\\/]entities[\\/]dist[\\/]esm[\\/]generated[\\/]decode-data-(?:html|xml)\.js$/ },
-      async (args) => ({
-        contents: formatDecodeTableModule(await import(pathToFileURL(args.path).href)),
-        loader: "js",
-      }),
-    );
-  },
-};
+const { ENTITIES_DECODE_TABLE_PLUGINS } = await import(pathToFileURL(decodeTableTool).href);
 
 rmSync(outdir, { recursive: true, force: true });
 const bundleFile = join(outdir, "promptstack.cjs");
@@ -177,7 +138,7 @@ const commandBuild = await build({
     englishOnlyZodLocales,
     dynamicImportsAsRequire,
     lazyCommanderChildProcess,
-    entitiesDecodeTables,
+    ...ENTITIES_DECODE_TABLE_PLUGINS,
   ],
   // gpt-tokenizer's encodings (3.4 MB of rank literals) are only the fallback counter when the
   // rank table below is missing; the installed dependency serves that import.

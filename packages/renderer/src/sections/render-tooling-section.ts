@@ -196,11 +196,11 @@ export function renderToolingSection(context: SectionRenderContext): string[] | 
         lines.push(rule.line(context));
         continue;
       }
+      if (rule.compact === undefined) continue;
       if (rule.topic !== topic && clauses.length > 0) {
         lines.push(joinClauses(clauses));
         clauses = [];
       }
-      if (rule.compact === undefined) continue;
       topic = rule.topic;
       clauses.push(rule.compact(context));
     }
