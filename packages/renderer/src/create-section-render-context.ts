@@ -69,5 +69,8 @@ export function hasFeature(context: SectionRenderContext, feature: keyof Product
 
 /** True for a string with visible content; optional text that is blank counts as absent. */
 export function hasText(value: string | undefined): value is string {
-  return value !== undefined && value.trim() !== "";
+  if (value === undefined) return false;
+  // A printable ASCII first character is visible content; anything else takes the full test.
+  const first = value.charCodeAt(0);
+  return (first > 0x20 && first < 0x7f) || value.trim() !== "";
 }

@@ -93,20 +93,20 @@ function requireBoolean(value: unknown, path: string): void {
 
 /** A closed set of string values and its wording in messages. */
 interface Choice {
-  readonly values: readonly string[];
+  readonly values: ReadonlySet<string>;
   readonly expected: string;
 }
 
 function choice(...values: string[]): Choice {
   return Object.freeze({
-    values: Object.freeze(values),
+    values: new Set(values),
     expected: `one of ${values.map((v) => `"${v}"`).join(", ")}`,
   });
 }
 
 function optionalOneOf(value: unknown, allowed: Choice, path: string): void {
   if (value === undefined) return;
-  if (typeof value !== "string" || !allowed.values.includes(value)) {
+  if (typeof value !== "string" || !allowed.values.has(value)) {
     fail(path, allowed.expected, value);
   }
 }
