@@ -83,32 +83,9 @@ function checkText(text: unknown, path: string, index?: number, field?: string):
 // oxlint-disable-next-line no-control-regex -- control characters are what this rule rejects
 const LINE_SUSPECT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029!]/;
 
-/** Up to this length a single-line value is scanned in a loop: cheaper than a regex call. */
-const SHORT_LINE = 64;
-
-/**
- * True when every character of `text` is printable ASCII other than `!`, or a BMP character
- * that is neither a C1 control, a line or paragraph separator, nor a surrogate: such a value
- * breaks no rule and cannot mark. False sends the value to the full checks.
- */
-function isPlainShortLine(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code >= 0x20 && code < 0x7f) {
-      if (code === 0x21) return false;
-      continue;
-    }
-    if (code < 0xa0 || code === 0x2028 || code === 0x2029 || (code >= 0xd800 && code <= 0xdfff)) {
-      return false;
-    }
-  }
-  return true;
-}
-
 /** `checkText`, then no line break and no control character. */
 function checkLine(text: unknown, path: string, index?: number, field?: string): boolean {
   if (typeof text !== "string") return false;
-  if (text.length <= SHORT_LINE && isPlainShortLine(text)) return false;
   // A value without a suspect character breaks no rule but well-formedness, and cannot mark.
   if (!LINE_SUSPECT.test(text) && (text as WellFormedString).isWellFormed()) return false;
   const marks = checkText(text, path, index, field);
