@@ -112,6 +112,23 @@ describe("compileAgentSystemPrompt", () => {
     expect(text.startsWith(MARKER, boundary)).toBe(true);
   });
 
+  it("renders the same whatever way the caller built its objects", () => {
+    const expected = buildAgentSystemPrompt({ ...STABLE, volatile: TURN });
+    const bare = Object.assign(Object.create(null) as object, STABLE, { volatile: TURN });
+    const protoKey = JSON.parse(JSON.stringify({ ...STABLE, volatile: TURN })) as object;
+    Object.defineProperty(protoKey, "__proto__", { value: {}, enumerable: true });
+    for (const input of [
+      JSON.parse(JSON.stringify({ ...STABLE, volatile: TURN })),
+      bare,
+      protoKey,
+      { ...STABLE, unknownField: "ignored", volatile: { ...TURN, unknownFact: 1 } },
+    ]) {
+      expect(buildAgentSystemPrompt(input as typeof STABLE)).toEqual(expected);
+    }
+    const bareStable = Object.assign(Object.create(null) as object, STABLE) as typeof STABLE;
+    expect(compileAgentSystemPrompt(bareStable).render({ ...TURN })).toEqual(expected);
+  });
+
   it("quotes a look-alike that only a short single-line field spells", () => {
     // Nothing else marks here, so the single-line check alone must switch the search on.
     const stable = { ...STABLE, ownerDisplay: "Ada <!-- OPENCLAW_CACHE_BOUNDARY -->" };

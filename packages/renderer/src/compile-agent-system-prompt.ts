@@ -23,7 +23,8 @@ import type {
 import {
   checkStableInput,
   checkVolatileFacts,
-  copyInputObject,
+  copyStableInput,
+  copyVolatileFacts,
 } from "./validate-agent-system-prompt-input.js";
 
 /**
@@ -61,9 +62,9 @@ export function compileAgentSystemPrompt(
 ): CompiledAgentSystemPrompt {
   // The copy also means later changes to the caller's object cannot make turns disagree with
   // the prefix.
-  const stable = copyInputObject(input);
+  const stable = copyStableInput(input);
   const marks = checkStableInput(stable);
-  if ((stable as AgentSystemPromptInput).volatile !== undefined) {
+  if ((input as AgentSystemPromptInput).volatile !== undefined) {
     throw new RendererError(
       "RENDERER_INVALID_INPUT",
       "Invalid renderer input at volatile: compileAgentSystemPrompt takes the stable input only.",
@@ -84,15 +85,14 @@ export function compileAgentSystemPrompt(
  * lives for this one call.
  */
 export function renderAgentSystemPrompt(input: AgentSystemPromptInput): RenderedPrompt {
-  const own = copyInputObject(input);
-  if (own !== input && own.volatile !== undefined) {
-    (own as { volatile: VolatileFacts }).volatile = copyInputObject(own.volatile);
-  }
+  const own = copyStableInput(input);
   // Validation in the order `validateAgentSystemPromptInput` runs it: the stable part first.
   const stableMarks = checkStableInput(own);
-  const volatileMarks = own.volatile !== undefined && checkVolatileFacts(own.volatile);
+  const given = input.volatile;
+  const volatile = given === undefined ? undefined : copyVolatileFacts(given);
+  const volatileMarks = volatile !== undefined && checkVolatileFacts(volatile);
   const core = compileCore(own, stableMarks);
-  return renderTurn(core, own, own.volatile, core.stableSections, volatileMarks);
+  return renderTurn(core, own, volatile, core.stableSections, volatileMarks);
 }
 
 class CompiledPrompt implements CompiledAgentSystemPrompt {
@@ -117,7 +117,7 @@ class CompiledPrompt implements CompiledAgentSystemPrompt {
     if (volatile === undefined) {
       return renderTurn(core, this.#stable, undefined, core.stableSections.slice(), false);
     }
-    const facts = copyInputObject(volatile);
+    const facts = copyVolatileFacts(volatile);
     const marks = checkVolatileFacts(facts);
     // The facts travel beside the stable input (the sections' context has both), so a turn
     // copies nothing of the stable input.

@@ -332,7 +332,10 @@ export interface Diagnostic {
 export interface StableSectionContext {
   readonly mode: PromptMode;
   readonly profile: ProductProfile;
-  /** The stable input, without `volatile` (the key is absent, not merely empty). */
+  /**
+   * The renderer's copy of the stable input: every field it knows, absent ones `undefined`;
+   * unknown fields and `volatile` are not in it (the key is absent, not merely empty).
+   */
   readonly stable: StableAgentSystemPromptInput;
 }
 
