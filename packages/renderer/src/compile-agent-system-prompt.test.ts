@@ -121,6 +121,8 @@ describe("compileAgentSystemPrompt", () => {
       JSON.parse(JSON.stringify({ ...STABLE, volatile: TURN })),
       bare,
       protoKey,
+      // Not a plain object: rendered as it is, not copied.
+      Object.assign(new (class Input {})(), STABLE, { volatile: TURN }),
       { ...STABLE, unknownField: "ignored", volatile: { ...TURN, unknownFact: 1 } },
     ]) {
       expect(buildAgentSystemPrompt(input as typeof STABLE)).toEqual(expected);

@@ -338,11 +338,12 @@ function checkRuntime(value: unknown): void {
  */
 
 /**
- * True for an object the renderer copies: a plain object without an own `__proto__` key.
- * Anything else is used as it is (the validator rejects what is not an object).
+ * True for an object the renderer copies: a plain object (an own `__proto__` key is harmless, as
+ * only known fields are copied). Anything else is used as it is (the validator rejects what is
+ * not an object).
  */
 function isPlainRecord(value: unknown): value is Fields {
-  if (!isRecord(value) || Object.hasOwn(value, "__proto__")) return false;
+  if (!isRecord(value)) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }
