@@ -213,7 +213,33 @@ try {
   );
   const { buildO200kRankTable } = await import(pathToFileURL(tableBuilder).href);
   // The counter looks for the table one folder above its bundle (src/tokens/load-o200k-rank-table.ts).
-  writeFileSync(join(outdir, "..", "o200k-rank-table.bin"), buildO200kRankTable(o200kRanks));
+  const rankTable = buildO200kRankTable(o200kRanks);
+  writeFileSync(join(outdir, "..", "o200k-rank-table.bin"), rankTable);
+
+  // The line count seed beside the table: the counts of the renderer's built-in prose.
+  const seedWriter = join(toolDir, "write-line-count-seed.mjs");
+  await bundleTool(
+    [
+      'import { writeFileSync } from "node:fs";',
+      'import { buildLineCountSeed } from "./src/tokens/build-line-count-seed.ts";',
+      'import { createO200kTextCounter } from "./src/tokens/create-o200k-text-counter.ts";',
+      'import { createRankTableTokenCounter } from "./src/tokens/create-rank-table-token-counter.ts";',
+      'import { formatLineCountSeed } from "./src/tokens/parse-line-count-seed.ts";',
+      'import { parseO200kRankTable } from "./src/tokens/parse-o200k-rank-table.ts";',
+      'import { loadBuiltInProse } from "./src/tokens/load-built-in-prose.ts";',
+      "export async function writeLineCountSeed(rankTable, file) {",
+      "  const table = parseO200kRankTable(rankTable);",
+      "  const texts = await loadBuiltInProse(createRankTableTokenCounter(table));",
+      "  const counts = buildLineCountSeed(texts, createO200kTextCounter(table));",
+      "  writeFileSync(file, formatLineCountSeed(counts));",
+      "}",
+    ].join("\n"),
+    seedWriter,
+    // Resolved from this package's node_modules at run time, as the command's bundle is not.
+    ["@promptstack/*"],
+  );
+  const { writeLineCountSeed } = await import(pathToFileURL(seedWriter).href);
+  await writeLineCountSeed(rankTable, join(outdir, "..", "o200k-line-counts.json"));
 
   // The code cache, last: the warm-up run counts tokens over the table written above.
   const cacheWriter = join(toolDir, "write-bin-code-cache.mjs");
