@@ -173,6 +173,15 @@ for (const [file, output] of Object.entries(commandBuild.metafile.outputs)) {
 if (readFileSync(bundleFile).some((byte) => byte > 0x7f)) {
   throw new Error(`${bundleFile} is not ASCII; the loader reads it as latin1.`);
 }
+// The file is the function the loader compiles as it is (src/load-bin-bundle.ts).
+const wrapperTool = join(toolDir, "bin-bundle-wrapper.mjs");
+await bundleTool('export { BIN_BUNDLE_WRAPPER } from "./src/load-bin-bundle.ts";', wrapperTool);
+const { BIN_BUNDLE_WRAPPER } = await import(pathToFileURL(wrapperTool).href);
+writeFileSync(
+  bundleFile,
+  `${BIN_BUNDLE_WRAPPER.start}${readFileSync(bundleFile, "latin1")}${BIN_BUNDLE_WRAPPER.end}`,
+  "latin1",
+);
 // The loader's source is written here (no file): the metafile names it by this made-up name.
 const LOADER_SOURCE = "promptstack-loader.ts";
 const loaderBuild = await build({
