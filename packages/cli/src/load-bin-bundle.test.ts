@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -68,6 +68,20 @@ describe("loadBinBundle", () => {
 
   it("compiles from the code cache of an earlier run", () => {
     writeCacheOfOneRun();
+    globalThis.__binBundleRun = undefined;
+    const second = loadBinBundle(bundleFile);
+    expect(second.cacheRejected).toBe(false);
+    second.run();
+    expectRan();
+  });
+
+  it("compiles from a cache read into the bundle's own bytes when the bundle is the larger file", () => {
+    const padding = `// ${"x".repeat(256 * 1024)}`;
+    writeFileSync(bundleFile, toBundleText([`// ${dir}`, padding, ...BUNDLE_LINES]));
+    writeCacheOfOneRun();
+    expect(statSync(bundleFile).size).toBeGreaterThan(
+      statSync(toBinCodeCacheFile(bundleFile)).size,
+    );
     globalThis.__binBundleRun = undefined;
     const second = loadBinBundle(bundleFile);
     expect(second.cacheRejected).toBe(false);

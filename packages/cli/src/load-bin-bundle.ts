@@ -42,9 +42,10 @@ export interface BinBundle {
 
 /**
  * The file's bytes, or `undefined` when it is missing, not a regular file (a FIFO never blocks
- * the open) or larger than `MAX_BIN_FILE_BYTES`.
+ * the open) or larger than `MAX_BIN_FILE_BYTES`. Read into the start of `reuse` when it is large
+ * enough (the caller is done with its bytes), else into a new buffer.
  */
-function readOwnFile(path: string): Buffer | undefined {
+function readOwnFile(path: string, reuse?: Buffer): Buffer | undefined {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -55,7 +56,10 @@ function readOwnFile(path: string): Buffer | undefined {
     const stats = fstatSync(fd);
     if (!stats.isFile() || stats.size > MAX_BIN_FILE_BYTES) return undefined;
     const { size } = stats;
-    const bytes = Buffer.allocUnsafe(size);
+    const bytes =
+      reuse !== undefined && reuse.length >= size
+        ? reuse.subarray(0, size)
+        : Buffer.allocUnsafe(size);
     let filled = 0;
     while (filled < size) {
       const read = readSync(fd, bytes, filled, size - filled, filled);
@@ -92,7 +96,9 @@ export function loadBinBundle(
   ) {
     throw new Error(`${bundleFile} is missing or broken; reinstall @promptstack/cli.`);
   }
-  const cachedData = cacheFile === null ? undefined : readOwnFile(cacheFile);
+  // Into the bundle's bytes, which `source` no longer needs (a copy): memory the process has
+  // already touched, where a fresh megabyte costs milliseconds of page faults on some machines.
+  const cachedData = cacheFile === null ? undefined : readOwnFile(cacheFile, bytes);
   const script = new Script(source, {
     filename: bundleFile,
     ...(cachedData === undefined ? {} : { cachedData }),
