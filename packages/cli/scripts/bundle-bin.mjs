@@ -1,17 +1,22 @@
 // Build step of @promptstack/cli: bundles the `promptstack` command (src/bin.ts with every
 // dependency, workspace packages read from source) into dist/bundle/:
-//   promptstack.cjs                  the command as one CommonJS file, ASCII only
+//   promptstack.cjs                  the command as one CommonJS module function (the file is
+//                                    `(function (exports, require, ...) {...})`), ASCII only
 //   promptstack-v8-<v8>.code-cache   V8's code cache of it, for the V8 of the Node that built it
 //   promptstack-loader.cjs           the loader bin/promptstack.cjs requires (src/load-bin-bundle.ts)
 // The installed command then reads two files and compiles nothing a `render --json` runs: the code
 // cache is written after one warm-up `render --json` of the demo (src/write-bin-code-cache.ts),
 // so it holds the bytecode of every function that run compiled. Node 20 caches no ES module
-// code, hence CommonJS. Measured in bench/startup.bench.ts; why: docs/decisions/0008. The library
+// code, hence CommonJS; the loader compiles the file's text as read, and reads the cache into
+// the bundle's buffer. Measured in bench/startup.bench.ts; why: docs/decisions/0008. The library
 // entry (dist/index.js, `runCli`) stays the plain tsc output. esbuild is the one bundler of the
 // repo (scripts/bundle-package-dist.ts bundles the libraries with it too).
-// It also writes o200k-rank-table.bin next to the bundle folder (dist/), the token counter's rank
-// table, generated from gpt-tokenizer's o200k_base ranks by src/tokens/build-o200k-rank-table.ts
-// (docs/decisions/0007).
+// Beside the bundle folder (in dist/) it writes the token counter's two files:
+//   o200k-rank-table.bin      the rank table, generated from gpt-tokenizer's o200k_base ranks by
+//                             src/tokens/build-o200k-rank-table.ts (docs/decisions/0007)
+//   o200k-line-counts.json    the counts of the lines of the renderer's built-in prose, the
+//                             counter's starting memo (renders with no workspace file and no
+//                             skill: src/tokens/load-built-in-prose.ts; docs/decisions/0010)
 //   node scripts/bundle-bin.mjs           into dist/bundle
 //   node scripts/bundle-bin.mjs --outdir DIR --metafile F
 //                                         into DIR (the table beside it), recording the inputs
