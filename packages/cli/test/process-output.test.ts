@@ -7,7 +7,7 @@ const ENV = { ...process.env, NO_COLOR: "1", FORCE_COLOR: "", INIT_CWD: "" };
 /** util-linux `script` runs a command on a pseudo-terminal. */
 const hasScript = spawnSync("script", ["--version"]).status === 0;
 
-// The real process's outputs (src/create-process-io.ts): written synchronously unless stdout is a
+// The real process's outputs (src/discover-process-output.ts): written synchronously unless stdout is a
 // terminal; whether it is decides the boundary rule and the summary line. Pipes are covered by
 // every test that runs the binary.
 describe("the command's outputs", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createProcessOutput } from "./create-process-io.js";
+import { discoverProcessOutput } from "./discover-process-output.js";
 
 /** A stand-in for Node's stream: what it was given, and a flush that calls back later. */
 function createStream() {
@@ -16,11 +16,11 @@ function createStream() {
   };
 }
 
-describe("createProcessOutput", () => {
+describe("discoverProcessOutput", () => {
   it("writes each text in full with synchronous writes, however few bytes a write takes", () => {
     const written: string[] = [];
     let created = false;
-    const output = createProcessOutput(
+    const output = discoverProcessOutput(
       1,
       () => {
         created = true;
@@ -46,7 +46,7 @@ describe("createProcessOutput", () => {
     const stream = createStream();
     const written: string[] = [];
     let calls = 0;
-    const output = createProcessOutput(
+    const output = discoverProcessOutput(
       1,
       () => stream,
       (_fd, bytes, offset, length) => {
@@ -72,7 +72,7 @@ describe("createProcessOutput", () => {
 
   it("writes a terminal's output through the stream from the start", () => {
     const stream = createStream();
-    const output = createProcessOutput(
+    const output = discoverProcessOutput(
       1,
       () => stream,
       () => {
@@ -82,5 +82,6 @@ describe("createProcessOutput", () => {
     );
     output.write("prompt\n");
     expect(stream.chunks).toEqual(["prompt\n"]);
+    expect(output.isTerminal).toBe(true);
   });
 });
