@@ -2,8 +2,8 @@
 // The built rows need `pnpm build` first and are skipped without it. Numbers and the profile
 // that drove the bundled bin, its V8 code cache and the o200k rank table: docs/cli.md "Start-up".
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bench, describe } from "vitest";
 
@@ -87,6 +87,52 @@ const counter = await createO200kTokenCounter();`,
       `const { loadRankTableTokenCounter } = await import("./dist/tokens/load-rank-table-token-counter.js");
 const counter = await loadRankTableTokenCounter();`,
     );
+  },
+);
+
+// One process each: load the rank-table counter and count the demo's rendered prompt as
+// `render --json` does (each section, the whole text, its stable prefix), with and without the
+// build's line count seed of the renderer's built-in prose (docs/decisions/0010).
+describe.skipIf(!built)(
+  "o200k token counting, cold: count a render's prompt, with and without the line count seed",
+  () => {
+    // Written on the first (warm-up) run of a row: the demo's prompt, cut as the counter sees it.
+    let promptFile: string | undefined;
+    const writePromptFile = (): string => {
+      const result = spawnSync(process.execPath, [BIN, "render", "--json"], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, NO_COLOR: "1", INIT_CWD: "" },
+        encoding: "utf8",
+      });
+      if (result.status !== 0) throw new Error(`render --json exited ${result.status}`);
+      const { text, boundary } = JSON.parse(result.stdout) as { text: string; boundary: number };
+      // Beside the other build caches of this package (node_modules/.cache), rewritten each time.
+      const file = join(CLI_DIR, "node_modules", ".cache", "bench-demo-prompt.json");
+      mkdirSync(dirname(file), { recursive: true });
+      // The sections (the prompt cut before each heading), the whole text, its stable prefix.
+      const sections = text.split(/(?=^## )/m);
+      writeFileSync(file, JSON.stringify([...sections, text, text.slice(0, boundary)]));
+      return file;
+    };
+    const countPrompt = (label: string, seed: string) =>
+      bench(
+        label,
+        () =>
+          run(
+            [
+              "--input-type=module",
+              "-e",
+              `import { readFileSync } from "node:fs";
+const { loadRankTableTokenCounter } = await import("./dist/tokens/load-rank-table-token-counter.js");
+const counter = await loadRankTableTokenCounter(undefined, ${seed});
+for (const text of JSON.parse(readFileSync(${JSON.stringify((promptFile ??= writePromptFile()))}, "utf8"))) counter.countTokens(text);`,
+            ],
+            CLI_DIR,
+          ),
+        RUNS,
+      );
+    countPrompt("the build's rank table, no seed", 'new URL("file:///no-seed.json")');
+    countPrompt("the build's rank table and its line count seed (the installed CLI)", "undefined");
   },
 );
 

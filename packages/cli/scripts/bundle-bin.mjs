@@ -1,17 +1,22 @@
 // Build step of @promptstack/cli: bundles the `promptstack` command (src/bin.ts with every
 // dependency, workspace packages read from source) into dist/bundle/:
-//   promptstack.cjs                  the command as one CommonJS file, ASCII only
+//   promptstack.cjs                  the command as one CommonJS module function (the file is
+//                                    `(function (exports, require, ...) {...})`), ASCII only
 //   promptstack-v8-<v8>.code-cache   V8's code cache of it, for the V8 of the Node that built it
 //   promptstack-loader.cjs           the loader bin/promptstack.cjs requires (src/load-bin-bundle.ts)
 // The installed command then reads two files and compiles nothing a `render --json` runs: the code
 // cache is written after one warm-up `render --json` of the demo (src/write-bin-code-cache.ts),
 // so it holds the bytecode of every function that run compiled. Node 20 caches no ES module
-// code, hence CommonJS. Measured in bench/startup.bench.ts; why: docs/decisions/0008. The library
+// code, hence CommonJS; the loader compiles the file's text as read, and reads the cache into
+// the bundle's buffer. Measured in bench/startup.bench.ts; why: docs/decisions/0008. The library
 // entry (dist/index.js, `runCli`) stays the plain tsc output. esbuild is the one bundler of the
 // repo (scripts/bundle-package-dist.ts bundles the libraries with it too).
-// It also writes o200k-rank-table.bin next to the bundle folder (dist/), the token counter's rank
-// table, generated from gpt-tokenizer's o200k_base ranks by src/tokens/build-o200k-rank-table.ts
-// (docs/decisions/0007).
+// Beside the bundle folder (in dist/) it writes the token counter's two files:
+//   o200k-rank-table.bin      the rank table, generated from gpt-tokenizer's o200k_base ranks by
+//                             src/tokens/build-o200k-rank-table.ts (docs/decisions/0007)
+//   o200k-line-counts.json    the counts of the lines of the renderer's built-in prose, the
+//                             counter's starting memo (renders with no workspace file and no
+//                             skill: src/tokens/load-built-in-prose.ts; docs/decisions/0010)
 //   node scripts/bundle-bin.mjs           into dist/bundle
 //   node scripts/bundle-bin.mjs --outdir DIR --metafile F
 //                                         into DIR (the table beside it), recording the inputs
@@ -173,6 +178,15 @@ for (const [file, output] of Object.entries(commandBuild.metafile.outputs)) {
 if (readFileSync(bundleFile).some((byte) => byte > 0x7f)) {
   throw new Error(`${bundleFile} is not ASCII; the loader reads it as latin1.`);
 }
+// The file is the function the loader compiles as it is (src/load-bin-bundle.ts).
+const wrapperTool = join(toolDir, "bin-bundle-wrapper.mjs");
+await bundleTool('export { BIN_BUNDLE_WRAPPER } from "./src/load-bin-bundle.ts";', wrapperTool);
+const { BIN_BUNDLE_WRAPPER } = await import(pathToFileURL(wrapperTool).href);
+writeFileSync(
+  bundleFile,
+  `${BIN_BUNDLE_WRAPPER.start}${readFileSync(bundleFile, "latin1")}${BIN_BUNDLE_WRAPPER.end}`,
+  "latin1",
+);
 // The loader's source is written here (no file): the metafile names it by this made-up name.
 const LOADER_SOURCE = "promptstack-loader.ts";
 const loaderBuild = await build({
@@ -213,7 +227,33 @@ try {
   );
   const { buildO200kRankTable } = await import(pathToFileURL(tableBuilder).href);
   // The counter looks for the table one folder above its bundle (src/tokens/load-o200k-rank-table.ts).
-  writeFileSync(join(outdir, "..", "o200k-rank-table.bin"), buildO200kRankTable(o200kRanks));
+  const rankTable = buildO200kRankTable(o200kRanks);
+  writeFileSync(join(outdir, "..", "o200k-rank-table.bin"), rankTable);
+
+  // The line count seed beside the table: the counts of the renderer's built-in prose.
+  const seedWriter = join(toolDir, "write-line-count-seed.mjs");
+  await bundleTool(
+    [
+      'import { writeFileSync } from "node:fs";',
+      'import { buildLineCountSeed } from "./src/tokens/build-line-count-seed.ts";',
+      'import { createO200kTextCounter } from "./src/tokens/create-o200k-text-counter.ts";',
+      'import { createRankTableTokenCounter } from "./src/tokens/create-rank-table-token-counter.ts";',
+      'import { formatLineCountSeed } from "./src/tokens/parse-line-count-seed.ts";',
+      'import { parseO200kRankTable } from "./src/tokens/parse-o200k-rank-table.ts";',
+      'import { loadBuiltInProse } from "./src/tokens/load-built-in-prose.ts";',
+      "export async function writeLineCountSeed(rankTable, file) {",
+      "  const table = parseO200kRankTable(rankTable);",
+      "  const texts = await loadBuiltInProse(createRankTableTokenCounter(table));",
+      "  const counts = buildLineCountSeed(texts, createO200kTextCounter(table));",
+      "  writeFileSync(file, formatLineCountSeed(counts));",
+      "}",
+    ].join("\n"),
+    seedWriter,
+    // Resolved from this package's node_modules at run time, as the command's bundle is not.
+    ["@promptstack/*"],
+  );
+  const { writeLineCountSeed } = await import(pathToFileURL(seedWriter).href);
+  await writeLineCountSeed(rankTable, join(outdir, "..", "o200k-line-counts.json"));
 
   // The code cache, last: the warm-up run counts tokens over the table written above.
   const cacheWriter = join(toolDir, "write-bin-code-cache.mjs");

@@ -1,9 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { execFileSync } from "node:child_process";
-import { loadBinBundle, runBinBundle, toBinCodeCacheFile } from "./load-bin-bundle.js";
+import {
+  BIN_BUNDLE_WRAPPER,
+  loadBinBundle,
+  runBinBundle,
+  toBinCodeCacheFile,
+} from "./load-bin-bundle.js";
 
 // A stand-in for the bundled command: CommonJS that requires a file beside it and reports what
 // the module arguments were through a global the test reads. Each test's copy names its folder:
@@ -13,6 +18,10 @@ const BUNDLE_LINES = [
   "function twice(value) { return value * 2; }",
   "globalThis.__binBundleRun = { dep, twice: twice(21), file: __filename, dir: __dirname, own: module.exports === exports };",
 ];
+
+/** A bundle file's text: the lines inside the module wrapper, as the build writes it. */
+const toBundleText = (lines: readonly string[]): string =>
+  `${BIN_BUNDLE_WRAPPER.start}${lines.join("\n")}${BIN_BUNDLE_WRAPPER.end}`;
 
 declare global {
   var __binBundleRun: unknown;
@@ -25,7 +34,7 @@ describe("loadBinBundle", () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), "promptstack-bin-bundle-"));
     bundleFile = join(dir, "promptstack.cjs");
-    writeFileSync(bundleFile, [`// ${dir}`, ...BUNDLE_LINES].join("\n"));
+    writeFileSync(bundleFile, toBundleText([`// ${dir}`, ...BUNDLE_LINES]));
     writeFileSync(join(dir, "dep.cjs"), 'module.exports = "beside";');
     globalThis.__binBundleRun = undefined;
   });
@@ -66,14 +75,28 @@ describe("loadBinBundle", () => {
     expectRan();
   });
 
+  it("compiles from a cache read into the bundle's own bytes when the bundle is the larger file", () => {
+    const padding = `// ${"x".repeat(256 * 1024)}`;
+    writeFileSync(bundleFile, toBundleText([`// ${dir}`, padding, ...BUNDLE_LINES]));
+    writeCacheOfOneRun();
+    expect(statSync(bundleFile).size).toBeGreaterThan(
+      statSync(toBinCodeCacheFile(bundleFile)).size,
+    );
+    globalThis.__binBundleRun = undefined;
+    const second = loadBinBundle(bundleFile);
+    expect(second.cacheRejected).toBe(false);
+    second.run();
+    expectRan();
+  });
+
   it("falls back to compiling the source when V8 rejects the cache (another bundle, bad bytes)", () => {
     const other = join(dir, "other.cjs");
-    writeFileSync(other, `// ${dir}\nglobalThis.__binBundleRun = "other";`);
+    writeFileSync(other, toBundleText([`// ${dir}`, 'globalThis.__binBundleRun = "other";']));
     const otherBundle = loadBinBundle(other);
     otherBundle.run();
     const caches = [otherBundle.script.createCachedData(), Buffer.from("not a code cache")];
     for (const [index, bytes] of caches.entries()) {
-      writeFileSync(bundleFile, [`// ${dir} ${index}`, ...BUNDLE_LINES].join("\n"));
+      writeFileSync(bundleFile, toBundleText([`// ${dir} ${index}`, ...BUNDLE_LINES]));
       writeFileSync(toBinCodeCacheFile(bundleFile), bytes);
       globalThis.__binBundleRun = undefined;
       const bundle = loadBinBundle(bundleFile);
@@ -100,6 +123,19 @@ describe("loadBinBundle", () => {
   it("throws, saying to reinstall, when the bundle is missing", () => {
     rmSync(bundleFile);
     expect(() => loadBinBundle(bundleFile)).toThrow(/promptstack\.cjs is missing.*reinstall/);
+  });
+
+  it("throws, saying to reinstall, when the file is not a wrapped bundle (never runs half a file)", () => {
+    const text = toBundleText([`// ${dir}`, ...BUNDLE_LINES]);
+    for (const broken of [
+      [`// ${dir}`, ...BUNDLE_LINES].join("\n"),
+      text.slice(0, -BIN_BUNDLE_WRAPPER.end.length),
+      text.slice(BIN_BUNDLE_WRAPPER.start.length),
+    ]) {
+      writeFileSync(bundleFile, broken);
+      expect(() => loadBinBundle(bundleFile)).toThrow(/promptstack\.cjs is missing or broken/);
+    }
+    expect(globalThis.__binBundleRun).toBeUndefined();
   });
 
   it("treats a FIFO in the bundle's place as missing, without blocking on the open", () => {

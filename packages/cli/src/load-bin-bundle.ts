@@ -6,6 +6,16 @@ import { Script } from "node:vm";
 /** The file name of the bundled command, beside its loader in `dist/bundle/`. */
 export const BIN_BUNDLE_FILE_NAME = "promptstack.cjs";
 
+/**
+ * The bundle file is one function expression with the CommonJS module arguments, written so by
+ * the build (`scripts/bundle-bin.mjs`): V8 compiles the file's text as it is. A wrapper joined to
+ * it at run time made V8 copy the 1.1 MB into one flat string first.
+ */
+export const BIN_BUNDLE_WRAPPER = {
+  start: "(function (exports, require, module, __filename, __dirname) {",
+  end: "\n})\n",
+} as const;
+
 /** Neither file comes near this; a bigger one is not ours (the bundle is about 1.5 MB). */
 const MAX_BIN_FILE_BYTES = 32 * 1024 * 1024;
 
@@ -32,9 +42,10 @@ export interface BinBundle {
 
 /**
  * The file's bytes, or `undefined` when it is missing, not a regular file (a FIFO never blocks
- * the open) or larger than `MAX_BIN_FILE_BYTES`.
+ * the open) or larger than `MAX_BIN_FILE_BYTES`. Read into the start of `reuse` when it is large
+ * enough (the caller is done with its bytes), else into a new buffer.
  */
-function readOwnFile(path: string): Buffer | undefined {
+function readOwnFile(path: string, reuse?: Buffer): Buffer | undefined {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -45,7 +56,10 @@ function readOwnFile(path: string): Buffer | undefined {
     const stats = fstatSync(fd);
     if (!stats.isFile() || stats.size > MAX_BIN_FILE_BYTES) return undefined;
     const { size } = stats;
-    const bytes = Buffer.allocUnsafe(size);
+    const bytes =
+      reuse !== undefined && reuse.length >= size
+        ? reuse.subarray(0, size)
+        : Buffer.allocUnsafe(size);
     let filled = 0;
     while (filled < size) {
       const read = readSync(fd, bytes, filled, size - filled, filled);
@@ -60,7 +74,7 @@ function readOwnFile(path: string): Buffer | undefined {
 
 /**
  * Compiles the bundled command (`scripts/bundle-bin.mjs` writes it, ASCII-only, as one CommonJS
- * file) with the V8 code cache the build wrote beside it, when there is one for this V8: the
+ * module inside `BIN_BUNDLE_WRAPPER`) with the V8 code cache the build wrote beside it, when there is one for this V8: the
  * cache holds the bytecode of everything a `render --json` runs, so Node neither parses the 1.5 MB
  * bundle nor compiles those functions again. A missing or rejected cache (another Node, other V8
  * flags) only costs that compile. Node 20 has no code cache for ES modules, hence CommonJS. Reads
@@ -72,16 +86,23 @@ export function loadBinBundle(
   // `null`, not `undefined`: an explicit `undefined` would take the default, the cache.
   cacheFile: string | null = toBinCodeCacheFile(bundleFile),
 ): BinBundle {
-  const source = readOwnFile(bundleFile);
-  if (source === undefined) {
+  const bytes = readOwnFile(bundleFile);
+  // ASCII (the build checks), so latin1 is its exact text and the cheapest decoding.
+  const source = bytes?.toString("latin1");
+  if (
+    source === undefined ||
+    !source.startsWith(BIN_BUNDLE_WRAPPER.start) ||
+    !source.endsWith(BIN_BUNDLE_WRAPPER.end)
+  ) {
     throw new Error(`${bundleFile} is missing or broken; reinstall @promptstack/cli.`);
   }
-  const cachedData = cacheFile === null ? undefined : readOwnFile(cacheFile);
-  // ASCII (the build checks), so latin1 is its exact text and the cheapest decoding.
-  const script = new Script(
-    `(function (exports, require, module, __filename, __dirname) {${source.toString("latin1")}\n})`,
-    { filename: bundleFile, ...(cachedData === undefined ? {} : { cachedData }) },
-  );
+  // Into the bundle's bytes, which `source` no longer needs (a copy): memory the process has
+  // already touched, where a fresh megabyte costs milliseconds of page faults on some machines.
+  const cachedData = cacheFile === null ? undefined : readOwnFile(cacheFile, bytes);
+  const script = new Script(source, {
+    filename: bundleFile,
+    ...(cachedData === undefined ? {} : { cachedData }),
+  });
   return {
     script,
     cacheRejected: cachedData === undefined ? undefined : script.cachedDataRejected === true,

@@ -7,7 +7,7 @@ import o200kRanks from "gpt-tokenizer/bpeRanks/o200k_base";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildO200kRankTable } from "./build-o200k-rank-table.js";
-import { createRankTableTokenCounter } from "./create-rank-table-token-counter.js";
+import { createRankTableTokenCounter, toCountedLines } from "./create-rank-table-token-counter.js";
 import { parseO200kRankTable } from "./parse-o200k-rank-table.js";
 import type { O200kRankTable } from "./parse-o200k-rank-table.js";
 
@@ -85,6 +85,29 @@ describe("createRankTableTokenCounter", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("takes a seeded line's count from the seed and counts every other line", () => {
+    const seeded = "A seeded line of built-in prose.\n";
+    const other = "A line the seed does not hold.\n";
+    // A planted count (a real seed holds the counted one): only the seeded line takes it.
+    const seed = new Map([[seeded, 1000]]);
+    const withSeed = createRankTableTokenCounter(table, seed);
+    expect(toCountedLines(seeded + other)).toEqual([seeded, other]);
+    expect(withSeed.countTokens(seeded + other)).toBe(1000 + reference.countTokens(other));
+    expect(withSeed.countTokens(other)).toBe(reference.countTokens(other));
+  });
+
+  it("counts like bootstrap's counter with a seed of its own counts (lines, then them joined)", () => {
+    const text =
+      "## Safety\nNever share secrets.\n\n## Tools\n- read: reads.\n/path\n\nTail 09:12.";
+    const seed = new Map(toCountedLines(text).map((line) => [line, counter.countTokens(line)]));
+    const withSeed = createRankTableTokenCounter(table, seed);
+    for (const sample of [text, `${text}\nmore`, text.slice(0, 30), text]) {
+      expect(withSeed.countTokens(sample), JSON.stringify(sample)).toBe(
+        reference.countTokens(sample),
+      );
+    }
   });
 
   it("answers isWithinLimit at the exact count", () => {

@@ -13,18 +13,33 @@ const MEMO_MAX_CHARS = 1_000_000;
 const LINE_START = /(?<=\n)(?=[^\s/])/;
 
 /**
+ * The units the counter counts and remembers, in order: `splitTextForTokenCounting`'s chunks,
+ * each cut at `LINE_START`. The count of `text` is the sum of their counts.
+ */
+export function toCountedLines(text: string): string[] {
+  const lines: string[] = [];
+  for (const chunk of splitTextForTokenCounting(text)) lines.push(...chunk.split(LINE_START));
+  return lines;
+}
+
+/**
  * The o200k token counter over the build's rank table: the same chunking as bootstrap's
  * `createO200kTokenCounter` (`splitTextForTokenCounting`, so no input is quadratic) and, chunk by
- * chunk, the same counts as gpt-tokenizer.
+ * chunk, the same counts as gpt-tokenizer. `seed`: counts of lines (`toCountedLines`) known
+ * before the first call, the build's counts of the renderer's built-in prose
+ * (`loadLineCountSeed`); a line it holds is not counted again.
  */
-export function createRankTableTokenCounter(table: O200kRankTable): TokenCounter {
+export function createRankTableTokenCounter(
+  table: O200kRankTable,
+  seed?: ReadonlyMap<string, number>,
+): TokenCounter {
   const countText = createO200kTextCounter(table);
   // Reports count overlapping texts (each section, the whole prompt, its stable prefix): their
   // lines repeat, so counts are remembered line by line. Emptied when it holds this many characters.
   const memo = new Map<string, number>();
   let memoChars = 0;
   const countLine = (line: string): number => {
-    const known = memo.get(line);
+    const known = memo.get(line) ?? seed?.get(line);
     if (known !== undefined) return known;
     const count = countText(line);
     if (memoChars + line.length > MEMO_MAX_CHARS) {

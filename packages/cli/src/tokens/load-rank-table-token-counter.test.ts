@@ -1,4 +1,5 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -6,8 +7,10 @@ import o200kRanks from "gpt-tokenizer/bpeRanks/o200k_base";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildO200kRankTable } from "./build-o200k-rank-table.js";
+import { LINE_COUNT_SEED_URL } from "./load-line-count-seed.js";
 import { O200K_RANK_TABLE_URL } from "./load-o200k-rank-table.js";
 import { loadRankTableTokenCounter } from "./load-rank-table-token-counter.js";
+import { formatLineCountSeed } from "./parse-line-count-seed.js";
 
 let dir: string;
 
@@ -37,7 +40,34 @@ describe("loadRankTableTokenCounter", () => {
     );
   });
 
-  it("looks for the table beside dist/, where the build writes it", () => {
+  it("takes counts from the seed file beside it, and counts every line without a sound one", async () => {
+    const file = join(dir, "o200k-rank-table.bin");
+    await writeFile(file, buildO200kRankTable(o200kRanks));
+    const line = "A line of built-in prose.\n";
+    const text = `${line}And a line of the run's own.`;
+    const expected = countTokens(text);
+    // A planted count shows that the counter reads the seed.
+    const planted = join(dir, "planted.json");
+    await writeFile(planted, formatLineCountSeed(new Map([[line, 100]])));
+    const seeded = await loadRankTableTokenCounter(pathToFileURL(file), pathToFileURL(planted));
+    expect(seeded?.countTokens(text)).toBe(expected - countTokens(line) + 100);
+
+    const fifo = join(dir, "fifo.json");
+    spawnSync("mkfifo", [fifo]);
+    const broken = join(dir, "broken.json");
+    await writeFile(broken, '{"version":1,"counts":[["A line of built-in prose.\\n", -');
+    const folder = join(dir, "folder.json");
+    await mkdir(folder);
+    const big = join(dir, "big.json");
+    await writeFile(big, formatLineCountSeed(new Map([[line, 100]])).padEnd(5 * 1024 * 1024));
+    for (const seedFile of [join(dir, "none.json"), broken, folder, big, fifo]) {
+      const counter = await loadRankTableTokenCounter(pathToFileURL(file), pathToFileURL(seedFile));
+      expect(counter?.countTokens(text), seedFile).toBe(expected);
+    }
+  });
+
+  it("looks for the table and the seed beside dist/, where the build writes them", () => {
     expect(O200K_RANK_TABLE_URL.pathname).toMatch(/\/packages\/cli\/src\/o200k-rank-table\.bin$/);
+    expect(LINE_COUNT_SEED_URL.pathname).toMatch(/\/packages\/cli\/src\/o200k-line-counts\.json$/);
   });
 });
