@@ -479,6 +479,7 @@ export async function createPromptAssembler(
       ...(tokensOn ? { tokenCounter: await tokenCounter() } : {}),
       realpath: cachedRealPath,
       discoverNameVariants: cachedNameVariants,
+      showPath: show,
       readFile: async (readOptions) => {
         const result = await readBootstrapFileCached(bootstrapCache, reads, readOptions);
         // A window (head and tail of a large file) is not the raw file: no raw text then.

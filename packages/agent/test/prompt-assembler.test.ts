@@ -259,6 +259,17 @@ describe("createPromptAssembler", () => {
     expect(turn.model.text).not.toContain(workspaceDir);
   });
 
+  it("names a missing file's expected path through the display mapping", async () => {
+    await rm(join(workspaceDir, "SOUL.md"));
+    const turn = await loadAgentTurn({
+      ...(await options()),
+      displayPaths: [{ real: workspaceDir, shown: "/virtual/demo" }],
+      facts,
+    });
+    expect(turn.model.text).toContain("[MISSING] Expected at: /virtual/demo/SOUL.md");
+    expect(turn.model.text).not.toContain(workspaceDir);
+  });
+
   it("throws AGENT_NO_WORKSPACE when neither the options nor the config name one", async () => {
     await expect(loadAgentTurn({ config: {}, facts })).rejects.toSatisfy(
       (error: unknown) => AgentError.isInstance(error) && error.code === "AGENT_NO_WORKSPACE",

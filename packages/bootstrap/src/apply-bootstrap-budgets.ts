@@ -53,12 +53,14 @@ function formatLimitLabel(limitedBy: BootstrapLimit, unit: "chars" | "tokens"): 
 /**
  * Applies per-file and total budgets to files in order, charging each injected file (markers
  * included) to what is left of the total, and stops once fewer than 64 chars remain. Token
- * budgets, when set, apply on top of the char budgets and need a `TokenCounter`. Pure.
+ * budgets, when set, apply on top of the char budgets and need a `TokenCounter`. A missing
+ * file's marker names its path as `showPath` shows it. Pure.
  */
 export function applyBootstrapBudgets(
   rawFiles: readonly RawBootstrapFile[],
   budgets: BootstrapBudgets = {},
   tokenCounter?: TokenCounter,
+  showPath: (path: string) => string = (path) => path,
 ): BudgetedBootstrapFiles {
   const resolved = resolveBootstrapBudgets(budgets);
   const tokensOn = resolved.maxTokens !== undefined || resolved.totalMaxTokens !== undefined;
@@ -104,7 +106,7 @@ export function applyBootstrapBudgets(
     const charLimit = Math.min(resolved.maxChars, remainingChars);
     let limitedBy: BootstrapLimit = resolved.maxChars <= remainingChars ? "per-file" : "total";
     let unit: "chars" | "tokens" = "chars";
-    const marker = missing ? formatMissingFileMarker(file.path) : "";
+    const marker = missing ? formatMissingFileMarker(showPath(file.path)) : "";
     const cutAt = (limit: number): Cut => {
       if (missing) return { text: sliceHeadSurrogateSafe(marker, limit), truncated: false };
       const gapAt = file.window?.gapAt;

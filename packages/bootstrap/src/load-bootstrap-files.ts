@@ -66,6 +66,11 @@ export interface LoadBootstrapFilesOptions {
    * by the folder's stat.
    */
   readonly discoverNameVariants?: (dir: string) => Promise<readonly BootstrapNameVariant[]>;
+  /**
+   * How a missing-file marker names the path it expected (`[MISSING] Expected at: <path>`), for a
+   * caller that shows paths through a display mapping; default: the real path.
+   */
+  readonly showPath?: (path: string) => string;
 }
 
 /** Result of `loadBootstrapFiles`. */
@@ -281,7 +286,7 @@ export async function loadBootstrapFiles(
   const counter = tokensOn
     ? (options.tokenCounter ?? (await createO200kTokenCounter()))
     : undefined;
-  const budgeted = applyBootstrapBudgets(ordered, options.budgets, counter);
+  const budgeted = applyBootstrapBudgets(ordered, options.budgets, counter, options.showPath);
   diagnostics.push(...budgeted.diagnostics);
 
   const stats = sortBootstrapFiles([...budgeted.stats, ...readSkips]);

@@ -90,11 +90,8 @@ export async function loadBuiltInProse(tokenCounter: TokenCounter): Promise<stri
                 });
                 try {
                   const turn = await assembler.turn(parseRunFacts(toSeedFacts(model, withTools)));
-                  // Missing-file markers show the real folder: named as displayed, so the
-                  // seed does not change with the temporary folder's name.
-                  const shown = (text: string) => text.split(dir).join(SHOWN_WORKSPACE);
-                  texts.push(...turn.prompt.sections.map((section) => shown(section.text)));
-                  texts.push(shown(turn.model.text), shown(turn.model.stable));
+                  texts.push(...turn.prompt.sections.map((section) => section.text));
+                  texts.push(turn.model.text, turn.model.stable);
                 } finally {
                   await assembler.close();
                 }
