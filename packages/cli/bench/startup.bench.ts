@@ -57,25 +57,21 @@ const COUNT_DEMO = `import { readFileSync, readdirSync } from "node:fs";
 const dir = ${JSON.stringify(join(REPO_ROOT, "fixtures", "workspaces", "demo"))};
 const texts = readdirSync(dir).filter((name) => name.endsWith(".md")).map((name) => readFileSync(dir + "/" + name, "utf8"));`;
 
+/** A bench row that runs one ES module (its source made per run) in a fresh process in the package. */
+function benchModule(label: string, source: () => string): void {
+  bench(label, () => run(["--input-type=module", "-e", source()], CLI_DIR), RUNS);
+}
+
 describe.skipIf(!built)(
   "o200k token counting, cold: load the counter, count the demo files",
   () => {
     // A fresh process loads one counter (the import and the call that makes it), then counts.
     const countCold = (label: string, makeCounter: string) =>
-      bench(
+      benchModule(
         label,
-        () =>
-          run(
-            [
-              "--input-type=module",
-              "-e",
-              `${COUNT_DEMO}
+        () => `${COUNT_DEMO}
 ${makeCounter}
 for (const text of texts) counter.countTokens(text);`,
-            ],
-            CLI_DIR,
-          ),
-        RUNS,
       );
     countCold(
       "bootstrap's createO200kTokenCounter (gpt-tokenizer; the libraries' counter)",
@@ -115,21 +111,12 @@ describe.skipIf(!built)(
       return file;
     };
     const countPrompt = (label: string, seed: string) =>
-      bench(
+      benchModule(
         label,
-        () =>
-          run(
-            [
-              "--input-type=module",
-              "-e",
-              `import { readFileSync } from "node:fs";
+        () => `import { readFileSync } from "node:fs";
 const { loadRankTableTokenCounter } = await import("./dist/tokens/load-rank-table-token-counter.js");
 const counter = await loadRankTableTokenCounter(undefined, ${seed});
 for (const text of JSON.parse(readFileSync(${JSON.stringify((promptFile ??= writePromptFile()))}, "utf8"))) counter.countTokens(text);`,
-            ],
-            CLI_DIR,
-          ),
-        RUNS,
       );
     countPrompt("the build's rank table, no seed", 'new URL("file:///no-seed.json")');
     countPrompt("the build's rank table and its line count seed (the installed CLI)", "undefined");
