@@ -112,6 +112,10 @@ async function bundleTool(entrySource, outfile, external = []) {
     platform: "node",
     target: "node20",
     external,
+    // Workspace packages from source, like the command: this runs before any package is built
+    // (the repository's postinstall prepares the command from a fresh clone).
+    conditions: ["@promptstack/source"],
+    tsconfig: "tsconfig.build.json",
     logLevel: "warning",
   });
 }
@@ -249,8 +253,6 @@ try {
       "}",
     ].join("\n"),
     seedWriter,
-    // Resolved from this package's node_modules at run time, as the command's bundle is not.
-    ["@promptstack/*"],
   );
   const { writeLineCountSeed } = await import(pathToFileURL(seedWriter).href);
   await writeLineCountSeed(rankTable, join(outdir, "..", "o200k-line-counts.json"));
