@@ -127,7 +127,7 @@ describe("compileAgentSystemPrompt", () => {
     ]) {
       expect(buildAgentSystemPrompt(input as typeof STABLE)).toEqual(expected);
     }
-    const bareStable = Object.assign(Object.create(null) as object, STABLE) as typeof STABLE;
+    const bareStable = Object.assign<object, typeof STABLE>(Object.create(null) as object, STABLE);
     expect(compileAgentSystemPrompt(bareStable).render({ ...TURN })).toEqual(expected);
   });
 
