@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -6,10 +5,10 @@ import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
 import { parseLineCountSeed } from "../src/tokens/parse-line-count-seed.js";
 import type { LineCountSeed } from "../src/tokens/parse-line-count-seed.js";
+import { findBuiltCli } from "./find-built-cli.js";
 
-const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 const DEMO = fileURLToPath(new URL("../../../fixtures/workspaces/demo", import.meta.url));
-const built = existsSync(`${DIST}bundle/promptstack-loader.cjs`);
+const BUILT = findBuiltCli();
 
 /** The seeded lines whose count is not gpt-tokenizer's (the oracle, not the CLI's counter). */
 function findWrongCounts(seed: LineCountSeed): string[] {
@@ -17,15 +16,16 @@ function findWrongCounts(seed: LineCountSeed): string[] {
 }
 
 async function readBuiltSeed(): Promise<LineCountSeed> {
-  const seed = parseLineCountSeed(await readFile(`${DIST}o200k-line-counts.json`, "utf8"));
+  const seed = parseLineCountSeed(await readFile(`${BUILT}o200k-line-counts.json`, "utf8"));
   expect(seed).toBeDefined();
   return seed as LineCountSeed;
 }
 
 // The installed command starts its token counter from the counts the build wrote of the
 // renderer's built-in prose (scripts/bundle-bin.mjs, src/tokens/load-built-in-prose.ts).
-// Needs `pnpm build`; a build older than the renderer's prose fails here: rebuild.
-describe.skipIf(!built)("the built package's line count seed", () => {
+// Reads `dist/` or the launcher's build (find-built-cli.ts); one older than the renderer's prose
+// fails here: rebuild.
+describe.skipIf(BUILT === undefined)("the built package's line count seed", () => {
   it("holds gpt-tokenizer's count of every line, and the check finds a planted wrong one", async () => {
     const seed = await readBuiltSeed();
     expect(seed.size).toBeGreaterThan(100);

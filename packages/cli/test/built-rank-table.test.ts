@@ -1,19 +1,17 @@
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import o200kRanks from "gpt-tokenizer/bpeRanks/o200k_base";
 import { describe, expect, it } from "vitest";
 import { buildO200kRankTable } from "../src/tokens/build-o200k-rank-table.js";
+import { findBuiltCli } from "./find-built-cli.js";
 
-const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
-const built = existsSync(`${DIST}bundle/promptstack-loader.cjs`);
+const BUILT = findBuiltCli();
 
 // The installed command counts over the table the build writes beside its bundle; without it,
-// it would fall back to gpt-tokenizer (same counts, half a second slower). Needs `pnpm build`;
-// a build older than src/tokens fails here: rebuild.
-describe.skipIf(!built)("the built package's o200k rank table", () => {
+// it would fall back to gpt-tokenizer (same counts, half a second slower). Reads `dist/` or the
+// launcher's build (find-built-cli.ts); one older than src/tokens fails here: rebuild.
+describe.skipIf(BUILT === undefined)("the built package's o200k rank table", () => {
   it("is written beside dist/bundle, as buildO200kRankTable builds it from gpt-tokenizer", async () => {
-    const file = await readFile(`${DIST}o200k-rank-table.bin`);
+    const file = await readFile(`${BUILT}o200k-rank-table.bin`);
     expect(Buffer.compare(file, buildO200kRankTable(o200kRanks))).toBe(0);
   });
 });
