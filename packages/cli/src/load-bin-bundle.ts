@@ -16,7 +16,7 @@ export const BIN_BUNDLE_WRAPPER = {
   end: "\n})\n",
 } as const;
 
-/** Neither file comes near this; a bigger one is not ours (the bundle is about 1.5 MB). */
+/** Neither file comes near this; a bigger one is not ours (the bundle is about 1.1 MB). */
 const MAX_BIN_FILE_BYTES = 32 * 1024 * 1024;
 
 /**
@@ -74,9 +74,9 @@ function readOwnFile(path: string, reuse?: Buffer): Buffer | undefined {
 
 /**
  * Compiles the bundled command (`scripts/bundle-bin.mjs` writes it, ASCII-only, as one CommonJS
- * module inside `BIN_BUNDLE_WRAPPER`) with the V8 code cache the build wrote beside it, when there is one for this V8: the
- * cache holds the bytecode of everything a `render --json` runs, so Node neither parses the 1.5 MB
- * bundle nor compiles those functions again. A missing or rejected cache (another Node, other V8
+ * module inside `BIN_BUNDLE_WRAPPER`) with the V8 code cache the build wrote beside it, when there
+ * is one for this V8: the cache holds the bytecode of everything a `render --json` runs, so Node
+ * neither parses the 1.1 MB bundle nor compiles those functions again. A missing or rejected cache (another Node, other V8
  * flags) only costs that compile. Node 20 has no code cache for ES modules, hence CommonJS. Reads
  * the package's own two files once each, synchronously: nothing else runs yet. `cacheFile` null:
  * compile the source (the build's warm-up run, and the benchmark's row without the cache).
