@@ -7,9 +7,9 @@ const ENV = { ...process.env, NO_COLOR: "1", FORCE_COLOR: "", INIT_CWD: "" };
 /** util-linux `script` runs a command on a pseudo-terminal. */
 const hasScript = spawnSync("script", ["--version"]).status === 0;
 
-// The real process's outputs (src/discover-process-output.ts): written synchronously unless stdout is a
-// terminal; whether it is decides the boundary rule and the summary line. Pipes are covered by
-// every test that runs the binary.
+// The real process's outputs (src/discover-process-output.ts): written synchronously unless
+// stdout is a terminal; whether it is decides the boundary rule and the summary line. Pipes are
+// covered by every test that runs the binary.
 describe("the command's outputs", () => {
   it.skipIf(!hasScript)("on a terminal: a terminal render, with its summary line", () => {
     const command = ["node", ...BIN, "render"].map((arg) => `'${arg}'`).join(" ");
