@@ -125,20 +125,32 @@ mkdirSync(join(packageDir, "node_modules", ".cache"), { recursive: true });
 const toolDir = mkdtempSync(join(packageDir, "node_modules", ".cache", "promptstack-bundle-bin-"));
 process.on("exit", () => rmSync(toolDir, { recursive: true, force: true }));
 
-/**
- * The renderer's entities tables, as the library builds have them (scripts/bundle-package-dist.ts,
- * the same two plugins): `getHtmlDecodeTree()` builds the HTML decode table on its first call
- * instead of at start (a `render` that decodes no character reference never builds it), and
- * entities' generated table modules build their tables with one loop instead of a split and a map
- * (about 5 ms of every start before, profiled on the installed command).
- */
-const decodeTableTool = join(toolDir, "entities-decode-table-plugins.mjs");
+// The TypeScript this build runs in-process, bundled once:
+// - ENTITIES_DECODE_TABLE_PLUGINS: the renderer's entities tables, as the library builds have them
+//   (scripts/bundle-package-dist.ts, the same two plugins): `getHtmlDecodeTree()` builds the HTML
+//   decode table on its first call instead of at start (a `render` that decodes no character
+//   reference never builds it), and entities' generated table modules build their tables with one
+//   loop instead of a split and a map (about 5 ms of every start before, profiled on the
+//   installed command);
+// - BIN_BUNDLE_WRAPPER: the function the bundle file is (src/load-bin-bundle.ts);
+// - buildO200kRankTable and buildLineCountSeedText: the token counter's two files.
+const buildToolsFile = join(toolDir, "build-tools.mjs");
 await bundleTool(
-  'export { ENTITIES_DECODE_TABLE_PLUGINS } from "../../scripts/bundle-package-dist.ts";',
-  decodeTableTool,
+  [
+    'export { ENTITIES_DECODE_TABLE_PLUGINS } from "../../scripts/bundle-package-dist.ts";',
+    'export { BIN_BUNDLE_WRAPPER } from "./src/load-bin-bundle.ts";',
+    'export { buildO200kRankTable } from "./src/tokens/build-o200k-rank-table.ts";',
+    'export { buildLineCountSeedText } from "./src/tokens/build-line-count-seed.ts";',
+  ].join("\n"),
+  buildToolsFile,
   ["esbuild"],
 );
-const { ENTITIES_DECODE_TABLE_PLUGINS } = await import(pathToFileURL(decodeTableTool).href);
+const {
+  ENTITIES_DECODE_TABLE_PLUGINS,
+  BIN_BUNDLE_WRAPPER,
+  buildO200kRankTable,
+  buildLineCountSeedText,
+} = await import(pathToFileURL(buildToolsFile).href);
 
 rmSync(outdir, { recursive: true, force: true });
 const bundleFile = join(outdir, "promptstack.cjs");
@@ -183,9 +195,6 @@ if (readFileSync(bundleFile).some((byte) => byte > 0x7f)) {
   throw new Error(`${bundleFile} is not ASCII; the loader reads it as latin1.`);
 }
 // The file is the function the loader compiles as it is (src/load-bin-bundle.ts).
-const wrapperTool = join(toolDir, "bin-bundle-wrapper.mjs");
-await bundleTool('export { BIN_BUNDLE_WRAPPER } from "./src/load-bin-bundle.ts";', wrapperTool);
-const { BIN_BUNDLE_WRAPPER } = await import(pathToFileURL(wrapperTool).href);
 writeFileSync(
   bundleFile,
   `${BIN_BUNDLE_WRAPPER.start}${readFileSync(bundleFile, "latin1")}${BIN_BUNDLE_WRAPPER.end}`,
@@ -222,64 +231,35 @@ if (options.metafile !== undefined) {
   writeFileSync(options.metafile, JSON.stringify({ inputs }));
 }
 
-// The rank table and the code cache.
-try {
-  const tableBuilder = join(toolDir, "build-o200k-rank-table.mjs");
-  await bundleTool(
-    'export { buildO200kRankTable } from "./src/tokens/build-o200k-rank-table.ts";',
-    tableBuilder,
-  );
-  const { buildO200kRankTable } = await import(pathToFileURL(tableBuilder).href);
-  // The counter looks for the table one folder above its bundle (src/tokens/load-o200k-rank-table.ts).
-  const rankTable = buildO200kRankTable(o200kRanks);
-  writeFileSync(join(outdir, "..", "o200k-rank-table.bin"), rankTable);
+// The rank table and, beside it, the line count seed. The counter looks for both one folder above
+// its bundle (src/tokens/load-o200k-rank-table.ts, load-line-count-seed.ts).
+const rankTable = buildO200kRankTable(o200kRanks);
+writeFileSync(join(outdir, "..", "o200k-rank-table.bin"), rankTable);
+writeFileSync(
+  join(outdir, "..", "o200k-line-counts.json"),
+  await buildLineCountSeedText(rankTable),
+);
 
-  // The line count seed beside the table: the counts of the renderer's built-in prose.
-  const seedWriter = join(toolDir, "write-line-count-seed.mjs");
-  await bundleTool(
-    [
-      'import { writeFileSync } from "node:fs";',
-      'import { buildLineCountSeed } from "./src/tokens/build-line-count-seed.ts";',
-      'import { createO200kTextCounter } from "./src/tokens/create-o200k-text-counter.ts";',
-      'import { createRankTableTokenCounter } from "./src/tokens/create-rank-table-token-counter.ts";',
-      'import { formatLineCountSeed } from "./src/tokens/parse-line-count-seed.ts";',
-      'import { parseO200kRankTable } from "./src/tokens/parse-o200k-rank-table.ts";',
-      'import { loadBuiltInProse } from "./src/tokens/load-built-in-prose.ts";',
-      "export async function writeLineCountSeed(rankTable, file) {",
-      "  const table = parseO200kRankTable(rankTable);",
-      "  const texts = await loadBuiltInProse(createRankTableTokenCounter(table));",
-      "  const counts = buildLineCountSeed(texts, createO200kTextCounter(table));",
-      "  writeFileSync(file, formatLineCountSeed(counts));",
-      "}",
-    ].join("\n"),
-    seedWriter,
+// The code cache, last: the warm-up run counts tokens over the table written above.
+const cacheWriter = join(toolDir, "write-bin-code-cache.mjs");
+await bundleTool(
+  [
+    'import { writeBinCodeCache } from "./src/write-bin-code-cache.ts";',
+    "writeBinCodeCache(process.argv[2], JSON.parse(process.argv[3]));",
+  ].join("\n"),
+  cacheWriter,
+);
+const warmUp = spawnSync(
+  process.execPath,
+  [cacheWriter, bundleFile, JSON.stringify(WARM_UP_ARGV)],
+  {
+    cwd: packageDir,
+    env: { ...process.env, NO_COLOR: "1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  },
+);
+if (warmUp.status !== 0) {
+  throw new Error(
+    `The warm-up run (promptstack ${WARM_UP_ARGV.join(" ")}) exited ${warmUp.status}.`,
   );
-  const { writeLineCountSeed } = await import(pathToFileURL(seedWriter).href);
-  await writeLineCountSeed(rankTable, join(outdir, "..", "o200k-line-counts.json"));
-
-  // The code cache, last: the warm-up run counts tokens over the table written above.
-  const cacheWriter = join(toolDir, "write-bin-code-cache.mjs");
-  await bundleTool(
-    [
-      'import { writeBinCodeCache } from "./src/write-bin-code-cache.ts";',
-      "writeBinCodeCache(process.argv[2], JSON.parse(process.argv[3]));",
-    ].join("\n"),
-    cacheWriter,
-  );
-  const warmUp = spawnSync(
-    process.execPath,
-    [cacheWriter, bundleFile, JSON.stringify(WARM_UP_ARGV)],
-    {
-      cwd: packageDir,
-      env: { ...process.env, NO_COLOR: "1" },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  if (warmUp.status !== 0) {
-    throw new Error(
-      `The warm-up run (promptstack ${WARM_UP_ARGV.join(" ")}) exited ${warmUp.status}.`,
-    );
-  }
-} finally {
-  rmSync(toolDir, { recursive: true, force: true });
 }

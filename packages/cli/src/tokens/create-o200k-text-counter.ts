@@ -40,10 +40,11 @@ function isValidUtf8(bytes: Uint8Array, start: number, end: number): boolean {
 /**
  * Creates a counter of o200k_base tokens over a rank table (`parseO200kRankTable`): the o200k
  * pre-tokenizer (the pieces of gpt-tokenizer's own regular expression, `createO200kSplitter`),
- * then byte-pair merges, always the lowest-ranked adjacent pair first (the leftmost on a tie). Its count is the count of
- * gpt-tokenizer's `countTokens(text, { disallowedSpecial: new Set() })`: special-token text
- * counts as plain text, and the two places where gpt-tokenizer departs from a byte-level lookup
- * are copied (see `rankOf`). The counter keeps a memo of merged pieces; one counter per caller.
+ * then byte-pair merges, always the lowest-ranked adjacent pair first (the leftmost on a tie).
+ * Its count is the count of gpt-tokenizer's `countTokens(text, { disallowedSpecial: new Set() })`:
+ * special-token text counts as plain text, and the two places where gpt-tokenizer departs from a
+ * byte-level lookup are copied (see `rankOf`). The counter keeps a memo of merged pieces; one
+ * counter per caller.
  */
 export function createO200kTextCounter(table: O200kRankTable): (text: string) => number {
   const split = createO200kSplitter();

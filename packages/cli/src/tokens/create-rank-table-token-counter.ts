@@ -17,9 +17,12 @@ const LINE_START = /(?<=\n)(?=[^\s/])/;
  * each cut at `LINE_START`. The count of `text` is the sum of their counts.
  */
 export function toCountedLines(text: string): string[] {
-  const lines: string[] = [];
-  for (const chunk of splitTextForTokenCounting(text)) lines.push(...chunk.split(LINE_START));
-  return lines;
+  return splitTextForTokenCounting(text).flatMap(toChunkLines);
+}
+
+/** One chunk's counted lines (see `toCountedLines`). */
+function toChunkLines(chunk: string): string[] {
+  return chunk.split(LINE_START);
 }
 
 /**
@@ -52,7 +55,7 @@ export function createRankTableTokenCounter(
   };
   const countChunk = (chunk: string): number => {
     let sum = 0;
-    for (const line of chunk.split(LINE_START)) sum += countLine(line);
+    for (const line of toChunkLines(chunk)) sum += countLine(line);
     return sum;
   };
   return {
