@@ -8,7 +8,8 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { isAbsolute, join, relative, sep } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { startPathSwapper } from "@promptstack-tools/test-utils";
 import { isInsideRoot, readContainedFile } from "./read-contained-file.js";
@@ -131,5 +132,29 @@ describe("isInsideRoot", () => {
     expect(isInsideRoot("/w/root", "/w/root-evil/b.md")).toBe(false);
     expect(isInsideRoot("/w/root", "/w/other")).toBe(false);
     expect(isInsideRoot("/w/root", "/w")).toBe(false);
+    expect(isInsideRoot("/", "/etc/passwd")).toBe(true);
+    expect(isInsideRoot("/w/root/", "/w/root/a")).toBe(true);
+    expect(isInsideRoot("/w/root", "/w/root/../other")).toBe(false);
+    expect(isInsideRoot("/w/root", "/w/root/a/../../other")).toBe(false);
+    expect(isInsideRoot("/w/root", "/w/root/..x/b")).toBe(true);
+  });
+
+  it("agrees with path.relative on any path, dot segments included", () => {
+    const byRelative = (root: string, target: string): boolean => {
+      if (target === root) return true;
+      const rel = relative(root, target);
+      return rel !== "" && !isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${sep}`);
+    };
+    const segment = fc.constantFrom("", ".", "..", "..x", "a", "a.md", "root", "w");
+    const absolute = fc.array(segment, { maxLength: 6 }).map((parts) => `/${parts.join("/")}`);
+    fc.assert(
+      fc.property(absolute, fc.array(segment, { maxLength: 4 }), (root, below) => {
+        const targets = [`${root}/${below.join("/")}`, `${root}${below.join("/")}`, root];
+        for (const target of targets) {
+          expect(isInsideRoot(root, target)).toBe(byRelative(root, target));
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

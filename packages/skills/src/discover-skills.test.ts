@@ -474,6 +474,65 @@ describe("discoverSkills", () => {
     ]);
   });
 
+  it("reads a root's SKILL.md files several at once, and keeps walk and root order", async () => {
+    const first = path.join(temp, "first");
+    const second = path.join(temp, "second");
+    await writeTree(first, {
+      "a/SKILL.md": skillText("a"),
+      "b/SKILL.md": "no frontmatter\n",
+      "c/SKILL.md": skillText("c"),
+    });
+    await writeTree(second, { "d/SKILL.md": "no frontmatter\n", "e/SKILL.md": skillText("e") });
+    // Reads of the first root in flight at once (the roots are searched at once too).
+    let reading = 0;
+    let mostAtOnce = 0;
+    // Earlier files in walk order finish last: the result must not follow completion order.
+    const delays: Record<string, number> = { a: 40, b: 30, c: 0, d: 20, e: 0 };
+    const reader: SkillFileReader = async (file, maxBytes) => {
+      const inFirst = file.startsWith(first + path.sep);
+      if (inFirst) reading += 1;
+      mostAtOnce = Math.max(mostAtOnce, reading);
+      const name = path.basename(path.dirname(file));
+      await new Promise((resolve) => setTimeout(resolve, delays[name] ?? 0));
+      if (inFirst) reading -= 1;
+      return (await fs.readFile(file)).subarray(0, maxBytes + 1);
+    };
+    const roots: SkillRoot[] = [
+      { tier: "workspace", dir: first },
+      { tier: "managed", dir: second },
+    ];
+    const result = await discoverSkills(roots, { readFile: reader });
+    expect(mostAtOnce).toBeGreaterThan(1);
+    expect(result.skills.map((skill) => [skill.name, skill.tier])).toEqual([
+      ["a", "workspace"],
+      ["c", "workspace"],
+      ["e", "managed"],
+    ]);
+    expect(result.diagnostics.map((d) => [d.code, d.path])).toEqual([
+      ["SKILL_NO_FRONTMATTER", path.join(first, "b/SKILL.md")],
+      ["SKILL_NO_FRONTMATTER", path.join(second, "d/SKILL.md")],
+    ]);
+    expect(result.stats).toEqual({ filesRead: 5, cacheHits: 0 });
+  });
+
+  it("never reports a read started ahead past the load limit", async () => {
+    const root = path.join(temp, "limit");
+    await writeTree(root, { "a/SKILL.md": skillText("a"), "b/SKILL.md": skillText("b") });
+    const read: string[] = [];
+    const result = await discoverSkills([{ tier: "workspace", dir: root }], {
+      limits: { maxSkillsLoadedPerRoot: 1 },
+      readFile: async (file, maxBytes) => {
+        read.push(path.basename(path.dirname(file)));
+        if (file.includes(`${path.sep}b${path.sep}`)) throw new Error("read ahead, never used");
+        return (await fs.readFile(file)).subarray(0, maxBytes + 1);
+      },
+    });
+    expect(read).toEqual(["a", "b"]);
+    expect(names(result)).toEqual(["a"]);
+    expect(codes(result)).toEqual(["SKILLS_LOAD_LIMIT"]);
+    expect(result.stats).toEqual({ filesRead: 1, cacheHits: 0 });
+  });
+
   it("gives the event loop turns while it walks one root", async () => {
     const root = path.join(temp, "wide");
     await Promise.all(

@@ -10,11 +10,18 @@ import { SKILL_TIER_RANK, resolveSkillPrecedence } from "./resolve-skill-precede
 import { resolveSkillsDiscoveryLimits } from "./resolve-skills-discovery-limits.js";
 import type { SkillsDiscoveryLimits } from "./resolve-skills-discovery-limits.js";
 import { SkillsError } from "./skills-error.js";
-import { loadSkillBytesHasher, toSkill, toSkillCacheEntry } from "./to-skill-cache-entry.js";
-import type { HashSkillBytes } from "./to-skill-cache-entry.js";
+import { toSkill, toSkillCacheEntry } from "./to-skill-cache-entry.js";
 import type { ParsedSkill, Skill, SkillRoot } from "./types.js";
 
 export { SKILL_TIER_RANK } from "./resolve-skill-precedence.js";
+
+/** SKILL.md files of one root read ahead of the one being parsed (in parallel on libuv's pool). */
+const READ_AHEAD = 16;
+/**
+ * Roots searched at once: a few overlap the waits of small roots (a CLI run has six), and the
+ * bound keeps fifty large roots from queueing thousands of file system calls at once.
+ */
+const ROOTS_AT_ONCE = 4;
 export type { SkillsDiscoveryLimits } from "./resolve-skills-discovery-limits.js";
 
 /** A parsed SKILL.md remembered by file identity (path, mtime, size). */
@@ -97,67 +104,113 @@ export async function discoverSkills(
     if (outcome.status === "rejected") throw outcome.reason;
     prepared.push(outcome.value);
   }
+  // Up to ROOTS_AT_ONCE roots are searched at once; each keeps its own findings, joined below in
+  // root order, so the result does not depend on which search finishes first.
+  const found = new Map<number, RootSkills>();
+  let nextRoot = 0;
+  const searchRoots = async (): Promise<void> => {
+    while (nextRoot < prepared.length) {
+      const index = nextRoot;
+      nextRoot += 1;
+      found.set(index, await loadRootSkills(prepared[index] as PreparedRoot, limits, options));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(ROOTS_AT_ONCE, prepared.length) }, searchRoots));
+  const byRoot = prepared.map((_, index) => found.get(index) as RootSkills);
+  const diagnostics = byRoot.flatMap((root) => root.diagnostics);
+  const loaded = byRoot.flatMap((root) => root.loaded);
+  const filesRead = byRoot.reduce((sum, root) => sum + root.filesRead, 0);
+  const cacheHits = byRoot.reduce((sum, root) => sum + root.cacheHits, 0);
+  const skills = resolveSkillPrecedence(loaded, diagnostics);
+  return { skills, diagnostics, stats: { filesRead, cacheHits } };
+}
+
+/** What one root gave: its skills in walk order and its diagnostics in the order met. */
+interface RootSkills {
+  readonly loaded: Skill[];
+  readonly diagnostics: Diagnostic[];
+  readonly filesRead: number;
+  readonly cacheHits: number;
+}
+
+async function loadRootSkills(
+  { root, dir, realDir }: PreparedRoot,
+  limits: Required<SkillsDiscoveryLimits>,
+  options: DiscoverSkillsOptions,
+): Promise<RootSkills> {
   const diagnostics: Diagnostic[] = [];
   const loaded: Skill[] = [];
   let filesRead = 0;
-  let hashBytes: HashSkillBytes | undefined;
   let cacheHits = 0;
-
-  for (const { root, dir, realDir } of prepared) {
-    if (realDir === undefined) {
+  if (realDir === undefined) {
+    diagnostics.push({
+      code: "SKILLS_ROOT_MISSING",
+      severity: "info",
+      message: `Skill root ${dir} (${root.tier}) does not exist; it was skipped.`,
+      path: dir,
+    });
+    return { loaded, diagnostics, filesRead, cacheHits };
+  }
+  const candidates = await discoverSkillCandidates(dir, realDir, limits, diagnostics);
+  // Each candidate is looked up in the cache, or its read started, ahead of its turn: the reads
+  // overlap their waits on libuv's pool. Results are consumed in walk order, and a read left
+  // unused (the load limit stopped the loop) never rejects.
+  const cached = new Map<number, SkillFileCacheEntry>();
+  const ahead = new Map<number, Promise<SkillBytes>>();
+  let nextAhead = 0;
+  let loadedHere = 0;
+  for (let index = 0; index < candidates.length; index += 1) {
+    for (; nextAhead < candidates.length && nextAhead < index + READ_AHEAD; nextAhead += 1) {
+      const upcoming = candidates[nextAhead] as SkillCandidate;
+      if (upcoming.size > limits.maxSkillFileBytes) continue;
+      const entry = options.cache?.lookup(upcoming.path, upcoming.mtimeMs, upcoming.size);
+      if (entry !== undefined) {
+        cached.set(nextAhead, entry);
+        continue;
+      }
+      const read = readSkillBytes(upcoming, realDir, limits.maxSkillFileBytes, options);
+      read.catch(() => undefined);
+      ahead.set(nextAhead, read);
+    }
+    const candidate = candidates[index] as SkillCandidate;
+    if (loadedHere >= limits.maxSkillsLoadedPerRoot) {
       diagnostics.push({
-        code: "SKILLS_ROOT_MISSING",
-        severity: "info",
-        message: `Skill root ${dir} (${root.tier}) does not exist; it was skipped.`,
+        code: "SKILLS_LOAD_LIMIT",
+        severity: "warning",
+        message: `Skill root ${dir} reached ${limits.maxSkillsLoadedPerRoot} loaded skills; ${candidates.length - index} more SKILL.md files were not loaded.`,
         path: dir,
+        hint: "Split the skills over several roots or remove unused ones.",
       });
+      break;
+    }
+    if (candidate.size > limits.maxSkillFileBytes) {
+      diagnostics.push(tooLarge(candidate.path, limits.maxSkillFileBytes));
       continue;
     }
-    const candidates = await discoverSkillCandidates(dir, realDir, limits, diagnostics);
-    let loadedHere = 0;
-    for (let index = 0; index < candidates.length; index += 1) {
-      const candidate = candidates[index] as SkillCandidate;
-      if (loadedHere >= limits.maxSkillsLoadedPerRoot) {
-        diagnostics.push({
-          code: "SKILLS_LOAD_LIMIT",
-          severity: "warning",
-          message: `Skill root ${dir} reached ${limits.maxSkillsLoadedPerRoot} loaded skills; ${candidates.length - index} more SKILL.md files were not loaded.`,
-          path: dir,
-          hint: "Split the skills over several roots or remove unused ones.",
-        });
-        break;
+    let entry = cached.get(index);
+    if (entry === undefined) {
+      const bytes = await (ahead.get(index) as Promise<SkillBytes>);
+      ahead.delete(index);
+      if (bytes.kind === "failed") {
+        diagnostics.push(bytes.diagnostic);
+        continue;
       }
-      if (candidate.size > limits.maxSkillFileBytes) {
+      filesRead += 1;
+      if (bytes.bytes.length > limits.maxSkillFileBytes) {
         diagnostics.push(tooLarge(candidate.path, limits.maxSkillFileBytes));
         continue;
       }
-      let entry = options.cache?.lookup(candidate.path, candidate.mtimeMs, candidate.size);
-      if (entry === undefined) {
-        const bytes = await readSkillBytes(candidate, realDir, limits.maxSkillFileBytes, options);
-        if (bytes.kind === "failed") {
-          diagnostics.push(bytes.diagnostic);
-          continue;
-        }
-        filesRead += 1;
-        if (bytes.bytes.length > limits.maxSkillFileBytes) {
-          diagnostics.push(tooLarge(candidate.path, limits.maxSkillFileBytes));
-          continue;
-        }
-        hashBytes ??= await loadSkillBytesHasher();
-        entry = toSkillCacheEntry(bytes.bytes, candidate, hashBytes);
-        options.cache?.store(candidate.path, entry);
-      } else {
-        cacheHits += 1;
-      }
-      if (entry.diagnostics.length > 0) diagnostics.push(...entry.diagnostics);
-      if (entry.skill === undefined) continue;
-      loadedHere += 1;
-      loaded.push(toSkill(entry.skill, candidate, root, entry.contentHash));
+      entry = toSkillCacheEntry(bytes.bytes, candidate);
+      options.cache?.store(candidate.path, entry);
+    } else {
+      cacheHits += 1;
     }
+    if (entry.diagnostics.length > 0) diagnostics.push(...entry.diagnostics);
+    if (entry.skill === undefined) continue;
+    loadedHere += 1;
+    loaded.push(toSkill(entry.skill, candidate, root, entry.contentHash));
   }
-
-  const skills = resolveSkillPrecedence(loaded, diagnostics);
-  return { skills, diagnostics, stats: { filesRead, cacheHits } };
+  return { loaded, diagnostics, filesRead, cacheHits };
 }
 
 async function prepareRoot(root: SkillRoot, index: number): Promise<PreparedRoot> {

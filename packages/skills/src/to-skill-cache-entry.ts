@@ -1,3 +1,5 @@
+import { sha256 } from "@noble/hashes/sha2";
+import { bytesToHex } from "@noble/hashes/utils";
 import { parseSkillFile } from "./parse-skill-file.js";
 import type { ParsedSkill, Skill, SkillMetadata, SkillRoot } from "./types.js";
 import type { SkillCandidate } from "./discover-skill-candidates.js";
@@ -5,25 +7,21 @@ import type { SkillFileCacheEntry } from "./discover-skills.js";
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
-/** The hex SHA-256 of a file's bytes. */
-export type HashSkillBytes = (bytes: Uint8Array) => string;
-
 /**
- * Internal: SHA-256 from `node:crypto`, loaded when a scan first reads a file rather than when the
- * package is imported (loading `node:crypto` is several milliseconds of a cold import).
+ * Internal: the hex SHA-256 of a file's bytes, from `@noble/hashes`. Not `node:crypto`: loading it
+ * (and the stream modules it needs) took about 5 ms of a cold CLI run, more than hashing every
+ * SKILL.md of a typical workspace in JavaScript.
  */
-export async function loadSkillBytesHasher(): Promise<HashSkillBytes> {
-  const { createHash } = await import("node:crypto");
-  return (bytes) => createHash("sha256").update(bytes).digest("hex");
+export function hashSkillBytes(bytes: Uint8Array): string {
+  return bytesToHex(sha256(bytes));
 }
 
 /** Internal: parses the bytes of one SKILL.md into a cache entry (binary text is a diagnostic). */
 export function toSkillCacheEntry(
   bytes: Uint8Array,
   candidate: SkillCandidate,
-  hashBytes: HashSkillBytes,
 ): SkillFileCacheEntry {
-  const contentHash = hashBytes(bytes);
+  const contentHash = hashSkillBytes(bytes);
   let text: string | undefined;
   if (!bytes.includes(0)) {
     try {
