@@ -14,6 +14,7 @@ import { toSkill, toSkillCacheEntry } from "./to-skill-cache-entry.js";
 import type { ParsedSkill, Skill, SkillRoot } from "./types.js";
 
 export { SKILL_TIER_RANK } from "./resolve-skill-precedence.js";
+export type { SkillsDiscoveryLimits } from "./resolve-skills-discovery-limits.js";
 
 /** SKILL.md files of one root read ahead of the one being parsed (in parallel on libuv's pool). */
 const READ_AHEAD = 16;
@@ -22,7 +23,6 @@ const READ_AHEAD = 16;
  * bound keeps fifty large roots from queueing thousands of file system calls at once.
  */
 const ROOTS_AT_ONCE = 4;
-export type { SkillsDiscoveryLimits } from "./resolve-skills-discovery-limits.js";
 
 /** A parsed SKILL.md remembered by file identity (path, mtime, size). */
 export interface SkillFileCacheEntry {
@@ -81,7 +81,9 @@ interface PreparedRoot {
 /**
  * Finds skills under each root: a folder holding SKILL.md, at most 6 levels deep, defines one
  * skill and nothing below it is searched. Later tiers override earlier ones by name. Content
- * problems become diagnostics; a root that is not a directory throws `SKILLS_BAD_ROOT`.
+ * problems become diagnostics; a root that is not a directory throws `SKILLS_BAD_ROOT`. Up to
+ * four roots are searched, and up to 16 SKILL.md files of a root read, at once; skills and
+ * diagnostics keep walk and root order whatever finishes first.
  */
 export async function discoverSkills(
   roots: readonly SkillRoot[],
