@@ -42,14 +42,15 @@ const WARM_UP_ARGV = ["render", "--json"];
 
 /**
  * zod's namespace export carries every locale (`z.locales`, about 300 KB of the bundle, parsed on
- * every start); the CLI only uses the English messages zod registers by default. Inside zod, the
- * locales index resolves to a module that re-exports English alone.
+ * every start); the CLI only uses the English messages (which the schemas register, zod/mini
+ * registering none itself). Inside zod (classic, mini or core), the locales index resolves to a
+ * module that re-exports English alone.
  */
 const englishOnlyZodLocales = {
   name: "english-only-zod-locales",
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir)
+      /[\\/]zod[\\/]v4[\\/](classic|core|mini)$/.test(args.resolveDir)
         ? { path: join(args.resolveDir, "..", "locales", "index.js"), namespace: "zod-locales" }
         : undefined,
     );

@@ -1,6 +1,7 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { COMPACT_BUDGET_FACTOR, CONFIG_DEFAULTS } from "./config-defaults.js";
 import { isKnownTimeZone } from "./is-known-time-zone.js";
+import { useEnglishZodMessages } from "./use-english-zod-messages.js";
 
 // Internal: the zod schema never leaves the package; public types live in config-types.ts.
 // Built on first use, not at import: constructing the zod schemas cost milliseconds of every
@@ -17,56 +18,82 @@ export const REQUIRABLE_WORKSPACE_FILES = [
 ] as const;
 
 function buildConfigSchema() {
-  const positiveInt = () => z.number().int().positive();
+  useEnglishZodMessages();
+  const { describe, meta, optional } = z;
 
-  const nonEmptyString = () => z.string().min(1);
+  const positiveInt = (...checks: z.core.$ZodCheck<number>[]) =>
+    z.number().check(z.int(), z.positive(), ...checks);
+
+  const nonEmptyString = (...checks: z.core.$ZodCheck<string>[]) =>
+    z.string().check(z.minLength(1), ...checks);
 
   const createContextLimitsSchema = (recordDefaults: boolean) =>
+    optional(
+      z
+        .object({
+          memoryGetMaxChars: optional(
+            positiveInt(
+              describe("Most characters one `memory_get` call returns to the model."),
+              meta(recordDefaults ? { default: CONFIG_DEFAULTS.memoryGetMaxChars } : {}),
+            ),
+          ),
+          toolResultMaxChars: optional(
+            positiveInt(
+              describe("Most characters of one live tool result kept in context."),
+              meta(recordDefaults ? { default: CONFIG_DEFAULTS.toolResultMaxChars } : {}),
+            ),
+          ),
+          agentsRefreshMaxChars: optional(
+            positiveInt(
+              describe("Most characters of AGENTS.md re-injected after a compaction."),
+              meta(recordDefaults ? { default: CONFIG_DEFAULTS.agentsRefreshMaxChars } : {}),
+            ),
+          ),
+          startupContextMaxChars: optional(
+            positiveInt(
+              describe(
+                "Most characters of recent daily memory prepended to a bare `/new` or `/reset` turn.",
+              ),
+              meta(recordDefaults ? { default: CONFIG_DEFAULTS.startupContextMaxChars } : {}),
+            ),
+          ),
+        })
+        .check(
+          describe(
+            "Runtime excerpt budgets (memory_get, tool results, AGENTS.md refresh, startup context).",
+          ),
+        ),
+    );
+
+  const heartbeatSchema = optional(
     z
       .object({
-        memoryGetMaxChars: positiveInt()
-          .describe("Most characters one `memory_get` call returns to the model.")
-          .meta(recordDefaults ? { default: CONFIG_DEFAULTS.memoryGetMaxChars } : {})
-          .optional(),
-        toolResultMaxChars: positiveInt()
-          .describe("Most characters of one live tool result kept in context.")
-          .meta(recordDefaults ? { default: CONFIG_DEFAULTS.toolResultMaxChars } : {})
-          .optional(),
-        agentsRefreshMaxChars: positiveInt()
-          .describe("Most characters of AGENTS.md re-injected after a compaction.")
-          .meta(recordDefaults ? { default: CONFIG_DEFAULTS.agentsRefreshMaxChars } : {})
-          .optional(),
-        startupContextMaxChars: positiveInt()
-          .describe(
-            "Most characters of recent daily memory prepended to a bare `/new` or `/reset` turn.",
-          )
-          .meta(recordDefaults ? { default: CONFIG_DEFAULTS.startupContextMaxChars } : {})
-          .optional(),
+        every: optional(
+          nonEmptyString(describe("Heartbeat interval as a duration such as `30m` or `1h`.")),
+        ),
+        prompt: optional(nonEmptyString(describe("User message sent on each heartbeat turn."))),
+        file: optional(
+          nonEmptyString(
+            describe("Workspace file holding heartbeat scratch content (default `HEARTBEAT.md`)."),
+          ),
+        ),
+        includeSystemPromptSection: optional(
+          z
+            .boolean()
+            .check(
+              describe(
+                "Deprecated, no effect: the system prompt has no heartbeat section any more.",
+              ),
+              meta({ deprecated: true }),
+            ),
+        ),
       })
-      .describe(
-        "Runtime excerpt budgets (memory_get, tool results, AGENTS.md refresh, startup context).",
-      )
-      .optional();
-
-  const heartbeatSchema = z
-    .object({
-      every: nonEmptyString()
-        .describe("Heartbeat interval as a duration such as `30m` or `1h`.")
-        .optional(),
-      prompt: nonEmptyString().describe("User message sent on each heartbeat turn.").optional(),
-      file: nonEmptyString()
-        .describe("Workspace file holding heartbeat scratch content (default `HEARTBEAT.md`).")
-        .optional(),
-      includeSystemPromptSection: z
-        .boolean()
-        .describe("Deprecated, no effect: the system prompt has no heartbeat section any more.")
-        .meta({ deprecated: true })
-        .optional(),
-    })
-    .describe(
-      "Heartbeat turns. Scratch content reaches only the heartbeat message, never the prompt.",
-    )
-    .optional();
+      .check(
+        describe(
+          "Heartbeat turns. Scratch content reaches only the heartbeat message, never the prompt.",
+        ),
+      ),
+  );
 
   const compactPercent = `${Math.round(COMPACT_BUDGET_FACTOR * 100)}%`;
 
@@ -75,10 +102,15 @@ function buildConfigSchema() {
   // renderer's section table after parsing (`findSectionRegistryIssues`); the sections file is read
   // by `@promptstack/agent`, never here.
 
-  const sectionIdSchema = () =>
-    z.string().regex(SECTION_ID_PATTERN, { message: "expected a snake_case section id" });
+  const sectionIdSchema = (...checks: z.core.$ZodCheck<string>[]) =>
+    z
+      .string()
+      .check(
+        z.regex(SECTION_ID_PATTERN, { message: "expected a snake_case section id" }),
+        ...checks,
+      );
 
-  const featureFlag = (what: string) => z.boolean().describe(what).optional();
+  const featureFlag = (what: string) => optional(z.boolean().check(describe(what)));
 
   const productFeaturesSchema = z
     .object({
@@ -92,115 +124,149 @@ function buildConfigSchema() {
       approvalCommand: featureFlag("The `/approve` chat command (Exec Approvals section)."),
       referenceToolGuidance: featureFlag("Built-in guidance keyed by the reference tool names."),
     })
-    .describe(
-      "Features the product has, merged over the base profile's; an undeclared one never renders.",
+    .check(
+      describe(
+        "Features the product has, merged over the base profile's; an undeclared one never renders.",
+      ),
     );
 
   const inlineProfileSchema = z
     .object({
-      extends: z
-        .enum(["openclaw", "neutral"])
-        .describe("Built-in profile this one starts from; every key given here overrides it.")
-        .meta({ default: "neutral" })
-        .optional(),
-      name: nonEmptyString().describe("Product display name.").optional(),
-      cliName: nonEmptyString()
-        .describe("Product command name (rendered only with `productCli`).")
-        .optional(),
-      docsUrl: nonEmptyString().describe("Public docs URL (rendered only with `docs`).").optional(),
-      sourceUrl: nonEmptyString()
-        .describe("Public source URL (rendered only with `docs`).")
-        .optional(),
-      skillsHubUrl: nonEmptyString()
-        .describe("Skills hub URL (rendered only with `skillsHub`).")
-        .optional(),
-      communityUrl: nonEmptyString()
-        .describe("Community link (rendered only with `docs`).")
-        .optional(),
-      delimiterWord: z
-        .string()
-        .regex(/^[A-Z][A-Z0-9_]*$/, { message: "expected an upper-case word such as PIP" })
-        .describe(
-          "Word inside the internal-context delimiters (`<<<BEGIN_<WORD>_INTERNAL_CONTEXT>>>`).",
-        )
-        .optional(),
-      features: productFeaturesSchema.optional(),
-      fenceContextFiles: z
-        .boolean()
-        .describe("Wrap each injected workspace file in a `<file path>` tag.")
-        .optional(),
-      ownerAuthority: z
-        .boolean()
-        .describe(
-          "Execution Bias keeps authority with the owner (an available tool is not consent).",
-        )
-        .optional(),
-      requiredWorkspaceFiles: z
-        .array(z.enum(REQUIRABLE_WORKSPACE_FILES))
-        .describe(
-          "Bootstrap files that inject a missing-file marker when absent; the rest are optional.",
-        )
-        .optional(),
+      extends: optional(
+        z
+          .enum(["openclaw", "neutral"])
+          .check(
+            describe("Built-in profile this one starts from; every key given here overrides it."),
+            meta({ default: "neutral" }),
+          ),
+      ),
+      name: optional(nonEmptyString(describe("Product display name."))),
+      cliName: optional(
+        nonEmptyString(describe("Product command name (rendered only with `productCli`).")),
+      ),
+      docsUrl: optional(nonEmptyString(describe("Public docs URL (rendered only with `docs`)."))),
+      sourceUrl: optional(
+        nonEmptyString(describe("Public source URL (rendered only with `docs`).")),
+      ),
+      skillsHubUrl: optional(
+        nonEmptyString(describe("Skills hub URL (rendered only with `skillsHub`).")),
+      ),
+      communityUrl: optional(
+        nonEmptyString(describe("Community link (rendered only with `docs`).")),
+      ),
+      delimiterWord: optional(
+        z
+          .string()
+          .check(
+            z.regex(/^[A-Z][A-Z0-9_]*$/, { message: "expected an upper-case word such as PIP" }),
+            describe(
+              "Word inside the internal-context delimiters (`<<<BEGIN_<WORD>_INTERNAL_CONTEXT>>>`).",
+            ),
+          ),
+      ),
+      features: optional(productFeaturesSchema),
+      fenceContextFiles: optional(
+        z.boolean().check(describe("Wrap each injected workspace file in a `<file path>` tag.")),
+      ),
+      ownerAuthority: optional(
+        z
+          .boolean()
+          .check(
+            describe(
+              "Execution Bias keeps authority with the owner (an available tool is not consent).",
+            ),
+          ),
+      ),
+      requiredWorkspaceFiles: optional(
+        z
+          .array(z.enum(REQUIRABLE_WORKSPACE_FILES))
+          .check(
+            describe(
+              "Bootstrap files that inject a missing-file marker when absent; the rest are optional.",
+            ),
+          ),
+      ),
     })
-    .describe("An inline product profile: a built-in one (`extends`) with keys overridden.");
+    .check(describe("An inline product profile: a built-in one (`extends`) with keys overridden."));
 
   const customSectionSchema = z
     .object({
-      id: sectionIdSchema().describe("snake_case id, unique among built-in and custom sections."),
-      heading: nonEmptyString()
-        .regex(/^[^\r\n]+$/, { message: "expected a single-line heading" })
-        .describe("Rendered as `## <heading>`."),
+      id: sectionIdSchema(describe("snake_case id, unique among built-in and custom sections.")),
+      heading: nonEmptyString(
+        z.regex(/^[^\r\n]+$/, { message: "expected a single-line heading" }),
+        describe("Rendered as `## <heading>`."),
+      ),
       cache: z
         .enum(["stable", "volatile"])
-        .describe("`stable`: above the cache boundary, rendered once; `volatile`: below it."),
-      after: sectionIdSchema().describe("Insert right after this section id.").optional(),
-      before: sectionIdSchema().describe("Insert right before this section id.").optional(),
-      modes: z
-        .array(z.enum(["full", "minimal", "none"]).describe("A prompt mode."))
-        .describe("Prompt modes that render the section (default `full` and `minimal`).")
-        .optional(),
-      text: z
-        .string()
-        .describe("Body text; when absent, the sections file's block with this id.")
-        .optional(),
+        .check(
+          describe("`stable`: above the cache boundary, rendered once; `volatile`: below it."),
+        ),
+      after: optional(sectionIdSchema(describe("Insert right after this section id."))),
+      before: optional(sectionIdSchema(describe("Insert right before this section id."))),
+      modes: optional(
+        z
+          .array(z.enum(["full", "minimal", "none"]).check(describe("A prompt mode.")))
+          .check(describe("Prompt modes that render the section (default `full` and `minimal`).")),
+      ),
+      text: optional(
+        z
+          .string()
+          .check(describe("Body text; when absent, the sections file's block with this id.")),
+      ),
     })
-    .refine((section) => (section.after === undefined) !== (section.before === undefined), {
-      message: "give exactly one of after and before",
-    })
-    .describe("A custom section.");
+    .check(
+      z.refine((section) => (section.after === undefined) !== (section.before === undefined), {
+        message: "give exactly one of after and before",
+      }),
+      describe("A custom section."),
+    );
 
-  const sectionsSchema = z
-    .object({
-      file: nonEmptyString()
-        .describe(
-          "Markdown file of section texts (`<!-- section: <id> -->` blocks), relative to the config file's folder and inside it. A block with a custom id is that section's text; a block with a built-in id replaces that section.",
-        )
-        .optional(),
-      disable: z
-        .array(sectionIdSchema().describe("Id of a built-in or custom section."))
-        .describe("Section ids never rendered.")
-        .optional(),
-      replace: z
-        .record(sectionIdSchema(), z.string().describe("The section's new body text."))
-        .describe(
-          'New body text per section id; heading, cache side and gate stay. `""` removes it.',
-        )
-        .optional(),
-      add: z.array(customSectionSchema).describe("Custom sections, inserted in order.").optional(),
-    })
-    .describe(
-      "Section registry: disable, replace or add prompt sections. Each key beats the same key of `agents.defaults.sections`.",
-    )
-    .optional();
+  const sectionsSchema = optional(
+    z
+      .object({
+        file: optional(
+          nonEmptyString(
+            describe(
+              "Markdown file of section texts (`<!-- section: <id> -->` blocks), relative to the config file's folder and inside it. A block with a custom id is that section's text; a block with a built-in id replaces that section.",
+            ),
+          ),
+        ),
+        disable: optional(
+          z
+            .array(sectionIdSchema(describe("Id of a built-in or custom section.")))
+            .check(describe("Section ids never rendered.")),
+        ),
+        replace: optional(
+          z
+            .record(sectionIdSchema(), z.string().check(describe("The section's new body text.")))
+            .check(
+              describe(
+                'New body text per section id; heading, cache side and gate stay. `""` removes it.',
+              ),
+            ),
+        ),
+        add: optional(
+          z.array(customSectionSchema).check(describe("Custom sections, inserted in order.")),
+        ),
+      })
+      .check(
+        describe(
+          "Section registry: disable, replace or add prompt sections. Each key beats the same key of `agents.defaults.sections`.",
+        ),
+      ),
+  );
 
   const createProfileShape = (recordDefaults: boolean) => ({
-    profile: z
-      .union([z.enum(["openclaw", "neutral"]), inlineProfileSchema])
-      .describe(
-        "Product profile: `openclaw` (the reference product), `neutral` (a generic chat agent), or an inline profile. The CLI's `--profile` beats it.",
-      )
-      .meta(recordDefaults ? { default: "openclaw" } : {})
-      .optional(),
+    profile: optional(
+      z
+        .union([z.enum(["openclaw", "neutral"]), inlineProfileSchema])
+        .check(
+          describe(
+            "Product profile: `openclaw` (the reference product), `neutral` (a generic chat agent), or an inline profile. The CLI's `--profile` beats it.",
+          ),
+          meta(recordDefaults ? { default: "openclaw" } : {}),
+        ),
+    ),
     sections: sectionsSchema,
   });
 
@@ -208,264 +274,365 @@ function buildConfigSchema() {
 
   const createAgentPromptSettingsShape = (recordDefaults: boolean) => ({
     ...createProfileShape(recordDefaults),
-    systemPrompt: z
-      .object({
-        size: z
-          .enum(["full", "compact"])
-          .describe(
-            `Wording of the built-in sections. \`compact\` keeps every rule in fewer words, for small models, and scales the bootstrap (\`bootstrapMaxChars\`, \`bootstrapTotalMaxChars\`) and skills-list (\`maxSkillsPromptChars\`) char budgets that are not set explicitly to ${compactPercent} of their defaults.`,
-          )
-          .meta(recordDefaults ? { default: CONFIG_DEFAULTS.promptSize } : {})
-          .optional(),
-      })
-      .describe("System prompt settings.")
-      .optional(),
-    workspace: nonEmptyString()
-      .describe("Configured agent workspace directory; bootstrap files are read from it.")
-      .optional(),
-    userTimezone: nonEmptyString()
-      .refine(isKnownTimeZone, { message: "expected an IANA time zone such as Europe/Berlin" })
-      .describe(
-        "User's IANA time zone; the runtime formats the time context's date in it. The facade warns when run facts report another zone.",
-      )
-      .optional(),
-    bootstrapMaxChars: positiveInt()
-      .describe("Per-file character budget for injected bootstrap files.")
-      .meta(recordDefaults ? { default: CONFIG_DEFAULTS.bootstrapMaxChars } : {})
-      .optional(),
-    bootstrapTotalMaxChars: positiveInt()
-      .describe("Character budget across all injected bootstrap files.")
-      .meta(recordDefaults ? { default: CONFIG_DEFAULTS.bootstrapTotalMaxChars } : {})
-      .optional(),
-    bootstrapMaxTokens: positiveInt()
-      .describe(
-        "Optional per-file token budget (o200k_base) on top of the char budget; off when unset.",
-      )
-      .optional(),
-    bootstrapTotalMaxTokens: positiveInt()
-      .describe(
-        "Optional total token budget (o200k_base) on top of the char budget; off when unset.",
-      )
-      .optional(),
-    skills: z
-      .array(nonEmptyString().describe("Skill name (the `name` in its SKILL.md frontmatter)."))
-      .describe("Skills allowlist by name. Unset: unrestricted. `[]`: no skills.")
-      .optional(),
-    skillsLimits: z
-      .object({
-        maxSkillsPromptChars: positiveInt()
-          .describe(
-            "Character budget of the skills list; overrides `skills.limits.maxSkillsPromptChars`.",
-          )
-          .optional(),
-      })
-      .describe("Skills-list budget for this scope.")
-      .optional(),
+    systemPrompt: optional(
+      z
+        .object({
+          size: optional(
+            z
+              .enum(["full", "compact"])
+              .check(
+                describe(
+                  `Wording of the built-in sections. \`compact\` keeps every rule in fewer words, for small models, and scales the bootstrap (\`bootstrapMaxChars\`, \`bootstrapTotalMaxChars\`) and skills-list (\`maxSkillsPromptChars\`) char budgets that are not set explicitly to ${compactPercent} of their defaults.`,
+                ),
+                meta(recordDefaults ? { default: CONFIG_DEFAULTS.promptSize } : {}),
+              ),
+          ),
+        })
+        .check(describe("System prompt settings.")),
+    ),
+    workspace: optional(
+      nonEmptyString(
+        describe("Configured agent workspace directory; bootstrap files are read from it."),
+      ),
+    ),
+    userTimezone: optional(
+      nonEmptyString(
+        z.refine(isKnownTimeZone, { message: "expected an IANA time zone such as Europe/Berlin" }),
+        describe(
+          "User's IANA time zone; the runtime formats the time context's date in it. The facade warns when run facts report another zone.",
+        ),
+      ),
+    ),
+    bootstrapMaxChars: optional(
+      positiveInt(
+        describe("Per-file character budget for injected bootstrap files."),
+        meta(recordDefaults ? { default: CONFIG_DEFAULTS.bootstrapMaxChars } : {}),
+      ),
+    ),
+    bootstrapTotalMaxChars: optional(
+      positiveInt(
+        describe("Character budget across all injected bootstrap files."),
+        meta(recordDefaults ? { default: CONFIG_DEFAULTS.bootstrapTotalMaxChars } : {}),
+      ),
+    ),
+    bootstrapMaxTokens: optional(
+      positiveInt(
+        describe(
+          "Optional per-file token budget (o200k_base) on top of the char budget; off when unset.",
+        ),
+      ),
+    ),
+    bootstrapTotalMaxTokens: optional(
+      positiveInt(
+        describe(
+          "Optional total token budget (o200k_base) on top of the char budget; off when unset.",
+        ),
+      ),
+    ),
+    skills: optional(
+      z
+        .array(nonEmptyString(describe("Skill name (the `name` in its SKILL.md frontmatter).")))
+        .check(describe("Skills allowlist by name. Unset: unrestricted. `[]`: no skills.")),
+    ),
+    skillsLimits: optional(
+      z
+        .object({
+          maxSkillsPromptChars: optional(
+            positiveInt(
+              describe(
+                "Character budget of the skills list; overrides `skills.limits.maxSkillsPromptChars`.",
+              ),
+            ),
+          ),
+        })
+        .check(describe("Skills-list budget for this scope.")),
+    ),
     contextLimits: createContextLimitsSchema(recordDefaults),
-    subagents: z
-      .object({
-        delegationMode: z
-          .enum(["suggest", "prefer"])
-          .describe(
-            "`suggest` keeps the base nudge; `prefer` adds the Delegation section. Unset: `prefer` in the main session, `suggest` elsewhere.",
-          )
-          .optional(),
-      })
-      .describe("Sub-agent delegation.")
-      .optional(),
+    subagents: optional(
+      z
+        .object({
+          delegationMode: optional(
+            z
+              .enum(["suggest", "prefer"])
+              .check(
+                describe(
+                  "`suggest` keeps the base nudge; `prefer` adds the Delegation section. Unset: `prefer` in the main session, `suggest` elsewhere.",
+                ),
+              ),
+          ),
+        })
+        .check(describe("Sub-agent delegation.")),
+    ),
     heartbeat: heartbeatSchema,
-    models: z
-      .record(nonEmptyString(), nonEmptyString().describe("Model id the alias stands for."))
-      .describe("Model aliases: alias name → model id, listed in the Model Aliases section.")
-      .optional(),
-    ownerDisplay: nonEmptyString()
-      .describe("How the owner is shown in the User Identity section.")
-      .optional(),
-    tts: z
-      .object({
-        hint: nonEmptyString()
-          .describe("Text-to-speech hint shown in the Voice section.")
-          .optional(),
-      })
-      .describe("Text-to-speech settings.")
-      .optional(),
-    memory: z
-      .object({
-        citations: z
-          .enum(["on", "off", "auto"])
-          .describe("Whether memory recall asks the model to cite memory sources.")
-          .meta(recordDefaults ? { default: CONFIG_DEFAULTS.memoryCitations } : {})
-          .optional(),
-      })
-      .describe("Memory recall settings.")
-      .optional(),
+    models: optional(
+      z
+        .record(nonEmptyString(), nonEmptyString(describe("Model id the alias stands for.")))
+        .check(
+          describe("Model aliases: alias name → model id, listed in the Model Aliases section."),
+        ),
+    ),
+    ownerDisplay: optional(
+      nonEmptyString(describe("How the owner is shown in the User Identity section.")),
+    ),
+    tts: optional(
+      z
+        .object({
+          hint: optional(
+            nonEmptyString(describe("Text-to-speech hint shown in the Voice section.")),
+          ),
+        })
+        .check(describe("Text-to-speech settings.")),
+    ),
+    memory: optional(
+      z
+        .object({
+          citations: optional(
+            z
+              .enum(["on", "off", "auto"])
+              .check(
+                describe("Whether memory recall asks the model to cite memory sources."),
+                meta(recordDefaults ? { default: CONFIG_DEFAULTS.memoryCitations } : {}),
+              ),
+          ),
+        })
+        .check(describe("Memory recall settings.")),
+    ),
   });
 
-  const agentDefaultsSchema = z
-    .object({
-      ...createAgentPromptSettingsShape(true),
-      timeFormat: z
-        .enum(["auto", "12", "24"])
-        .describe("Deprecated, no effect: the time context shows the date and time zone only.")
-        .meta({ deprecated: true })
-        .optional(),
-      bootstrapPromptTruncationWarning: z
-        .enum(["off", "once", "always"])
-        .describe("Deprecated, no effect: the truncation notice is built in and always shown.")
-        .meta({ deprecated: true })
-        .optional(),
-    })
-    .describe("Settings every agent inherits.")
-    .optional();
+  const agentDefaultsSchema = optional(
+    z
+      .object({
+        ...createAgentPromptSettingsShape(true),
+        timeFormat: optional(
+          z
+            .enum(["auto", "12", "24"])
+            .check(
+              describe(
+                "Deprecated, no effect: the time context shows the date and time zone only.",
+              ),
+              meta({ deprecated: true }),
+            ),
+        ),
+        bootstrapPromptTruncationWarning: optional(
+          z
+            .enum(["off", "once", "always"])
+            .check(
+              describe(
+                "Deprecated, no effect: the truncation notice is built in and always shown.",
+              ),
+              meta({ deprecated: true }),
+            ),
+        ),
+      })
+      .check(describe("Settings every agent inherits.")),
+  );
 
   const agentEntrySchema = z
     .object({
-      name: nonEmptyString()
-        .describe("Display name of the agent (not used in the prompt).")
-        .optional(),
+      name: optional(
+        nonEmptyString(describe("Display name of the agent (not used in the prompt).")),
+      ),
       ...createAgentPromptSettingsShape(false),
     })
-    .describe("Overrides for one agent; each key beats `agents.defaults`, unset keys inherit it.");
+    .check(
+      describe("Overrides for one agent; each key beats `agents.defaults`, unset keys inherit it."),
+    );
 
   const skillEntrySchema = z
     .object({
-      enabled: z.boolean().describe("`false` turns the skill off for every agent.").optional(),
-      env: z
-        .record(nonEmptyString(), z.string().describe("Value of the environment variable."))
-        .describe("Environment values that satisfy the skill's `requires.env` gates.")
-        .optional(),
-      config: z
-        .record(z.string(), z.unknown())
-        .describe("Free-form settings read by the skill's `requires.config` gates.")
-        .optional(),
-      listing: z
-        .enum(["pinned", "normal", "name-only", "manual"])
-        .describe(
-          "How the eligible skill is listed: `pinned` is always listed and keeps its description longest (dropped only when even the pinned names and locations exceed the budget); `normal` follows the budget ladder; `name-only` is listed without its description; `manual` is never listed and runs only when a user names it.",
-        )
-        .meta({ default: "normal" })
-        .optional(),
-      priority: z
-        .number()
-        .describe(
-          "When the skills budget is short, skills of one listing class with a higher priority keep the longer form and are left out last (pinned skills rank above all others).",
-        )
-        .meta({ default: 0 })
-        .optional(),
+      enabled: optional(
+        z.boolean().check(describe("`false` turns the skill off for every agent.")),
+      ),
+      env: optional(
+        z
+          .record(
+            nonEmptyString(),
+            z.string().check(describe("Value of the environment variable.")),
+          )
+          .check(describe("Environment values that satisfy the skill's `requires.env` gates.")),
+      ),
+      config: optional(
+        z
+          .record(z.string(), z.unknown())
+          .check(describe("Free-form settings read by the skill's `requires.config` gates.")),
+      ),
+      listing: optional(
+        z
+          .enum(["pinned", "normal", "name-only", "manual"])
+          .check(
+            describe(
+              "How the eligible skill is listed: `pinned` is always listed and keeps its description longest (dropped only when even the pinned names and locations exceed the budget); `normal` follows the budget ladder; `name-only` is listed without its description; `manual` is never listed and runs only when a user names it.",
+            ),
+            meta({ default: "normal" }),
+          ),
+      ),
+      priority: optional(
+        z
+          .number()
+          .check(
+            describe(
+              "When the skills budget is short, skills of one listing class with a higher priority keep the longer form and are left out last (pinned skills rank above all others).",
+            ),
+            meta({ default: 0 }),
+          ),
+      ),
     })
-    .describe("Settings of one skill, keyed by its skill key.");
+    .check(describe("Settings of one skill, keyed by its skill key."));
 
   const pluginEntryShape = {
-    enabled: z.boolean().describe("`false` turns the plugin (and its skills) off.").optional(),
-    config: z.record(z.string(), z.unknown()).describe("Free-form plugin settings.").optional(),
+    enabled: optional(
+      z.boolean().check(describe("`false` turns the plugin (and its skills) off.")),
+    ),
+    config: optional(
+      z.record(z.string(), z.unknown()).check(describe("Free-form plugin settings.")),
+    ),
   };
 
-  const openAiPluginSchema = z
-    .object({
-      enabled: pluginEntryShape.enabled,
-      config: z
-        .looseObject({
-          personality: z
-            .enum(["friendly", "on", "off"])
-            .describe(
-              "GPT-5 friendly interaction style: `friendly` (or its alias `on`) keeps it, `off` drops it; the behaviour contract stays.",
-            )
-            .meta({ default: CONFIG_DEFAULTS.gpt5Personality })
-            .optional(),
-        })
-        .describe("OpenAI plugin settings.")
-        .optional(),
-    })
-    .describe("The OpenAI provider plugin.")
-    .optional();
+  const openAiPluginSchema = optional(
+    z
+      .object({
+        enabled: pluginEntryShape.enabled,
+        config: optional(
+          z
+            .looseObject({
+              personality: optional(
+                z
+                  .enum(["friendly", "on", "off"])
+                  .check(
+                    describe(
+                      "GPT-5 friendly interaction style: `friendly` (or its alias `on`) keeps it, `off` drops it; the behaviour contract stays.",
+                    ),
+                    meta({ default: CONFIG_DEFAULTS.gpt5Personality }),
+                  ),
+              ),
+            })
+            .check(describe("OpenAI plugin settings.")),
+        ),
+      })
+      .check(describe("The OpenAI provider plugin.")),
+  );
 
   /** The whole prompt-relevant configuration (internal). */
   const configSchema = z
     .object({
-      agents: z
-        .object({
-          defaults: agentDefaultsSchema,
-          entries: z
-            .record(nonEmptyString(), agentEntrySchema)
-            .describe(
-              "Per-agent overrides keyed by agent id (legacy `agents.list[]` is converted).",
-            )
-            .optional(),
-        })
-        .describe("Agent settings.")
-        .optional(),
-      skills: z
-        .object({
-          limits: z
-            .object({
-              maxSkillsPromptChars: positiveInt()
-                .describe("Global character budget of the `<available_skills>` list.")
-                .meta({ default: CONFIG_DEFAULTS.maxSkillsPromptChars })
-                .optional(),
-              maxSkillsInPrompt: positiveInt()
-                .describe("Most skills listed in the prompt.")
-                .meta({ default: CONFIG_DEFAULTS.maxSkillsInPrompt })
-                .optional(),
-            })
-            .describe("Global skills-list budgets.")
-            .optional(),
-          entries: z
-            .record(nonEmptyString(), skillEntrySchema)
-            .describe("Per-skill settings keyed by skill key.")
-            .optional(),
-          load: z
-            .object({
-              extraDirs: z
-                .array(nonEmptyString().describe("Folder that holds skill folders."))
-                .describe("Extra skill folders, lowest precedence.")
-                .optional(),
-            })
-            .describe("Where skills are discovered.")
-            .optional(),
-        })
-        .describe("Skills subsystem.")
-        .optional(),
-      plugins: z
-        .object({
-          entries: z
-            .object({ openai: openAiPluginSchema })
-            .catchall(z.object(pluginEntryShape).describe("Settings of one plugin."))
-            .describe("Plugins keyed by id; a listed plugin is enabled unless `enabled` is false.")
-            .optional(),
-        })
-        .describe("Provider and tool plugins.")
-        .optional(),
-      tools: z
-        .object({
-          updatePlan: z
-            .boolean()
-            .describe("Plan tool guidance (`update_plan`); needs the tool to be available too.")
-            .meta({ default: CONFIG_DEFAULTS.updatePlan })
-            .optional(),
-          exec: z
-            .object({
-              ask: z
-                .enum(["off", "on-miss", "always"])
-                .describe(
-                  "When exec asks for approval. Protected: the agent-facing gateway tool cannot change it.",
+      agents: optional(
+        z
+          .object({
+            defaults: agentDefaultsSchema,
+            entries: optional(
+              z
+                .record(nonEmptyString(), agentEntrySchema)
+                .check(
+                  describe(
+                    "Per-agent overrides keyed by agent id (legacy `agents.list[]` is converted).",
+                  ),
+                ),
+            ),
+          })
+          .check(describe("Agent settings.")),
+      ),
+      skills: optional(
+        z
+          .object({
+            limits: optional(
+              z
+                .object({
+                  maxSkillsPromptChars: optional(
+                    positiveInt(
+                      describe("Global character budget of the `<available_skills>` list."),
+                      meta({ default: CONFIG_DEFAULTS.maxSkillsPromptChars }),
+                    ),
+                  ),
+                  maxSkillsInPrompt: optional(
+                    positiveInt(
+                      describe("Most skills listed in the prompt."),
+                      meta({ default: CONFIG_DEFAULTS.maxSkillsInPrompt }),
+                    ),
+                  ),
+                })
+                .check(describe("Global skills-list budgets.")),
+            ),
+            entries: optional(
+              z
+                .record(nonEmptyString(), skillEntrySchema)
+                .check(describe("Per-skill settings keyed by skill key.")),
+            ),
+            load: optional(
+              z
+                .object({
+                  extraDirs: optional(
+                    z
+                      .array(nonEmptyString(describe("Folder that holds skill folders.")))
+                      .check(describe("Extra skill folders, lowest precedence.")),
+                  ),
+                })
+                .check(describe("Where skills are discovered.")),
+            ),
+          })
+          .check(describe("Skills subsystem.")),
+      ),
+      plugins: optional(
+        z
+          .object({
+            entries: optional(
+              z
+                .catchall(
+                  z.object({ openai: openAiPluginSchema }),
+                  z.object(pluginEntryShape).check(describe("Settings of one plugin.")),
                 )
-                .meta({ default: CONFIG_DEFAULTS.execAsk })
-                .optional(),
-              security: z
-                .enum(["deny", "allowlist", "full"])
-                .describe(
-                  "Which host commands exec may run. Protected: the agent-facing gateway tool cannot change it.",
-                )
-                .meta({ default: CONFIG_DEFAULTS.execSecurity })
-                .optional(),
-            })
-            .describe("Exec tool policy (legacy `tools.bash.*`).")
-            .optional(),
-        })
-        .describe("Tool settings.")
-        .optional(),
+                .check(
+                  describe(
+                    "Plugins keyed by id; a listed plugin is enabled unless `enabled` is false.",
+                  ),
+                ),
+            ),
+          })
+          .check(describe("Provider and tool plugins.")),
+      ),
+      tools: optional(
+        z
+          .object({
+            updatePlan: optional(
+              z
+                .boolean()
+                .check(
+                  describe(
+                    "Plan tool guidance (`update_plan`); needs the tool to be available too.",
+                  ),
+                  meta({ default: CONFIG_DEFAULTS.updatePlan }),
+                ),
+            ),
+            exec: optional(
+              z
+                .object({
+                  ask: optional(
+                    z
+                      .enum(["off", "on-miss", "always"])
+                      .check(
+                        describe(
+                          "When exec asks for approval. Protected: the agent-facing gateway tool cannot change it.",
+                        ),
+                        meta({ default: CONFIG_DEFAULTS.execAsk }),
+                      ),
+                  ),
+                  security: optional(
+                    z
+                      .enum(["deny", "allowlist", "full"])
+                      .check(
+                        describe(
+                          "Which host commands exec may run. Protected: the agent-facing gateway tool cannot change it.",
+                        ),
+                        meta({ default: CONFIG_DEFAULTS.execSecurity }),
+                      ),
+                  ),
+                })
+                .check(describe("Exec tool policy (legacy `tools.bash.*`).")),
+            ),
+          })
+          .check(describe("Tool settings.")),
+      ),
     })
-    .describe("promptstack configuration.");
+    .check(describe("promptstack configuration."));
   return configSchema;
 }
 

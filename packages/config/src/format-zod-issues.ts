@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import type { ConfigIssue } from "./config-error.js";
 import { formatConfigPath } from "./format-config-path.js";
 

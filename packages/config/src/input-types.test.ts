@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import type { ConfigSchema } from "./config-schema.js";
 import type { PromptstackConfigInput } from "./config-types.js";
 import { parseConfig } from "./parse-config.js";

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { describe, expect, it } from "vitest";
 import { buildConfigJsonSchema, formatJsonSchemaFile } from "../src/index.js";
 import { formatConfigReferenceMarkdown } from "../src/format-config-reference-markdown.js";
@@ -32,8 +32,8 @@ describe("generated artifacts", () => {
   it("the schema.json gate fails when the schema changes", async () => {
     const committed = await readFile(schemaFile, "utf8");
     expect(formatJsonSchemaFile(buildConfigJsonSchema())).toBe(committed);
-    const changed = getConfigSchema().extend({
-      extra: z.boolean().optional().describe("A key added to prove the gate."),
+    const changed = z.extend(getConfigSchema(), {
+      extra: z.optional(z.boolean().check(z.describe("A key added to prove the gate."))),
     });
     const drifted = formatJsonSchemaFile(
       buildJsonSchemaFromZod(changed, "promptstack configuration"),

@@ -1,4 +1,5 @@
-import * as z from "zod";
+import * as z from "zod/mini";
+import en from "zod/v4/locales/en.js";
 import { CodexError } from "./codex-error.js";
 
 /** One model entry of a Codex model catalog (only the fields promptstack reads). */
@@ -27,27 +28,27 @@ export interface CodexModelCatalog {
 }
 
 const modelSchema = z.looseObject({
-  slug: z.string().min(1),
-  display_name: z.string().optional(),
-  base_instructions: z.string().nullish(),
-  context_window: z.number().nullish(),
+  slug: z.string().check(z.minLength(1)),
+  display_name: z.optional(z.string()),
+  base_instructions: z.nullish(z.string()),
+  context_window: z.nullish(z.number()),
   // Entries are `{ effort, description }`; a bare string is accepted too.
-  supported_reasoning_levels: z
-    .array(z.union([z.string(), z.looseObject({ effort: z.string() })]))
-    .nullish(),
-  model_messages: z
-    .looseObject({
-      instructions_template: z.string().nullish(),
-      instructions_variables: z.record(z.string(), z.string().nullish()).nullish(),
-    })
-    .nullish(),
+  supported_reasoning_levels: z.nullish(
+    z.array(z.union([z.string(), z.looseObject({ effort: z.string() })])),
+  ),
+  model_messages: z.nullish(
+    z.looseObject({
+      instructions_template: z.nullish(z.string()),
+      instructions_variables: z.nullish(z.record(z.string(), z.nullish(z.string()))),
+    }),
+  ),
 });
 
 const catalogSchema = z.looseObject({
   models: z.array(modelSchema),
-  fetched_at: z.string().nullish(),
-  etag: z.string().nullish(),
-  client_version: z.string().nullish(),
+  fetched_at: z.nullish(z.string()),
+  etag: z.nullish(z.string()),
+  client_version: z.nullish(z.string()),
 });
 
 const CACHE_KEYS = ["fetched_at", "etag", "client_version"] as const;
@@ -63,6 +64,9 @@ export function parseCodexModelCatalog(text: string, source: string): CodexModel
   } catch (cause) {
     throw invalid(source, "it is not valid JSON", cause);
   }
+  // zod/mini registers no message locale; the messages below are zod's English ones, as zod
+  // classic registers them on its first schema (unless the host chose a locale: it is global).
+  if (z.core.globalConfig.localeError === undefined) z.config(en());
   const parsed = catalogSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
