@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { COMPACT_BUDGET_FACTOR, CONFIG_DEFAULTS } from "./config-defaults.js";
 import { isKnownTimeZone } from "./is-known-time-zone.js";
+import { documented } from "./document-schema.js";
 import { useEnglishZodMessages } from "./use-english-zod-messages.js";
 
 // Internal: the zod schema never leaves the package; public types live in config-types.ts.
@@ -19,7 +20,7 @@ export const REQUIRABLE_WORKSPACE_FILES = [
 
 function buildConfigSchema() {
   useEnglishZodMessages();
-  const { describe, meta, optional } = z;
+  const { optional } = z;
 
   const positiveInt = (...checks: z.core.$ZodCheck<number>[]) =>
     z.number().check(z.int(), z.positive(), ...checks);
@@ -32,34 +33,40 @@ function buildConfigSchema() {
       z
         .object({
           memoryGetMaxChars: optional(
-            positiveInt(
-              describe("Most characters one `memory_get` call returns to the model."),
-              meta(recordDefaults ? { default: CONFIG_DEFAULTS.memoryGetMaxChars } : {}),
+            positiveInt().apply(
+              documented(
+                "Most characters one `memory_get` call returns to the model.",
+                recordDefaults ? { default: CONFIG_DEFAULTS.memoryGetMaxChars } : {},
+              ),
             ),
           ),
           toolResultMaxChars: optional(
-            positiveInt(
-              describe("Most characters of one live tool result kept in context."),
-              meta(recordDefaults ? { default: CONFIG_DEFAULTS.toolResultMaxChars } : {}),
+            positiveInt().apply(
+              documented(
+                "Most characters of one live tool result kept in context.",
+                recordDefaults ? { default: CONFIG_DEFAULTS.toolResultMaxChars } : {},
+              ),
             ),
           ),
           agentsRefreshMaxChars: optional(
-            positiveInt(
-              describe("Most characters of AGENTS.md re-injected after a compaction."),
-              meta(recordDefaults ? { default: CONFIG_DEFAULTS.agentsRefreshMaxChars } : {}),
+            positiveInt().apply(
+              documented(
+                "Most characters of AGENTS.md re-injected after a compaction.",
+                recordDefaults ? { default: CONFIG_DEFAULTS.agentsRefreshMaxChars } : {},
+              ),
             ),
           ),
           startupContextMaxChars: optional(
-            positiveInt(
-              describe(
+            positiveInt().apply(
+              documented(
                 "Most characters of recent daily memory prepended to a bare `/new` or `/reset` turn.",
+                recordDefaults ? { default: CONFIG_DEFAULTS.startupContextMaxChars } : {},
               ),
-              meta(recordDefaults ? { default: CONFIG_DEFAULTS.startupContextMaxChars } : {}),
             ),
           ),
         })
-        .check(
-          describe(
+        .apply(
+          documented(
             "Runtime excerpt budgets (memory_get, tool results, AGENTS.md refresh, startup context).",
           ),
         ),
@@ -69,27 +76,33 @@ function buildConfigSchema() {
     z
       .object({
         every: optional(
-          nonEmptyString(describe("Heartbeat interval as a duration such as `30m` or `1h`.")),
+          nonEmptyString().apply(
+            documented("Heartbeat interval as a duration such as `30m` or `1h`."),
+          ),
         ),
-        prompt: optional(nonEmptyString(describe("User message sent on each heartbeat turn."))),
+        prompt: optional(
+          nonEmptyString().apply(documented("User message sent on each heartbeat turn.")),
+        ),
         file: optional(
-          nonEmptyString(
-            describe("Workspace file holding heartbeat scratch content (default `HEARTBEAT.md`)."),
+          nonEmptyString().apply(
+            documented(
+              "Workspace file holding heartbeat scratch content (default `HEARTBEAT.md`).",
+            ),
           ),
         ),
         includeSystemPromptSection: optional(
           z
             .boolean()
-            .check(
-              describe(
+            .apply(
+              documented(
                 "Deprecated, no effect: the system prompt has no heartbeat section any more.",
+                { deprecated: true },
               ),
-              meta({ deprecated: true }),
             ),
         ),
       })
-      .check(
-        describe(
+      .apply(
+        documented(
           "Heartbeat turns. Scratch content reaches only the heartbeat message, never the prompt.",
         ),
       ),
@@ -110,7 +123,7 @@ function buildConfigSchema() {
         ...checks,
       );
 
-  const featureFlag = (what: string) => optional(z.boolean().check(describe(what)));
+  const featureFlag = (what: string) => optional(z.boolean().apply(documented(what)));
 
   const productFeaturesSchema = z
     .object({
@@ -124,8 +137,8 @@ function buildConfigSchema() {
       approvalCommand: featureFlag("The `/approve` chat command (Exec Approvals section)."),
       referenceToolGuidance: featureFlag("Built-in guidance keyed by the reference tool names."),
     })
-    .check(
-      describe(
+    .apply(
+      documented(
         "Features the product has, merged over the base profile's; an undeclared one never renders.",
       ),
     );
@@ -135,44 +148,52 @@ function buildConfigSchema() {
       extends: optional(
         z
           .enum(["openclaw", "neutral"])
-          .check(
-            describe("Built-in profile this one starts from; every key given here overrides it."),
-            meta({ default: "neutral" }),
+          .apply(
+            documented(
+              "Built-in profile this one starts from; every key given here overrides it.",
+              { default: "neutral" },
+            ),
           ),
       ),
-      name: optional(nonEmptyString(describe("Product display name."))),
+      name: optional(nonEmptyString().apply(documented("Product display name."))),
       cliName: optional(
-        nonEmptyString(describe("Product command name (rendered only with `productCli`).")),
+        nonEmptyString().apply(
+          documented("Product command name (rendered only with `productCli`)."),
+        ),
       ),
-      docsUrl: optional(nonEmptyString(describe("Public docs URL (rendered only with `docs`)."))),
+      docsUrl: optional(
+        nonEmptyString().apply(documented("Public docs URL (rendered only with `docs`).")),
+      ),
       sourceUrl: optional(
-        nonEmptyString(describe("Public source URL (rendered only with `docs`).")),
+        nonEmptyString().apply(documented("Public source URL (rendered only with `docs`).")),
       ),
       skillsHubUrl: optional(
-        nonEmptyString(describe("Skills hub URL (rendered only with `skillsHub`).")),
+        nonEmptyString().apply(documented("Skills hub URL (rendered only with `skillsHub`).")),
       ),
       communityUrl: optional(
-        nonEmptyString(describe("Community link (rendered only with `docs`).")),
+        nonEmptyString().apply(documented("Community link (rendered only with `docs`).")),
       ),
       delimiterWord: optional(
         z
           .string()
           .check(
             z.regex(/^[A-Z][A-Z0-9_]*$/, { message: "expected an upper-case word such as PIP" }),
-            describe(
+          )
+          .apply(
+            documented(
               "Word inside the internal-context delimiters (`<<<BEGIN_<WORD>_INTERNAL_CONTEXT>>>`).",
             ),
           ),
       ),
       features: optional(productFeaturesSchema),
       fenceContextFiles: optional(
-        z.boolean().check(describe("Wrap each injected workspace file in a `<file path>` tag.")),
+        z.boolean().apply(documented("Wrap each injected workspace file in a `<file path>` tag.")),
       ),
       ownerAuthority: optional(
         z
           .boolean()
-          .check(
-            describe(
+          .apply(
+            documented(
               "Execution Bias keeps authority with the owner (an available tool is not consent).",
             ),
           ),
@@ -180,77 +201,82 @@ function buildConfigSchema() {
       requiredWorkspaceFiles: optional(
         z
           .array(z.enum(REQUIRABLE_WORKSPACE_FILES))
-          .check(
-            describe(
+          .apply(
+            documented(
               "Bootstrap files that inject a missing-file marker when absent; the rest are optional.",
             ),
           ),
       ),
     })
-    .check(describe("An inline product profile: a built-in one (`extends`) with keys overridden."));
+    .apply(
+      documented("An inline product profile: a built-in one (`extends`) with keys overridden."),
+    );
 
   const customSectionSchema = z
     .object({
-      id: sectionIdSchema(describe("snake_case id, unique among built-in and custom sections.")),
+      id: sectionIdSchema().apply(
+        documented("snake_case id, unique among built-in and custom sections."),
+      ),
       heading: nonEmptyString(
         z.regex(/^[^\r\n]+$/, { message: "expected a single-line heading" }),
-        describe("Rendered as `## <heading>`."),
-      ),
+      ).apply(documented("Rendered as `## <heading>`.")),
       cache: z
         .enum(["stable", "volatile"])
-        .check(
-          describe("`stable`: above the cache boundary, rendered once; `volatile`: below it."),
+        .apply(
+          documented("`stable`: above the cache boundary, rendered once; `volatile`: below it."),
         ),
-      after: optional(sectionIdSchema(describe("Insert right after this section id."))),
-      before: optional(sectionIdSchema(describe("Insert right before this section id."))),
+      after: optional(sectionIdSchema().apply(documented("Insert right after this section id."))),
+      before: optional(sectionIdSchema().apply(documented("Insert right before this section id."))),
       modes: optional(
         z
-          .array(z.enum(["full", "minimal", "none"]).check(describe("A prompt mode.")))
-          .check(describe("Prompt modes that render the section (default `full` and `minimal`).")),
+          .array(z.enum(["full", "minimal", "none"]).apply(documented("A prompt mode.")))
+          .apply(
+            documented("Prompt modes that render the section (default `full` and `minimal`)."),
+          ),
       ),
       text: optional(
         z
           .string()
-          .check(describe("Body text; when absent, the sections file's block with this id.")),
+          .apply(documented("Body text; when absent, the sections file's block with this id.")),
       ),
     })
     .check(
       z.refine((section) => (section.after === undefined) !== (section.before === undefined), {
         message: "give exactly one of after and before",
       }),
-      describe("A custom section."),
-    );
+    )
+    .apply(documented("A custom section."));
 
   const sectionsSchema = optional(
     z
       .object({
         file: optional(
-          nonEmptyString(
-            describe(
+          nonEmptyString().apply(
+            documented(
               "Markdown file of section texts (`<!-- section: <id> -->` blocks), relative to the config file's folder and inside it. A block with a custom id is that section's text; a block with a built-in id replaces that section.",
             ),
           ),
         ),
         disable: optional(
           z
-            .array(sectionIdSchema(describe("Id of a built-in or custom section.")))
-            .check(describe("Section ids never rendered.")),
+            .array(sectionIdSchema().apply(documented("Id of a built-in or custom section.")))
+            .apply(documented("Section ids never rendered.")),
         ),
         replace: optional(
           z
-            .record(sectionIdSchema(), z.string().check(describe("The section's new body text.")))
-            .check(
-              describe(
+            .record(sectionIdSchema(), z.string().apply(documented("The section's new body text.")))
+            .apply(
+              documented(
                 'New body text per section id; heading, cache side and gate stay. `""` removes it.',
               ),
             ),
         ),
         add: optional(
-          z.array(customSectionSchema).check(describe("Custom sections, inserted in order.")),
+          z.array(customSectionSchema).apply(documented("Custom sections, inserted in order.")),
         ),
       })
-      .check(
-        describe(
+      .apply(
+        documented(
           "Section registry: disable, replace or add prompt sections. Each key beats the same key of `agents.defaults.sections`.",
         ),
       ),
@@ -260,11 +286,11 @@ function buildConfigSchema() {
     profile: optional(
       z
         .union([z.enum(["openclaw", "neutral"]), inlineProfileSchema])
-        .check(
-          describe(
+        .apply(
+          documented(
             "Product profile: `openclaw` (the reference product), `neutral` (a generic chat agent), or an inline profile. The CLI's `--profile` beats it.",
+            recordDefaults ? { default: "openclaw" } : {},
           ),
-          meta(recordDefaults ? { default: "openclaw" } : {}),
         ),
     ),
     sections: sectionsSchema,
@@ -280,72 +306,81 @@ function buildConfigSchema() {
           size: optional(
             z
               .enum(["full", "compact"])
-              .check(
-                describe(
+              .apply(
+                documented(
                   `Wording of the built-in sections. \`compact\` keeps every rule in fewer words, for small models, and scales the bootstrap (\`bootstrapMaxChars\`, \`bootstrapTotalMaxChars\`) and skills-list (\`maxSkillsPromptChars\`) char budgets that are not set explicitly to ${compactPercent} of their defaults.`,
+                  recordDefaults ? { default: CONFIG_DEFAULTS.promptSize } : {},
                 ),
-                meta(recordDefaults ? { default: CONFIG_DEFAULTS.promptSize } : {}),
               ),
           ),
         })
-        .check(describe("System prompt settings.")),
+        .apply(documented("System prompt settings.")),
     ),
     workspace: optional(
-      nonEmptyString(
-        describe("Configured agent workspace directory; bootstrap files are read from it."),
+      nonEmptyString().apply(
+        documented("Configured agent workspace directory; bootstrap files are read from it."),
       ),
     ),
     userTimezone: optional(
       nonEmptyString(
         z.refine(isKnownTimeZone, { message: "expected an IANA time zone such as Europe/Berlin" }),
-        describe(
+      ).apply(
+        documented(
           "User's IANA time zone; the runtime formats the time context's date in it. The facade warns when run facts report another zone.",
         ),
       ),
     ),
     bootstrapMaxChars: optional(
-      positiveInt(
-        describe("Per-file character budget for injected bootstrap files."),
-        meta(recordDefaults ? { default: CONFIG_DEFAULTS.bootstrapMaxChars } : {}),
+      positiveInt().apply(
+        documented(
+          "Per-file character budget for injected bootstrap files.",
+          recordDefaults ? { default: CONFIG_DEFAULTS.bootstrapMaxChars } : {},
+        ),
       ),
     ),
     bootstrapTotalMaxChars: optional(
-      positiveInt(
-        describe("Character budget across all injected bootstrap files."),
-        meta(recordDefaults ? { default: CONFIG_DEFAULTS.bootstrapTotalMaxChars } : {}),
+      positiveInt().apply(
+        documented(
+          "Character budget across all injected bootstrap files.",
+          recordDefaults ? { default: CONFIG_DEFAULTS.bootstrapTotalMaxChars } : {},
+        ),
       ),
     ),
     bootstrapMaxTokens: optional(
-      positiveInt(
-        describe(
+      positiveInt().apply(
+        documented(
           "Optional per-file token budget (o200k_base) on top of the char budget; off when unset.",
         ),
       ),
     ),
     bootstrapTotalMaxTokens: optional(
-      positiveInt(
-        describe(
+      positiveInt().apply(
+        documented(
           "Optional total token budget (o200k_base) on top of the char budget; off when unset.",
         ),
       ),
     ),
     skills: optional(
       z
-        .array(nonEmptyString(describe("Skill name (the `name` in its SKILL.md frontmatter).")))
-        .check(describe("Skills allowlist by name. Unset: unrestricted. `[]`: no skills.")),
+        .array(
+          nonEmptyString().apply(
+            documented("Skill name (the `name` in its SKILL.md frontmatter)."),
+          ),
+        )
+        .apply(documented("Skills allowlist by name. Unset: unrestricted. `[]`: no skills.")),
     ),
     skillsLimits: optional(
       z
         .object({
           maxSkillsPromptChars: optional(
-            positiveInt(
-              describe(
+            positiveInt().apply(
+              documented(
                 "Character budget of the skills list; overrides `skills.limits.maxSkillsPromptChars`.",
               ),
             ),
           ),
         })
-        .check(describe("Skills-list budget for this scope.")),
+        .apply(documented("Skills-list budget for this scope.")),
     ),
     contextLimits: createContextLimitsSchema(recordDefaults),
     subagents: optional(
@@ -354,34 +389,37 @@ function buildConfigSchema() {
           delegationMode: optional(
             z
               .enum(["suggest", "prefer"])
-              .check(
-                describe(
+              .apply(
+                documented(
                   "`suggest` keeps the base nudge; `prefer` adds the Delegation section. Unset: `prefer` in the main session, `suggest` elsewhere.",
                 ),
               ),
           ),
         })
-        .check(describe("Sub-agent delegation.")),
+        .apply(documented("Sub-agent delegation.")),
     ),
     heartbeat: heartbeatSchema,
     models: optional(
       z
-        .record(nonEmptyString(), nonEmptyString(describe("Model id the alias stands for.")))
-        .check(
-          describe("Model aliases: alias name → model id, listed in the Model Aliases section."),
+        .record(
+          nonEmptyString(),
+          nonEmptyString().apply(documented("Model id the alias stands for.")),
+        )
+        .apply(
+          documented("Model aliases: alias name → model id, listed in the Model Aliases section."),
         ),
     ),
     ownerDisplay: optional(
-      nonEmptyString(describe("How the owner is shown in the User Identity section.")),
+      nonEmptyString().apply(documented("How the owner is shown in the User Identity section.")),
     ),
     tts: optional(
       z
         .object({
           hint: optional(
-            nonEmptyString(describe("Text-to-speech hint shown in the Voice section.")),
+            nonEmptyString().apply(documented("Text-to-speech hint shown in the Voice section.")),
           ),
         })
-        .check(describe("Text-to-speech settings.")),
+        .apply(documented("Text-to-speech settings.")),
     ),
     memory: optional(
       z
@@ -389,13 +427,15 @@ function buildConfigSchema() {
           citations: optional(
             z
               .enum(["on", "off", "auto"])
-              .check(
-                describe("Whether memory recall asks the model to cite memory sources."),
-                meta(recordDefaults ? { default: CONFIG_DEFAULTS.memoryCitations } : {}),
+              .apply(
+                documented(
+                  "Whether memory recall asks the model to cite memory sources.",
+                  recordDefaults ? { default: CONFIG_DEFAULTS.memoryCitations } : {},
+                ),
               ),
           ),
         })
-        .check(describe("Memory recall settings.")),
+        .apply(documented("Memory recall settings.")),
     ),
   });
 
@@ -406,85 +446,87 @@ function buildConfigSchema() {
         timeFormat: optional(
           z
             .enum(["auto", "12", "24"])
-            .check(
-              describe(
+            .apply(
+              documented(
                 "Deprecated, no effect: the time context shows the date and time zone only.",
+                { deprecated: true },
               ),
-              meta({ deprecated: true }),
             ),
         ),
         bootstrapPromptTruncationWarning: optional(
           z
             .enum(["off", "once", "always"])
-            .check(
-              describe(
+            .apply(
+              documented(
                 "Deprecated, no effect: the truncation notice is built in and always shown.",
+                { deprecated: true },
               ),
-              meta({ deprecated: true }),
             ),
         ),
       })
-      .check(describe("Settings every agent inherits.")),
+      .apply(documented("Settings every agent inherits.")),
   );
 
   const agentEntrySchema = z
     .object({
       name: optional(
-        nonEmptyString(describe("Display name of the agent (not used in the prompt).")),
+        nonEmptyString().apply(documented("Display name of the agent (not used in the prompt).")),
       ),
       ...createAgentPromptSettingsShape(false),
     })
-    .check(
-      describe("Overrides for one agent; each key beats `agents.defaults`, unset keys inherit it."),
+    .apply(
+      documented(
+        "Overrides for one agent; each key beats `agents.defaults`, unset keys inherit it.",
+      ),
     );
 
   const skillEntrySchema = z
     .object({
       enabled: optional(
-        z.boolean().check(describe("`false` turns the skill off for every agent.")),
+        z.boolean().apply(documented("`false` turns the skill off for every agent.")),
       ),
       env: optional(
         z
           .record(
             nonEmptyString(),
-            z.string().check(describe("Value of the environment variable.")),
+            z.string().apply(documented("Value of the environment variable.")),
           )
-          .check(describe("Environment values that satisfy the skill's `requires.env` gates.")),
+          .apply(documented("Environment values that satisfy the skill's `requires.env` gates.")),
       ),
       config: optional(
         z
           .record(z.string(), z.unknown())
-          .check(describe("Free-form settings read by the skill's `requires.config` gates.")),
+          .apply(documented("Free-form settings read by the skill's `requires.config` gates.")),
       ),
       listing: optional(
         z
           .enum(["pinned", "normal", "name-only", "manual"])
-          .check(
-            describe(
+          .apply(
+            documented(
               "How the eligible skill is listed: `pinned` is always listed and keeps its description longest (dropped only when even the pinned names and locations exceed the budget); `normal` follows the budget ladder; `name-only` is listed without its description; `manual` is never listed and runs only when a user names it.",
+              { default: "normal" },
             ),
-            meta({ default: "normal" }),
           ),
       ),
       priority: optional(
         z
           .number()
-          .check(
-            describe(
+          .apply(
+            documented(
               "When the skills budget is short, skills of one listing class with a higher priority keep the longer form and are left out last (pinned skills rank above all others).",
+              { default: 0 },
             ),
-            meta({ default: 0 }),
           ),
       ),
     })
-    .check(describe("Settings of one skill, keyed by its skill key."));
+    .apply(documented("Settings of one skill, keyed by its skill key."));
 
   const pluginEntryShape = {
     enabled: optional(
-      z.boolean().check(describe("`false` turns the plugin (and its skills) off.")),
+      z.boolean().apply(documented("`false` turns the plugin (and its skills) off.")),
     ),
     config: optional(
-      z.record(z.string(), z.unknown()).check(describe("Free-form plugin settings.")),
+      z.record(z.string(), z.unknown()).apply(documented("Free-form plugin settings.")),
     ),
   };
 
@@ -498,18 +540,18 @@ function buildConfigSchema() {
               personality: optional(
                 z
                   .enum(["friendly", "on", "off"])
-                  .check(
-                    describe(
+                  .apply(
+                    documented(
                       "GPT-5 friendly interaction style: `friendly` (or its alias `on`) keeps it, `off` drops it; the behaviour contract stays.",
+                      { default: CONFIG_DEFAULTS.gpt5Personality },
                     ),
-                    meta({ default: CONFIG_DEFAULTS.gpt5Personality }),
                   ),
               ),
             })
-            .check(describe("OpenAI plugin settings.")),
+            .apply(documented("OpenAI plugin settings.")),
         ),
       })
-      .check(describe("The OpenAI provider plugin.")),
+      .apply(documented("The OpenAI provider plugin.")),
   );
 
   /** The whole prompt-relevant configuration (internal). */
@@ -522,14 +564,14 @@ function buildConfigSchema() {
             entries: optional(
               z
                 .record(nonEmptyString(), agentEntrySchema)
-                .check(
-                  describe(
+                .apply(
+                  documented(
                     "Per-agent overrides keyed by agent id (legacy `agents.list[]` is converted).",
                   ),
                 ),
             ),
           })
-          .check(describe("Agent settings.")),
+          .apply(documented("Agent settings.")),
       ),
       skills: optional(
         z
@@ -538,38 +580,40 @@ function buildConfigSchema() {
               z
                 .object({
                   maxSkillsPromptChars: optional(
-                    positiveInt(
-                      describe("Global character budget of the `<available_skills>` list."),
-                      meta({ default: CONFIG_DEFAULTS.maxSkillsPromptChars }),
+                    positiveInt().apply(
+                      documented("Global character budget of the `<available_skills>` list.", {
+                        default: CONFIG_DEFAULTS.maxSkillsPromptChars,
+                      }),
                     ),
                   ),
                   maxSkillsInPrompt: optional(
-                    positiveInt(
-                      describe("Most skills listed in the prompt."),
-                      meta({ default: CONFIG_DEFAULTS.maxSkillsInPrompt }),
+                    positiveInt().apply(
+                      documented("Most skills listed in the prompt.", {
+                        default: CONFIG_DEFAULTS.maxSkillsInPrompt,
+                      }),
                     ),
                   ),
                 })
-                .check(describe("Global skills-list budgets.")),
+                .apply(documented("Global skills-list budgets.")),
             ),
             entries: optional(
               z
                 .record(nonEmptyString(), skillEntrySchema)
-                .check(describe("Per-skill settings keyed by skill key.")),
+                .apply(documented("Per-skill settings keyed by skill key.")),
             ),
             load: optional(
               z
                 .object({
                   extraDirs: optional(
                     z
-                      .array(nonEmptyString(describe("Folder that holds skill folders.")))
-                      .check(describe("Extra skill folders, lowest precedence.")),
+                      .array(nonEmptyString().apply(documented("Folder that holds skill folders.")))
+                      .apply(documented("Extra skill folders, lowest precedence.")),
                   ),
                 })
-                .check(describe("Where skills are discovered.")),
+                .apply(documented("Where skills are discovered.")),
             ),
           })
-          .check(describe("Skills subsystem.")),
+          .apply(documented("Skills subsystem.")),
       ),
       plugins: optional(
         z
@@ -578,16 +622,16 @@ function buildConfigSchema() {
               z
                 .catchall(
                   z.object({ openai: openAiPluginSchema }),
-                  z.object(pluginEntryShape).check(describe("Settings of one plugin.")),
+                  z.object(pluginEntryShape).apply(documented("Settings of one plugin.")),
                 )
-                .check(
-                  describe(
+                .apply(
+                  documented(
                     "Plugins keyed by id; a listed plugin is enabled unless `enabled` is false.",
                   ),
                 ),
             ),
           })
-          .check(describe("Provider and tool plugins.")),
+          .apply(documented("Provider and tool plugins.")),
       ),
       tools: optional(
         z
@@ -595,11 +639,11 @@ function buildConfigSchema() {
             updatePlan: optional(
               z
                 .boolean()
-                .check(
-                  describe(
+                .apply(
+                  documented(
                     "Plan tool guidance (`update_plan`); needs the tool to be available too.",
+                    { default: CONFIG_DEFAULTS.updatePlan },
                   ),
-                  meta({ default: CONFIG_DEFAULTS.updatePlan }),
                 ),
             ),
             exec: optional(
@@ -608,31 +652,31 @@ function buildConfigSchema() {
                   ask: optional(
                     z
                       .enum(["off", "on-miss", "always"])
-                      .check(
-                        describe(
+                      .apply(
+                        documented(
                           "When exec asks for approval. Protected: the agent-facing gateway tool cannot change it.",
+                          { default: CONFIG_DEFAULTS.execAsk },
                         ),
-                        meta({ default: CONFIG_DEFAULTS.execAsk }),
                       ),
                   ),
                   security: optional(
                     z
                       .enum(["deny", "allowlist", "full"])
-                      .check(
-                        describe(
+                      .apply(
+                        documented(
                           "Which host commands exec may run. Protected: the agent-facing gateway tool cannot change it.",
+                          { default: CONFIG_DEFAULTS.execSecurity },
                         ),
-                        meta({ default: CONFIG_DEFAULTS.execSecurity }),
                       ),
                   ),
                 })
-                .check(describe("Exec tool policy (legacy `tools.bash.*`).")),
+                .apply(documented("Exec tool policy (legacy `tools.bash.*`).")),
             ),
           })
-          .check(describe("Tool settings.")),
+          .apply(documented("Tool settings.")),
       ),
     })
-    .check(describe("promptstack configuration."));
+    .apply(documented("promptstack configuration."));
   return configSchema;
 }
 
