@@ -20,7 +20,7 @@ export const REQUIRABLE_WORKSPACE_FILES = [
 
 function buildConfigSchema() {
   useEnglishZodMessages();
-  const { optional } = z;
+  const optional = z.optional;
 
   const positiveInt = (...checks: z.core.$ZodCheck<number>[]) =>
     z.number().check(z.int(), z.positive(), ...checks);

@@ -9,5 +9,5 @@ import en from "zod/v4/locales/en.js";
  * `globalThis`, shared by every copy of zod), so a locale the host application chose wins.
  */
 export function useEnglishZodMessages(): void {
-  if (z.core.globalConfig.localeError === undefined) z.config(en());
+  if (z.config().localeError === undefined) z.config(en());
 }

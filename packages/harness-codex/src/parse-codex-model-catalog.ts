@@ -66,7 +66,7 @@ export function parseCodexModelCatalog(text: string, source: string): CodexModel
   }
   // zod/mini registers no message locale; the messages below are zod's English ones, as zod
   // classic registers them on its first schema (unless the host chose a locale: it is global).
-  if (z.core.globalConfig.localeError === undefined) z.config(en());
+  if (z.config().localeError === undefined) z.config(en());
   const parsed = catalogSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 
-const { describe } = z;
+const describe = z.describe;
 
 const nonNegativeInt = z.int().check(z.nonnegative());
 
