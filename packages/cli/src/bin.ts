@@ -1,4 +1,4 @@
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { createProcessIo } from "./create-process-io.js";
 import { runCli } from "./run-cli.js";
 
