@@ -108,17 +108,16 @@ export async function discoverSkills(
   }
   // Up to ROOTS_AT_ONCE roots are searched at once; each keeps its own findings, joined below in
   // root order, so the result does not depend on which search finishes first.
-  const found = new Map<number, RootSkills>();
+  const byRoot: RootSkills[] = [];
   let nextRoot = 0;
   const searchRoots = async (): Promise<void> => {
     while (nextRoot < prepared.length) {
       const index = nextRoot;
       nextRoot += 1;
-      found.set(index, await loadRootSkills(prepared[index] as PreparedRoot, limits, options));
+      byRoot[index] = await loadRootSkills(prepared[index] as PreparedRoot, limits, options);
     }
   };
   await Promise.all(Array.from({ length: Math.min(ROOTS_AT_ONCE, prepared.length) }, searchRoots));
-  const byRoot = prepared.map((_, index) => found.get(index) as RootSkills);
   const diagnostics = byRoot.flatMap((root) => root.diagnostics);
   const loaded = byRoot.flatMap((root) => root.loaded);
   const filesRead = byRoot.reduce((sum, root) => sum + root.filesRead, 0);
