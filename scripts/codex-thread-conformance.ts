@@ -5,13 +5,14 @@
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import {
-  PINNED_CODEX_VERSION,
-  createCodexThreadSession,
-  formatStableJson,
+import type { AgentTurn } from "@promptstack/agent";
+import { PINNED_CODEX_VERSION, buildCodexTurn, formatStableJson } from "@promptstack/harness-codex";
+import type {
+  CodexConnectionKind,
+  CodexModelCatalog,
+  CodexThreadStartParams,
 } from "@promptstack/harness-codex";
 import { loadPromptSnapshotInputs } from "@promptstack-tools/prompt-snapshots";
-import type { CodexConnectionKind, CodexThreadTurn } from "@promptstack/harness-codex";
 import type { ConformanceCase, ConformanceResult } from "./codex-conformance.js";
 
 const CONNECTIONS: readonly CodexConnectionKind[] = ["managed-stdio", "external", "desktop"];
@@ -31,8 +32,9 @@ export interface ThreadConformance {
 
 /**
  * Builds, per connection kind, `thread/start` once, three `turn/start` with changing facts and a
- * `thread/resume` from a session rebuilt after a "restart" on the last turn's facts. The
- * workspace is `workDir` (absolute, real), so nothing in the params is patched afterwards.
+ * `thread/resume` built again on the last turn (as after a restart), all through
+ * `buildCodexTurn`. The workspace is `workDir` (absolute, real), so nothing in the params is
+ * patched afterwards.
  */
 export async function buildThreadConformance(
   repoRoot: string,
@@ -41,45 +43,60 @@ export async function buildThreadConformance(
   const inputs = await loadPromptSnapshotInputs({ repoRoot, codexVersion: PINNED_CODEX_VERSION });
   const scenario = inputs.scenarios.find((candidate) => candidate.name === "telegram-direct");
   if (scenario?.codex === undefined) throw new Error("scenario telegram-direct has no codex part");
-  const { userMessage: _userMessage, executionDir: _executionDir, ...planInput } = scenario.codex;
+  const base = scenario.turn;
+  const { userText: _userText, ...codexOptions } = scenario.codex;
+  const model = inputs.modelPrompt;
+  const catalog: CodexModelCatalog = {
+    source: model.source.file,
+    shape: model.source.shape,
+    models: [{ slug: model.slug, baseInstructions: model.instructions, instructionsVariables: {} }],
+  };
+  // The same assembled turn with other per-turn facts, in the real work folder.
+  const turns: AgentTurn[] = TURN_FACTS.map((facts) => ({
+    ...base,
+    input: { ...base.input, volatile: { ...base.input.volatile, ...facts }, workspaceDir: workDir },
+    workspace: { dir: workDir, shown: workDir },
+  }));
   const cases: ConformanceCase[] = [];
   const checks: ConformanceResult[] = [];
   for (const connection of CONNECTIONS) {
-    const turns: CodexThreadTurn[] = TURN_FACTS.map((facts) => ({
-      planInput: { ...planInput, connection, workspaceDir: workDir },
-      rendererInput: {
-        ...scenario.rendererInput,
-        volatile: { ...scenario.rendererInput.volatile, ...facts },
-        workspaceDir: workDir,
-      },
-    }));
-    const [first, , last] = turns;
+    const build = (turn: AgentTurn, thread?: CodexThreadStartParams) =>
+      buildCodexTurn(turn, {
+        ...codexOptions,
+        connection,
+        threadId: "$thread",
+        userText: "What is on today?",
+        catalog,
+        ...(thread === undefined ? {} : { thread }),
+      });
+    const built = turns.map((turn) => build(turn));
+    const first = built[0];
+    const last = built.at(-1);
     if (first === undefined || last === undefined) throw new Error("three turns expected");
-    const session = createCodexThreadSession({ turn: first });
-    const start = formatStableJson(session.threadStart());
-    const perTurn = turns.map((turn) =>
-      formatStableJson(createCodexThreadSession({ turn }).threadStart()),
-    );
+    const start = formatStableJson(first.threadStart);
     checks.push(
-      judgeEqual(`${connection} thread/start params identical over 3 turns`, perTurn, start),
+      judgeEqual(
+        `${connection} thread/start params identical over 3 turns`,
+        built.map((turn) => formatStableJson(turn.threadStart)),
+        start,
+      ),
     );
-    const restarted = createCodexThreadSession({ turn: last });
     checks.push(
       judgeEqual(
         `${connection} thread/resume after a restart identical`,
-        [formatStableJson(restarted.threadResume("t"))],
-        formatStableJson(session.threadResume("t")),
+        [formatStableJson(last.threadResume)],
+        formatStableJson(first.threadResume),
       ),
     );
     cases.push({
       name: `${connection} thread/start`,
       method: "thread/start",
-      params: { ...session.threadStart() },
+      params: { ...first.threadStart },
     });
     const inputsSeen = new Set<string>();
     turns.forEach((turn, index) => {
-      const started = session.turnStart("$thread", turn, "What is on today?");
-      inputsSeen.add(started.params.input[0]?.text ?? "");
+      const started = build(turn, first.threadStart);
+      inputsSeen.add(started.turnStart.input[0]?.text ?? "");
       const drift = started.diagnostics.find((d) => d.code === "CODEX_THREAD_PARAMS_CHANGED");
       if (drift !== undefined)
         checks.push({
@@ -90,7 +107,7 @@ export async function buildThreadConformance(
       cases.push({
         name: `${connection} turn/start ${index + 1}`,
         method: "turn/start",
-        params: { ...started.params },
+        params: { ...started.turnStart },
       });
     });
     checks.push({
@@ -101,7 +118,7 @@ export async function buildThreadConformance(
     cases.push({
       name: `${connection} thread/resume (restarted)`,
       method: "thread/resume",
-      params: { ...restarted.threadResume("$thread") },
+      params: { ...last.threadResume },
     });
   }
   return { cases, checks };

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -17,24 +17,31 @@ function extractExample(readme: string, heading: string): string {
 }
 
 describe("README: Use it as a library", () => {
-  it("the example runs as written (at most 10 lines) and prints the prompt's halves", async () => {
-    const example = extractExample(
-      await readFile(join(ROOT, "README.md"), "utf8"),
-      "Use it as a library",
-    );
-    expect(example.trimEnd().split("\n").length).toBeLessThanOrEqual(10);
-    const dir = join(ROOT, ".tmp");
-    await mkdir(dir, { recursive: true });
-    const file = join(dir, "readme-library-example.mts");
+  it("the example runs with the README's command and builds a request in three calls", async () => {
+    const readme = await readFile(join(ROOT, "README.md"), "utf8");
+    const example = extractExample(readme, "Use it as a library");
+    expect(example.trimEnd().split("\n").length).toBeLessThanOrEqual(12);
+    for (const call of [
+      "createPromptAssembler(",
+      "assembler.turn(",
+      "buildOpenAIResponsesRequest(",
+    ]) {
+      expect(example.split(call)).toHaveLength(2);
+    }
+    // The command the README gives, run as written from the checkout's root.
+    const command = /`(node [^`]*example\.mts)`/.exec(readme)?.[1];
+    expect(command).toBe("node --conditions=@promptstack/source --import tsx example.mts");
+    // Saved where the README says (the checkout's root), run as written, then removed.
+    const file = join(ROOT, "example.mts");
     await writeFile(file, example);
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ["--conditions=@promptstack/source", "--import", "tsx", file],
-      { cwd: ROOT },
+    const [, ...args] = command!.split(" ");
+    const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: ROOT }).finally(
+      () => rm(file, { force: true }),
     );
-    const [stableLength] = stdout.split(" ");
-    expect(Number(stableLength)).toBeGreaterThan(1000);
-    expect(stdout).toContain("## Time Context");
+    const [instructionsLength] = stdout.split(" ");
+    expect(Number(instructionsLength)).toBeGreaterThan(1000);
+    expect(stdout).toContain("<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>");
+    expect(stdout).toContain("What's on today?");
     expect(stdout).not.toContain("CACHE_BOUNDARY");
   });
 });

@@ -32,10 +32,11 @@ export const SAMPLE_WORKSPACE: Readonly<Record<string, string>> = {
 export const CONSUMER_ESM = `import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { createPromptAssembler, parseRunFacts } from "@promptstack/agent";
+import { createPromptAssembler } from "@promptstack/agent";
 import { buildConfigJsonSchema, formatJsonSchemaFile } from "@promptstack/config";
 import configSchema from "@promptstack/config/schema.json" with { type: "json" };
-import { createCodexThreadSession, toCodexTurnPlanInput } from "@promptstack/harness-codex";
+import { buildCodexTurn, parseCodexModelCatalog } from "@promptstack/harness-codex";
+import { appendAssistantReply, buildAnthropicRequest } from "@promptstack/providers";
 
 assert.deepEqual(
   configSchema,
@@ -44,11 +45,12 @@ assert.deepEqual(
 );
 
 const workspaceDir = fileURLToPath(new URL("./workspace", import.meta.url));
-const facts = parseRunFacts(JSON.parse(readFileSync(new URL("./facts.json", import.meta.url), "utf8")));
+const rawFacts = JSON.parse(readFileSync(new URL("./facts.json", import.meta.url), "utf8"));
 
+// Three calls from a workspace to a request: assembler, turn, builder.
 const assembler = await createPromptAssembler({ config: { agents: { defaults: { workspace: workspaceDir } } } });
-const turn = await assembler.turn(facts);
-const again = await assembler.turn({ ...facts, sender: "Grace (@grace)" });
+const turn = await assembler.turn(rawFacts);
+const again = await assembler.turn({ ...rawFacts, sender: "Grace (@grace)" });
 await assembler.close();
 
 const { stable, volatile, text } = turn.model;
@@ -60,22 +62,27 @@ assert.ok(!text.includes("CACHE_BOUNDARY") && !text.includes("RUNTIME_TAIL"), "n
 assert.equal(again.model.stable, stable, "the stable prefix is byte-identical across turns");
 assert.equal(again.reads.files, 0, "an unchanged workspace is not read again");
 
-// The Codex adapter's one path from an assembled turn: a thread session.
-const codexTurn = (agentTurn) => ({
-  rendererInput: agentTurn.input,
-  planInput: { ...toCodexTurnPlanInput(agentTurn), connection: "managed-stdio", turnKind: "normal" },
-});
-const session = createCodexThreadSession({ turn: codexTurn(turn) });
-const threadStart = session.threadStart();
-const turnStart = session.turnStart("thread-1", codexTurn(again), "Where is order 1042?").params;
-assert.equal(session.threadStart().developerInstructions, threadStart.developerInstructions);
-assert.equal(threadStart.personality, "none");
-assert.ok(!threadStart.developerInstructions.includes("CACHE_BOUNDARY"), "no boundary marker reaches Codex");
-assert.ok(JSON.stringify(turnStart.input).includes("Where is order 1042?"));
+const first = buildAnthropicRequest(turn, { userText: "Where is order 1042?", maxTokens: 1024 });
+const history = appendAssistantReply(first.conversation, "It ships today.");
+const second = buildAnthropicRequest(again, { conversation: history, userText: "Thanks!", maxTokens: 1024 });
+assert.deepEqual(second.body.system, first.body.system, "the system blocks are byte-identical");
+assert.equal(second.body.messages[0].content[0].text, first.body.messages[0].content[0].text, "history is append-only");
+assert.ok(second.body.messages[2].content[0].text.includes("Grace (@grace)"), "the facts travel in the newest message");
+assert.ok(!JSON.stringify(second.body).includes("CACHE_BOUNDARY"), "no marker reaches a payload");
+
+// Codex: the same turn, one call.
+const catalog = parseCodexModelCatalog(JSON.stringify({ models: [{ slug: "gpt-5.5", base_instructions: "Base." }] }), "models.json");
+const codex = buildCodexTurn(turn, { connection: "managed-stdio", threadId: "thread-1", userText: "Where is order 1042?", catalog });
+const codexAgain = buildCodexTurn(again, { connection: "managed-stdio", threadId: "thread-1", userText: "Thanks!", catalog, thread: codex.threadStart });
+assert.deepEqual(codexAgain.threadStart, codex.threadStart, "thread params are constant");
+assert.ok(!codexAgain.diagnostics.some((d) => d.code === "CODEX_THREAD_PARAMS_CHANGED"));
+assert.equal(codex.threadStart.personality, "none");
+assert.ok(!codex.threadStart.developerInstructions.includes("CACHE_BOUNDARY"), "no boundary marker reaches Codex");
+assert.ok(JSON.stringify(codexAgain.turnStart.input).includes("Grace (@grace)"));
 
 console.log(
   \`rendered \${text.length} chars (\${stable.length} stable), \${turn.bootstrap.files.length} bootstrap files, \` +
-    \`\${turn.skills.included.length} skill(s), codex thread/turn params built\`,
+    \`\${turn.skills.included.length} skill(s), anthropic and codex requests built\`,
 );
 `;
 
@@ -92,8 +99,8 @@ import type { PromptstackConfig, ResolvedAgentPromptConfig, RunFacts } from "@pr
 import { ConfigError, parseConfig } from "@promptstack/config";
 import type { LoadedBootstrapFiles } from "@promptstack/bootstrap";
 import type { FormattedSkillsPrompt } from "@promptstack/skills";
-import type { CodexTurnPlan } from "@promptstack/harness-codex";
-import { buildCodexThreadStartParams } from "@promptstack/harness-codex";
+import type { CodexTurn } from "@promptstack/harness-codex";
+import type { BuiltRequest, PromptTurn } from "@promptstack/providers";
 import { runCli } from "@promptstack/cli";
 
 declare const facts: RunFacts;
@@ -108,9 +115,12 @@ const stable: string = toModelText(prompt).stable;
 const resolved: ResolvedAgentPromptConfig = turn.config;
 const truncated: LoadedBootstrapFiles["truncated"] = turn.bootstrap.truncated;
 const format: FormattedSkillsPrompt["format"] = turn.skills.format;
-declare const plan: CodexTurnPlan;
-const model: string = buildCodexThreadStartParams(plan).model;
+const promptTurn: PromptTurn = turn;
+declare const codex: CodexTurn;
+const model: string = codex.threadStart.model;
+declare const built: BuiltRequest<unknown>;
+const history: number = built.conversation.messages.length;
 const isError = (e: unknown): boolean =>
   RendererError.isInstance(e) || ConfigError.isInstance(e) || AgentError.isInstance(e);
-void [assembler, oneShot, input, boundary, stable, resolved, truncated, format, model, isError, runCli];
+void [assembler, oneShot, input, boundary, stable, resolved, truncated, format, model, isError, runCli, promptTurn, history];
 `;

@@ -6,6 +6,7 @@ const AGENT_ERROR_MARKER = Symbol.for("promptstack.agent.error");
 /** Codes thrown by `@promptstack/agent`. */
 export type AgentErrorCode =
   | "AGENT_INVALID_OPTIONS"
+  | "AGENT_UNKNOWN_ID"
   | "AGENT_NO_WORKSPACE"
   | "AGENT_CLOSED"
   | "AGENT_SECTIONS_FILE_UNREADABLE";

@@ -1,5 +1,10 @@
 import type { BootstrapFileOrigin, BootstrapHooks, TokenCounter } from "@promptstack/bootstrap";
-import type { PromptstackConfig, ResolvedAgentPromptConfig, RunFacts } from "@promptstack/config";
+import type {
+  PromptstackConfig,
+  ResolvedAgentPromptConfig,
+  RunFacts,
+  RunFactsInput,
+} from "@promptstack/config";
 import type {
   AgentSystemPromptInput,
   Diagnostic,
@@ -9,6 +14,8 @@ import type {
   PromptSize,
   ProviderContribution,
   RenderedPrompt,
+  RuntimeFactsLocation,
+  Tool,
 } from "@promptstack/renderer";
 import type {
   SkillGate,
@@ -42,7 +49,10 @@ export interface PromptAssemblerOptions {
    * file's stat changes). Default: built-in defaults.
    */
   readonly config?: PromptstackConfig | string;
-  /** Default `main`. */
+  /**
+   * Default `main`. When the config lists agents (`agents.entries`), a given id must be one of
+   * them (`AGENT_UNKNOWN_ID` otherwise).
+   */
   readonly agentId?: string;
   /** The agent workspace (absolute). Default: the resolved config's `workspace`. */
   readonly workspaceDir?: string;
@@ -61,7 +71,14 @@ export interface PromptAssemblerOptions {
   readonly tokenCounter?: TokenCounter;
   /** A provider plugin's contribution, merged after the built-in GPT-5 one. */
   readonly provider?: ProviderContribution;
+  /** The product profile; beats the config's `profile`. Default: the config's, else OpenClaw's. */
   readonly product?: ProductProfile;
+  /**
+   * Where the prompt tells the model its per-turn facts arrive, and so the conversation layout
+   * every request builder uses: `user-message` (default; the `turn-context` layout, history
+   * cached across turns) or `system-prompt` (the `system-tail` layout).
+   */
+  readonly factsLocation?: RuntimeFactsLocation;
   /** Explicit renderer input values; they beat config and facts (see the configured facade). */
   readonly overrides?: Partial<AgentSystemPromptInput>;
   /** How real folders are shown; the first mapping that contains a path wins. */
@@ -150,18 +167,39 @@ export interface AgentTurnReads {
   readonly prefixCompiled: boolean;
 }
 
-/** Everything one turn produced; nothing downstream re-reads a file or re-parses the text. */
+/** A folder of the turn: its absolute path and how it is shown (prompt, reports, diagnostics). */
+export interface AgentFolder {
+  /** Absolute path on disk. */
+  readonly dir: string;
+  /** Display path (see `displayPaths`). */
+  readonly shown: string;
+}
+
+/**
+ * Everything one turn produced; nothing downstream re-reads a file or re-parses the text. Every
+ * adapter takes it whole (`build<Provider>Request(turn, ...)`, `buildCodexTurn(turn, ...)`):
+ * the prompt, the profile, where the facts travel, the tools and the model come from here.
+ */
 export interface AgentTurn {
   readonly agentId: string;
   readonly facts: RunFacts;
   readonly promptMode: PromptMode;
+  /** The product profile the prompt was rendered with (delimiters, marker word). */
+  readonly profile: ProductProfile;
+  /** Where the prompt told the model its per-turn facts arrive. */
+  readonly factsLocation: RuntimeFactsLocation;
+  /** The turn's tools (the facts' tools, in the one tool shape). */
+  readonly tools: readonly Tool[];
+  /** The model the prompt was rendered for (`facts.model.id`). */
+  readonly modelId: string;
   /** The rendered prompt (text with markers, sections, boundary offset). */
   readonly prompt: RenderedPrompt;
   /** The marker-free text a provider receives. */
   readonly model: ModelText;
-  /** Display paths of the workspace and (when given) the execution folder. */
-  readonly workspaceDir: string;
-  readonly executionDir?: string;
+  /** The configured agent workspace. */
+  readonly workspace: AgentFolder;
+  /** The folder the session runs in, when it differs from the workspace. */
+  readonly execution?: AgentFolder;
   readonly bootstrap: {
     readonly files: readonly AgentBootstrapFile[];
     readonly truncated: boolean;
@@ -189,8 +227,12 @@ export interface AgentTurn {
 
 /** The long-lived object an agent runtime keeps for one agent. */
 export interface PromptAssembler {
-  /** Assembles one turn; re-reads only what changed on disk since the last turn. */
-  turn(facts: RunFacts, options?: AgentTurnOptions): Promise<AgentTurn>;
+  /**
+   * Assembles one turn; re-reads only what changed on disk since the last turn. Takes the run
+   * facts as the runtime has them (a parsed JSON document or `parseRunFacts` output): they are
+   * validated here, and invalid facts throw `ConfigError` `CONFIG_INVALID_FACTS` naming each path.
+   */
+  turn(facts: RunFacts | RunFactsInput, options?: AgentTurnOptions): Promise<AgentTurn>;
   /** Forgets every cache: the next turn re-reads config, files and skill roots. */
   refresh(): void;
   /** Releases watchers. Later turns throw `AGENT_CLOSED`. */

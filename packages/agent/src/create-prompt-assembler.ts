@@ -11,11 +11,18 @@ import type {
 } from "@promptstack/bootstrap";
 import {
   buildConfiguredAgentSystemPrompt,
+  parseRunFacts,
   parseSectionsFile,
   resolveAgentSystemPromptConfig,
   resolveDefaultPromptMode,
 } from "@promptstack/config";
-import type { ResolvedAgentPromptConfig, RunFacts, SectionsFile } from "@promptstack/config";
+import type {
+  PromptstackConfig,
+  ResolvedAgentPromptConfig,
+  RunFacts,
+  RunFactsInput,
+  SectionsFile,
+} from "@promptstack/config";
 import { OPENCLAW_PRODUCT_PROFILE } from "@promptstack/renderer";
 import type { Diagnostic, PromptMode } from "@promptstack/renderer";
 import {
@@ -88,6 +95,25 @@ function requireAbsoluteOption(value: string | undefined, key: string): void {
   }
 }
 
+/**
+ * An explicitly named agent must exist when the config lists agents: a misspelt id would
+ * otherwise fall back to the defaults silently, dropping the agent's own sections and owner.
+ */
+function assertKnownAgent(config: PromptstackConfig, agentId: string | undefined): void {
+  const entries = config.agents?.entries;
+  if (agentId === undefined || entries === undefined) return;
+  const known = Object.keys(entries);
+  if (known.length === 0 || Object.hasOwn(entries, agentId)) return;
+  throw new AgentError(
+    "AGENT_UNKNOWN_ID",
+    `Unknown agent "${agentId}": the config lists ${known.map((id) => `"${id}"`).join(", ")}.`,
+    {
+      path: "agentId",
+      hint: `Pass one of the listed ids, or add agents.entries.${agentId} to the config.`,
+    },
+  );
+}
+
 function compareByName(a: { readonly name: string }, b: { readonly name: string }): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
@@ -137,6 +163,7 @@ export async function createPromptAssembler(
   });
 
   let config: AssemblerConfig = await loadAssemblerConfig(options.config, options.configDir);
+  assertKnownAgent(config.parsed.config, options.agentId);
   let configLoaded = true;
   let resolvedByKey = new Map<string, ResolvedAgentPromptConfig>();
   const bootstrapCache: BootstrapReadCache = new Map();
@@ -411,12 +438,16 @@ export async function createPromptAssembler(
     return parseSectionsFile(result.content, file);
   };
 
-  const turn = async (facts: RunFacts, turnOptions: AgentTurnOptions = {}): Promise<AgentTurn> => {
+  const turn = async (
+    rawFacts: RunFacts | RunFactsInput,
+    turnOptions: AgentTurnOptions = {},
+  ): Promise<AgentTurn> => {
     if (closed) {
       throw new AgentError("AGENT_CLOSED", "This prompt assembler was closed.", {
         hint: "Create a new assembler with createPromptAssembler.",
       });
     }
+    const facts = parseRunFacts(rawFacts);
     folderStamps = new Map();
     const reads: BootstrapReadCounter = { reads: 0 };
     let configReloaded = configLoaded;
@@ -425,6 +456,7 @@ export async function createPromptAssembler(
       const stamp = await readFileStamp(config.file);
       if (stamp !== config.stamp) {
         config = await loadAssemblerConfig(options.config, options.configDir, config.generation);
+        assertKnownAgent(config.parsed.config, options.agentId);
         resolvedByKey = new Map();
         configReloaded = true;
       }
@@ -534,6 +566,7 @@ export async function createPromptAssembler(
         // The Workspace section names where the session runs: the execution folder when given.
         workspaceDir: shownExecution ?? shownWorkspace,
         ...(options.product === undefined ? {} : { profile: options.product }),
+        runtimeFactsLocation: options.factsLocation ?? "user-message",
         ...options.overrides,
       },
     });
@@ -569,14 +602,21 @@ export async function createPromptAssembler(
       ...skillList.diagnostics,
       ...configured.diagnostics,
     ];
+    const { input } = configured;
     return {
       agentId,
       facts,
       promptMode,
+      profile: input.profile ?? OPENCLAW_PRODUCT_PROFILE,
+      factsLocation: input.runtimeFactsLocation ?? "system-prompt",
+      tools: facts.tools,
+      modelId: facts.model.id,
       prompt: configured.prompt,
-      model: renderer.toModelText(configured.prompt, configured.input.profile),
-      workspaceDir: shownWorkspace,
-      ...(shownExecution === undefined ? {} : { executionDir: shownExecution }),
+      model: renderer.toModelText(configured.prompt, input.profile),
+      workspace: { dir: workspaceDir, shown: shownWorkspace },
+      ...(executionDir === undefined || shownExecution === undefined
+        ? {}
+        : { execution: { dir: executionDir, shown: shownExecution } }),
       bootstrap: { files, truncated: bootstrap.truncated, pending: bootstrap.bootstrapPending },
       skills: {
         all: skillList.all,
@@ -588,7 +628,7 @@ export async function createPromptAssembler(
       },
       ...(heartbeatFile === undefined ? {} : { heartbeatFile }),
       config: configured.resolved,
-      input: configured.input,
+      input,
       diagnostics,
       reads: {
         files: reads.reads,

@@ -187,8 +187,8 @@ function fromDiagnostic(
   if (kind === undefined && diagnostic.severity === "info") return undefined;
   const code: DoctorFindingCode = kind?.code ?? "diagnostic";
   const where = diagnostic.code.startsWith("CONFIG_TOOL_SUMMARY")
-    ? // The renderer's `tools.N.summary` is the facts file's `tools.N.description`.
-      { path: options.factsPath, key: diagnostic.path?.replace(/\.summary$/u, ".description") }
+    ? // The tool's path is the same in the renderer input and the facts file.
+      { path: options.factsPath, key: diagnostic.path }
     : diagnostic.code.startsWith("CONFIG_")
       ? { path: options.configPath, key: diagnostic.path }
       : { path: diagnostic.path };

@@ -254,7 +254,7 @@ describe("createPromptAssembler", () => {
       displayPaths: [{ real: workspaceDir, shown: "/virtual/demo" }],
       facts,
     });
-    expect(turn.workspaceDir).toBe("/virtual/demo");
+    expect(turn.workspace.shown).toBe("/virtual/demo");
     expect(turn.model.text).toContain("/virtual/demo");
     expect(turn.model.text).not.toContain(workspaceDir);
   });

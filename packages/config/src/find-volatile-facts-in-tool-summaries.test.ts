@@ -10,7 +10,7 @@ function oracle(summary: string, value: string): boolean {
 
 const found = (summary: string, sender: string) =>
   findVolatileFactsInToolSummaries({
-    tools: [{ name: "read", summary }],
+    tools: [{ name: "read", description: summary }],
     volatile: { sender },
   }).length > 0;
 

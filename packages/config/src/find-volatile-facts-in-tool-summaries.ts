@@ -57,7 +57,7 @@ export function findVolatileFactsInToolSummaries(input: AgentSystemPromptInput):
   }
   const diagnostics: Diagnostic[] = [];
   tools.forEach((tool, index) => {
-    const summary = tool.summary?.toLowerCase();
+    const summary = tool.description?.toLowerCase();
     if (summary === undefined) return;
     for (const [label, value, lower] of patterns) {
       if (!containsWord(summary, lower)) continue;
@@ -65,7 +65,7 @@ export function findVolatileFactsInToolSummaries(input: AgentSystemPromptInput):
         code: "CONFIG_TOOL_SUMMARY_VOLATILE",
         severity: "warning",
         message: `the summary of tool ${tool.name} contains ${label} (${JSON.stringify(value)}); tool summaries sit above the cache boundary, so the stable prefix changes with it`,
-        path: `tools.${index}.summary`,
+        path: `tools.${index}.description`,
         hint: "Keep per-turn facts out of tool summaries; the runtime passes them below the boundary.",
       });
     }

@@ -54,7 +54,6 @@ export type {
   RunFactsInput,
   RunFactsRuntime,
   RunFactsSandbox,
-  RunFactsTool,
 } from "./run-facts-types.js";
 export { toAgentSystemPromptInput } from "./to-agent-system-prompt-input.js";
 export type { FactsPromptInput, NonFactsPromptInputKey } from "./to-agent-system-prompt-input.js";

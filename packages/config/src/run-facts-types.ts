@@ -4,17 +4,8 @@ import type {
   ReasoningVisibility,
   SessionKind,
   ThinkingLevel,
+  Tool,
 } from "@promptstack/renderer";
-
-/** One tool callable this run, as the runtime sends it to the model. */
-export interface RunFactsTool {
-  readonly name: string;
-  readonly description?: string;
-  /** The tool's own prompt guidance lines (rendered above the cache boundary). */
-  readonly guidance?: readonly string[];
-  /** JSON Schema of the tool's parameters. */
-  readonly parameters?: Readonly<Record<string, unknown>>;
-}
 
 /** What the current channel's renderer can do. Every flag defaults to false. */
 export interface RunFactsChannelCapabilities {
@@ -54,7 +45,7 @@ export interface RunFactsSandbox {
 /** The live facts of one run: everything the prompt needs that config and files do not hold. */
 export interface RunFacts {
   readonly sessionKind: SessionKind;
-  readonly tools: readonly RunFactsTool[];
+  readonly tools: readonly Tool[];
   readonly channel: RunFactsChannel;
   readonly sender?: string;
   readonly model: { readonly id: string; readonly provider: string };
@@ -90,6 +81,6 @@ export interface RunFactsChannelInput extends Omit<RunFactsChannel, "capabilitie
 export interface RunFactsInput extends Omit<RunFacts, "tools" | "channel"> {
   /** JSON Schema reference for editors; ignored. */
   readonly $schema?: string;
-  readonly tools?: readonly RunFactsTool[];
+  readonly tools?: readonly Tool[];
   readonly channel: RunFactsChannelInput;
 }

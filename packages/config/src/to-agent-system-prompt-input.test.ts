@@ -38,7 +38,7 @@ describe("toAgentSystemPromptInput", () => {
       modelAliases: [{ alias: "fast", model: "m" }],
       memoryRecall: { citations: "auto" },
     });
-    expect(input.tools?.[0]).toEqual({ name: "read", summary: "Read a file." });
+    expect(input.tools?.[0]).toEqual({ name: "read", description: "Read a file." });
     expect(input.volatile?.channel).toEqual({
       id: "telegram",
       chatType: "direct",

@@ -4,7 +4,7 @@ import type {
   DocsInfo,
   RuntimeFacts,
   SandboxInfo,
-  ToolSummary,
+  Tool,
   VolatileFacts,
 } from "@promptstack/renderer";
 import type { ResolvedAgentPromptConfig } from "./resolve-agent-system-prompt-config.js";
@@ -70,9 +70,10 @@ export function toAgentSystemPromptInput(
     // Absent at full size, so full-size input stays exactly what it was before sizes existed.
     size: resolved.promptSize === "compact" ? "compact" : undefined,
     sessionKind: facts.sessionKind,
-    tools: facts.tools.map((tool): ToolSummary => ({
+    // The prompt lists names, descriptions and guidance; the schemas travel in the request.
+    tools: facts.tools.map((tool): Tool => ({
       name: tool.name,
-      ...(tool.description === undefined ? {} : { summary: tool.description }),
+      ...(tool.description === undefined ? {} : { description: tool.description }),
       ...(tool.guidance === undefined ? {} : { guidance: tool.guidance }),
     })),
     planTool: resolved.planTool,

@@ -45,7 +45,7 @@ describe("buildConfiguredAgentSystemPrompt", () => {
     for (const leak of ["Reply on Telegram.", "Today is 2026-09-06.", "Ask Dana (@dana) first."]) {
       const found = warnings(leak);
       expect(found, leak).toHaveLength(1);
-      expect(found[0]).toMatchObject({ severity: "warning", path: "tools.1.summary" });
+      expect(found[0]).toMatchObject({ severity: "warning", path: "tools.1.description" });
     }
   });
 

@@ -21,13 +21,6 @@ export type {
   CodexTurnStartParams,
 } from "./codex-protocol-types.js";
 export { CODEX_PROJECTION_VERSION, resolveCodexTurnPlan } from "./resolve-codex-turn-plan.js";
-export { createCodexThreadSession } from "./create-codex-thread-session.js";
-export type {
-  CodexThreadSession,
-  CodexThreadSessionOptions,
-  CodexThreadTurn,
-  CodexThreadTurnStart,
-} from "./create-codex-thread-session.js";
 export { resolveCodexReasoningEffort } from "./resolve-codex-reasoning-effort.js";
 export { CODEX_CONNECTION_KINDS } from "./codex-connection-kind.js";
 export type { CodexConnectionKind } from "./codex-connection-kind.js";
@@ -55,10 +48,8 @@ export type { UnifiedDiffOptions } from "./format-unified-diff.js";
 export { resolveCodexCatalogCandidates } from "./resolve-codex-catalog-candidates.js";
 export type { CodexCatalogLookup } from "./resolve-codex-catalog-candidates.js";
 export { toCodexRendererInput } from "./to-codex-renderer-input.js";
-export { toCodexTurnPlanInput } from "./to-codex-turn-plan-input.js";
-export type { CodexTurnPlanInputFromTurn } from "./to-codex-turn-plan-input.js";
 export { buildCodexTurn } from "./build-codex-turn.js";
-export type { CodexTurn, CodexTurnInput, CodexTurnModelPrompt } from "./build-codex-turn.js";
+export type { BuildCodexTurnOptions, CodexTurn } from "./build-codex-turn.js";
 export { buildBootstrapRoutingTable } from "./build-bootstrap-routing-table.js";
 export { buildWorkspaceMemoryNote } from "./build-workspace-memory-note.js";
 export { routeBootstrapFiles } from "./route-bootstrap-files.js";

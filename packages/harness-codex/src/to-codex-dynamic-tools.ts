@@ -1,3 +1,4 @@
+import type { Tool } from "@promptstack/renderer";
 import type { CodexDynamicToolSpec } from "./codex-protocol-types.js";
 
 /** Tools Codex implements itself (shell, files, plan); they are never sent as dynamic tools. */
@@ -12,13 +13,7 @@ export const CODEX_NATIVE_TOOL_NAMES: readonly string[] = [
 ];
 
 /** Maps the runtime's tools to Codex dynamic tool specs, skipping Codex-native ones; keeps order. */
-export function toCodexDynamicTools(
-  tools: readonly {
-    readonly name: string;
-    readonly description?: string;
-    readonly parameters?: Readonly<Record<string, unknown>>;
-  }[],
-): CodexDynamicToolSpec[] {
+export function toCodexDynamicTools(tools: readonly Tool[]): CodexDynamicToolSpec[] {
   return tools
     .filter((tool) => !CODEX_NATIVE_TOOL_NAMES.includes(tool.name))
     .map((tool) => ({

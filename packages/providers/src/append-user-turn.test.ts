@@ -1,50 +1,97 @@
-import { buildAgentSystemPrompt } from "@promptstack/renderer";
+import {
+  NEUTRAL_PRODUCT_PROFILE,
+  buildAgentSystemPrompt,
+  formatInternalContextDelimiters,
+} from "@promptstack/renderer";
+import type { ProductProfile } from "@promptstack/renderer";
 import { describe, expect, it } from "vitest";
+import { toTestTurn } from "../test/fixture-conversation.js";
 import { appendAssistantReply } from "./append-assistant-reply.js";
-import { appendUserTurn } from "./append-user-turn.js";
+import { buildAnthropicRequest } from "./build-anthropic-request.js";
+import { buildOpenAIResponsesRequest } from "./build-openai-responses-request.js";
 import { createConversation } from "./create-conversation.js";
 import { ProvidersError } from "./providers-error.js";
+import type { ConversationLayout } from "./types.js";
 
 // The runtime line carries a per-turn label (Time Context shows only the date).
-const prompt = (label: string) =>
-  buildAgentSystemPrompt({
-    runtimeFactsLocation: "user-message",
-    volatile: { time: { date: "2026-11-29", timeZone: "UTC" }, runtime: { host: label } },
-  });
+const turnAt = (
+  label: string,
+  layout: ConversationLayout = "turn-context",
+  profile?: ProductProfile,
+) =>
+  toTestTurn(
+    buildAgentSystemPrompt({
+      runtimeFactsLocation: layout === "turn-context" ? "user-message" : "system-prompt",
+      ...(profile === undefined ? {} : { profile }),
+      volatile: { time: { date: "2026-11-29", timeZone: "UTC" }, runtime: { host: label } },
+    }),
+    { layout, tools: [], ...(profile === undefined ? {} : { profile }), modelId: "gpt-5.5" },
+  );
 
-describe("appendUserTurn / appendAssistantReply", () => {
+const build = (
+  turn: ReturnType<typeof turnAt>,
+  options: Parameters<typeof buildOpenAIResponsesRequest>[1],
+) => buildOpenAIResponsesRequest(turn, options);
+
+describe("a conversation grown by the builders", () => {
   it("keeps each earlier user message exactly as it was sent", () => {
-    let conversation = createConversation();
-    conversation = appendUserTurn(conversation, {
-      prompt: prompt("09:12"),
-      text: "one",
-    }).conversation;
-    const first = conversation.messages[0]!.blocks[0]!;
-    conversation = appendAssistantReply(conversation, "reply");
-    conversation = appendUserTurn(conversation, {
-      prompt: prompt("09:15"),
-      text: "two",
-    }).conversation;
-    expect(conversation.messages[0]!.blocks[0]).toBe(first);
-    expect(first).toContain("09:12");
+    const first = build(turnAt("09:12"), { userText: "one" });
+    const sent = first.conversation.messages[0]!.blocks[0]!;
+    const history = appendAssistantReply(first.conversation, "reply");
+    const second = build(turnAt("09:15"), { conversation: history, userText: "two" });
+    const { conversation } = second;
+    expect(conversation.messages[0]!.blocks[0]).toBe(sent);
+    expect(sent).toContain("09:12");
     expect(conversation.messages[2]!.blocks[0]).toContain("09:15");
     expect(conversation.prompt!.volatile).toContain("09:15");
     expect(conversation.turnEnds).toEqual([1, 3]);
     expect(Object.isFrozen(conversation.messages)).toBe(true);
+    expect(second.body.input.map((message) => message.role)).toEqual(["user", "assistant", "user"]);
   });
 
-  it("defaults to the turn-context layout and projection version 4", () => {
-    const conversation = createConversation();
-    expect(conversation.layout).toBe("turn-context");
-    expect(conversation.projectionVersion).toBe(4);
+  it("takes the layout, the delimiters and the model from the turn", () => {
+    const profile: ProductProfile = { ...NEUTRAL_PRODUCT_PROFILE, delimiterWord: "RELAY" };
+    const own = build(turnAt("09:12", "turn-context", profile), { userText: "hi" });
+    const { begin, end } = formatInternalContextDelimiters(profile);
+    const text = own.body.input[0]!.content;
+    expect(text.startsWith(`${begin}\n`)).toBe(true);
+    expect(text).toContain(`\n${end}\n\nhi`);
+    expect(own.body.instructions).not.toContain("09:12");
+    expect(own.body.instructions).not.toMatch(/CACHE_BOUNDARY/);
+    expect(own.body.model).toBe("gpt-5.5");
+    expect(own.conversation.layout).toBe("turn-context");
+    expect(own.conversation.profile).toBe(profile);
+
+    const tail = build(turnAt("09:12", "system-tail"), { userText: "hi" });
+    expect(tail.body.instructions).toContain("09:12");
+    expect(tail.body.input[0]!.content).toBe("hi");
+  });
+
+  it("reports a forced layout that contradicts the turn, and honours it", () => {
+    const forced = build(turnAt("09:12", "turn-context"), {
+      userText: "hi",
+      layout: "system-tail",
+    });
+    expect(forced.diagnostics.map((d) => d.code)).toContain("PROVIDERS_LAYOUT_CONTRADICTS_TURN");
+    expect(forced.body.instructions).toContain("09:12");
+    const agreed = build(turnAt("09:12"), { userText: "hi", layout: "turn-context" });
+    expect(agreed.diagnostics.map((d) => d.code)).not.toContain(
+      "PROVIDERS_LAYOUT_CONTRADICTS_TURN",
+    );
+  });
+
+  it("resends a conversation that ends with a user message when no userText is given", () => {
+    const first = build(turnAt("09:12"), { userText: "one" });
+    const again = build(turnAt("09:12"), { conversation: first.conversation });
+    expect(again.body.input).toEqual(first.body.input);
+    expect(() => build(turnAt("09:12"), {})).toThrow(/no user message/);
   });
 
   it("rejects turns out of order with PROVIDERS_BAD_ORDER", () => {
-    const empty = createConversation();
-    expect(() => appendAssistantReply(empty, "hi")).toThrow(ProvidersError);
-    const once = appendUserTurn(empty, { prompt: prompt("09:12"), text: "a" }).conversation;
+    expect(() => appendAssistantReply(createConversation(), "hi")).toThrow(ProvidersError);
+    const once = build(turnAt("09:12"), { userText: "a" }).conversation;
     try {
-      appendUserTurn(once, { prompt: prompt("09:13"), text: "b" });
+      build(turnAt("09:13"), { conversation: once, userText: "b" });
       expect.unreachable();
     } catch (error) {
       expect(ProvidersError.isInstance(error) && error.code).toBe("PROVIDERS_BAD_ORDER");
@@ -52,11 +99,11 @@ describe("appendUserTurn / appendAssistantReply", () => {
   });
 
   it("rejects bad arguments with a typed error", () => {
-    expect(() => createConversation({ layout: "tail" as never })).toThrow(/options.layout/);
-    const once = appendUserTurn(createConversation(), { prompt: prompt("09:12"), text: "a" });
+    const once = build(turnAt("09:12"), { userText: "a" });
     expect(() => appendAssistantReply(once.conversation, [])).toThrow(/reply must be/);
-    expect(() =>
-      appendUserTurn(createConversation(), { prompt: prompt("09:12") } as never),
-    ).toThrow(/turn.text/);
+    expect(() => build(turnAt("09:12"), { userText: 42 as never })).toThrow(/userText/);
+    expect(() => buildAnthropicRequest(null as never, { userText: "a", maxTokens: 1 })).toThrow(
+      /turn/,
+    );
   });
 });

@@ -3,41 +3,42 @@ import { assertObject, assertString } from "./assert-argument.js";
 import { formatUserTurnText } from "./format-user-turn-text.js";
 import { ProvidersError } from "./providers-error.js";
 import { toPromptParts } from "./to-prompt-parts.js";
-import type { Conversation, PromptSource } from "./types.js";
+import type { Conversation, ConversationLayout, PromptTurn } from "./types.js";
 
-/** One user turn: the prompt rendered for it and what the user wrote. */
-export interface UserTurn {
-  readonly prompt: PromptSource;
-  /** The user's own text, as stored in the transcript (projected on the way to the model). */
-  readonly text: string;
+/** The layout a turn's `factsLocation` asks for. */
+export function toConversationLayout(turn: PromptTurn): ConversationLayout {
+  return turn.factsLocation === "user-message" ? "turn-context" : "system-tail";
 }
 
 /**
- * Appends a user turn. The new message is frozen exactly as the model receives it; earlier
- * messages are never rewritten, so the history is append-only byte for byte. The conversation's
- * system parts become this turn's. Throws `PROVIDERS_BAD_ORDER` after another user turn.
+ * Appends a user turn: the turn's prompt parts and, as the new message, the user's text (with
+ * the per-turn facts ahead of it in the `turn-context` layout). The new message is frozen
+ * exactly as the model receives it; earlier messages are never rewritten, so the history is
+ * append-only byte for byte. Throws `PROVIDERS_BAD_ORDER` after another user turn.
  */
 export function appendUserTurn(
   conversation: Conversation,
-  turn: UserTurn,
+  turn: PromptTurn,
+  text: string,
+  layout: ConversationLayout,
 ): { readonly conversation: Conversation; readonly diagnostics: readonly Diagnostic[] } {
   assertObject(turn, "appendUserTurn", "turn");
-  assertString(turn.text, "appendUserTurn", "turn.text");
+  assertString(text, "appendUserTurn", "userText");
   const last = conversation.messages[conversation.messages.length - 1];
   if (last?.role === "user") {
     throw new ProvidersError(
       "PROVIDERS_BAD_ORDER",
-      "appendUserTurn: the newest message is already a user turn with no reply.",
+      "the newest message is already a user turn with no reply.",
       { hint: "Append the assistant's reply with appendAssistantReply first." },
     );
   }
-  const { profile } = conversation;
+  const { profile } = turn;
   const parts = toPromptParts(turn.prompt, {
     profile,
     workspaceBoundary: conversation.workspaceBoundary,
   });
-  const user = formatUserTurnText(turn.text, {
-    layout: conversation.layout,
+  const user = formatUserTurnText(text, {
+    layout,
     volatile: parts.parts.volatile,
     projectionVersion: conversation.projectionVersion,
     profile,
@@ -49,6 +50,8 @@ export function appendUserTurn(
   return {
     conversation: Object.freeze({
       ...conversation,
+      layout,
+      profile,
       prompt: parts.parts,
       messages,
       turnEnds: Object.freeze([...conversation.turnEnds, messages.length]),

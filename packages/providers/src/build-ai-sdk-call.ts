@@ -1,7 +1,7 @@
 import { prepareRequest } from "./prepare-request.js";
 import type { BuildRequestOptions } from "./prepare-request.js";
 import type { CacheProvider } from "./resolve-cache-rules.js";
-import type { BuiltRequest, Conversation, JsonValue } from "./types.js";
+import type { BuiltRequest, JsonValue, PromptTurn } from "./types.js";
 
 /** `providerOptions` as the AI SDK types it: provider name → options. */
 export type AiSdkProviderOptions = Record<string, Record<string, JsonValue>>;
@@ -26,7 +26,7 @@ export interface AiSdkCall {
 }
 
 /** Options of `buildAiSdkCall`. */
-export interface BuildAiSdkCallOptions extends Omit<BuildRequestOptions, "tools"> {
+export interface BuildAiSdkCallOptions extends BuildRequestOptions {
   /**
    * Which provider's cache rules to check and mark. `anthropic` (default) adds
    * `providerOptions.anthropic.cacheControl` at the breakpoints; `openai` caches automatically.
@@ -37,17 +37,19 @@ export interface BuildAiSdkCallOptions extends Omit<BuildRequestOptions, "tools"
 /**
  * Builds the `system` and `messages` for the Vercel AI SDK. With Anthropic, the breakpoints of
  * `buildAnthropicRequest` become `providerOptions.anthropic.cacheControl` on the system message
- * that ends the stable text and on the newest message's text part. Tools are the caller's
- * `ToolSet` (it holds executors); pass them sorted by name.
+ * that ends the stable text and on the newest message's text part. The turn's tools are not
+ * part of the call: the AI SDK takes a `ToolSet` that holds their executors; build it from
+ * `turn.tools`, sorted by name.
  */
 export function buildAiSdkCall(
-  conversation: Conversation,
+  turn: PromptTurn,
   options: BuildAiSdkCallOptions,
 ): BuiltRequest<AiSdkCall> {
   const provider = options.provider ?? "anthropic";
-  const { plan, diagnostics } = prepareRequest(
-    conversation,
-    { ...options, tools: [] },
+  // The AI SDK takes tools with their implementations, apart from the messages.
+  const { conversation, plan, diagnostics } = prepareRequest(
+    { ...turn, tools: [] },
+    options,
     provider === "anthropic" ? "explicit" : "none",
     provider,
   );
@@ -68,5 +70,5 @@ export function buildAiSdkCall(
       body.messages[ref.message]!.content.push({ type: "text", text, ...marked });
     }
   }
-  return { body, diagnostics };
+  return { body, conversation, diagnostics };
 }

@@ -1,6 +1,6 @@
 import { prepareRequest } from "./prepare-request.js";
 import type { BuildRequestOptions } from "./prepare-request.js";
-import type { BuiltRequest, Conversation, ToolInputSchema } from "./types.js";
+import type { BuiltRequest, PromptTurn, ToolInputSchema } from "./types.js";
 
 /** Anthropic's cache breakpoint marker. */
 export interface AnthropicCacheControl {
@@ -40,17 +40,18 @@ export interface BuildAnthropicRequestOptions extends BuildRequestOptions {
 }
 
 /**
- * Builds an Anthropic Messages request for the conversation's newest turn: tools sorted by name,
+ * Builds an Anthropic Messages request for the turn (its user message appended to the
+ * conversation): tools sorted by name,
  * `cache_control` on the last tool, the end of the stable system text (and of the rules with a
  * workspace boundary), the newest message and, when a turn adds more than 20 blocks, one
  * intermediate block; never more than 4.
  */
 export function buildAnthropicRequest(
-  conversation: Conversation,
+  turn: PromptTurn,
   options: BuildAnthropicRequestOptions,
 ): BuiltRequest<AnthropicMessagesRequest> {
-  const { plan, tools, diagnostics } = prepareRequest(
-    conversation,
+  const { conversation, model, plan, tools, diagnostics } = prepareRequest(
+    turn,
     options,
     "explicit",
     "anthropic",
@@ -58,7 +59,7 @@ export function buildAnthropicRequest(
   const cacheControl = (): AnthropicCacheControl =>
     options.ttl === "1h" ? { type: "ephemeral", ttl: "1h" } : { type: "ephemeral" };
   const body: AnthropicMessagesRequest = {
-    model: options.model,
+    model,
     max_tokens: options.maxTokens,
     system: [],
     messages: conversation.messages.map((message) => ({ role: message.role, content: [] })),
@@ -83,5 +84,5 @@ export function buildAnthropicRequest(
     }
   }
   if (anthropicTools.length > 0) body.tools = anthropicTools;
-  return { body, diagnostics };
+  return { body, conversation, diagnostics };
 }

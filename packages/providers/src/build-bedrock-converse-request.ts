@@ -1,6 +1,6 @@
 import { prepareRequest } from "./prepare-request.js";
 import type { BuildRequestOptions } from "./prepare-request.js";
-import type { BuiltRequest, Conversation, JsonValue } from "./types.js";
+import type { BuiltRequest, JsonValue, PromptTurn } from "./types.js";
 
 /** A Converse cache point block. */
 export interface BedrockCachePoint {
@@ -26,19 +26,19 @@ export interface BedrockConverseRequest {
  * Minimum-length warnings use the Anthropic rules for `anthropic.*claude*` model ids.
  */
 export function buildBedrockConverseRequest(
-  conversation: Conversation,
+  turn: PromptTurn,
   options: BuildRequestOptions,
 ): BuiltRequest<BedrockConverseRequest> {
-  const claude = /claude/i.test(options.model);
-  const { plan, tools, diagnostics } = prepareRequest(
-    conversation,
+  const claude = /claude/i.test(options.model ?? turn.modelId);
+  const { conversation, model, plan, tools, diagnostics } = prepareRequest(
+    turn,
     options,
     "explicit",
     claude ? "anthropic" : undefined,
   );
   const point = (): BedrockCachePoint => ({ cachePoint: { type: "default" } });
   const body: BedrockConverseRequest = {
-    modelId: options.model,
+    modelId: model,
     system: [],
     messages: conversation.messages.map((message) => ({ role: message.role, content: [] })),
   };
@@ -65,5 +65,5 @@ export function buildBedrockConverseRequest(
     }
   }
   if (toolBlocks.length > 0) body.toolConfig = { tools: toolBlocks };
-  return { body, diagnostics };
+  return { body, conversation, diagnostics };
 }

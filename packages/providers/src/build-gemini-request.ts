@@ -1,7 +1,7 @@
 import { formatSystemText } from "./format-system-text.js";
 import { prepareRequest } from "./prepare-request.js";
 import type { BuildRequestOptions } from "./prepare-request.js";
-import type { BuiltRequest, Conversation, JsonValue } from "./types.js";
+import type { BuiltRequest, JsonValue, PromptTurn } from "./types.js";
 
 /** The `generateContent` parameters (a subset of the SDK's `GenerateContentParameters`). */
 export interface GeminiGenerateContentRequest {
@@ -25,12 +25,17 @@ export interface GeminiGenerateContentRequest {
  * prefixes implicitly; no breakpoints are placed.
  */
 export function buildGeminiRequest(
-  conversation: Conversation,
-  options: BuildRequestOptions,
+  turn: PromptTurn,
+  options: BuildRequestOptions = {},
 ): BuiltRequest<GeminiGenerateContentRequest> {
-  const { tools, diagnostics } = prepareRequest(conversation, options, "none", undefined);
+  const { conversation, model, tools, diagnostics } = prepareRequest(
+    turn,
+    options,
+    "none",
+    undefined,
+  );
   const body: GeminiGenerateContentRequest = {
-    model: options.model,
+    model,
     contents: conversation.messages.map((message) => ({
       role: message.role === "assistant" ? "model" : "user",
       parts: message.blocks.map((text) => ({ text })),
@@ -48,5 +53,5 @@ export function buildGeminiRequest(
       },
     ];
   }
-  return { body, diagnostics };
+  return { body, conversation, diagnostics };
 }

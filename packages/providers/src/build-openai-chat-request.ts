@@ -2,7 +2,7 @@ import { resolvePromptCacheKey, toOpenAITextMessages } from "./build-openai-resp
 import type { BuildOpenAIRequestOptions } from "./build-openai-responses-request.js";
 import { formatSystemText } from "./format-system-text.js";
 import { prepareRequest } from "./prepare-request.js";
-import type { BuiltRequest, Conversation, ToolInputSchema } from "./types.js";
+import type { BuiltRequest, PromptTurn, ToolInputSchema } from "./types.js";
 
 /** A function tool of Chat Completions. */
 export interface OpenAIChatTool {
@@ -29,17 +29,22 @@ export interface BuildOpenAIChatRequestOptions extends BuildOpenAIRequestOptions
  * message, then the history, tools sorted by name and a constant `prompt_cache_key`.
  */
 export function buildOpenAIChatRequest(
-  conversation: Conversation,
+  turn: PromptTurn,
   options: BuildOpenAIChatRequestOptions,
 ): BuiltRequest<OpenAIChatRequest> {
-  const { tools, diagnostics } = prepareRequest(conversation, options, "none", "openai");
+  const { conversation, model, tools, diagnostics } = prepareRequest(
+    turn,
+    options,
+    "none",
+    "openai",
+  );
   const body: OpenAIChatRequest = {
-    model: options.model,
+    model,
     messages: [
       { role: options.systemRole ?? "system", content: formatSystemText(conversation) },
       ...toOpenAITextMessages(conversation),
     ],
-    prompt_cache_key: resolvePromptCacheKey(options),
+    prompt_cache_key: resolvePromptCacheKey(turn, options, model),
   };
   if (tools.length > 0) {
     body.tools = tools.map((tool) => ({
@@ -51,5 +56,5 @@ export function buildOpenAIChatRequest(
       },
     }));
   }
-  return { body, diagnostics };
+  return { body, conversation, diagnostics };
 }

@@ -2,7 +2,7 @@ import { formatPromptCacheKey } from "./format-prompt-cache-key.js";
 import { formatSystemText, joinBlocks } from "./format-system-text.js";
 import { prepareRequest } from "./prepare-request.js";
 import type { BuildRequestOptions } from "./prepare-request.js";
-import type { BuiltRequest, Conversation, ToolInputSchema } from "./types.js";
+import type { BuiltRequest, Conversation, PromptTurn, ToolInputSchema } from "./types.js";
 
 /** A function tool of the Responses API. */
 export interface OpenAIResponsesTool {
@@ -25,8 +25,6 @@ export interface OpenAIResponsesRequest {
 
 /** Options shared by the OpenAI builders. */
 export interface BuildOpenAIRequestOptions extends BuildRequestOptions {
-  /** Agent id for the `prompt_cache_key` (see `formatPromptCacheKey`). Default `main`. */
-  readonly agentId?: string;
   /** Replaces the derived key; keep it constant across turns and workspace edits. */
   readonly promptCacheKey?: string;
 }
@@ -41,9 +39,13 @@ export function toOpenAITextMessages(
   }));
 }
 
-/** The caller's `promptCacheKey`, else the key derived from agent id (default `main`) and model. */
-export function resolvePromptCacheKey(options: BuildOpenAIRequestOptions): string {
-  return options.promptCacheKey ?? formatPromptCacheKey(options.agentId ?? "main", options.model);
+/** The caller's `promptCacheKey`, else the key derived from the turn's agent id and the model. */
+export function resolvePromptCacheKey(
+  turn: PromptTurn,
+  options: BuildOpenAIRequestOptions,
+  model: string,
+): string {
+  return options.promptCacheKey ?? formatPromptCacheKey(turn.agentId ?? "main", model);
 }
 
 /** Options of `buildOpenAIResponsesRequest`. */
@@ -57,15 +59,20 @@ export interface BuildOpenAIResponsesRequestOptions extends BuildOpenAIRequestOp
  * tools sorted by name, and a `prompt_cache_key` constant for one agent and model.
  */
 export function buildOpenAIResponsesRequest(
-  conversation: Conversation,
+  turn: PromptTurn,
   options: BuildOpenAIResponsesRequestOptions,
 ): BuiltRequest<OpenAIResponsesRequest> {
-  const { tools, diagnostics } = prepareRequest(conversation, options, "none", "openai");
+  const { conversation, model, tools, diagnostics } = prepareRequest(
+    turn,
+    options,
+    "none",
+    "openai",
+  );
   const body: OpenAIResponsesRequest = {
-    model: options.model,
+    model,
     instructions: formatSystemText(conversation),
     input: toOpenAITextMessages(conversation),
-    prompt_cache_key: resolvePromptCacheKey(options),
+    prompt_cache_key: resolvePromptCacheKey(turn, options, model),
   };
   if (tools.length > 0) {
     body.tools = tools.map((tool) => ({
@@ -79,5 +86,5 @@ export function buildOpenAIResponsesRequest(
   if (options.promptCacheRetention !== undefined) {
     body.prompt_cache_retention = options.promptCacheRetention;
   }
-  return { body, diagnostics };
+  return { body, conversation, diagnostics };
 }

@@ -2,16 +2,11 @@ import {
   CURRENT_TRANSCRIPT_PROJECTION_VERSION,
   OPENCLAW_PRODUCT_PROFILE,
 } from "@promptstack/renderer";
-import type { ProductProfile, SectionId, TranscriptProjectionVersion } from "@promptstack/renderer";
-import { throwInvalidArgument } from "./assert-argument.js";
-import type { Conversation, ConversationLayout } from "./types.js";
+import type { SectionId, TranscriptProjectionVersion } from "@promptstack/renderer";
+import type { Conversation } from "./types.js";
 
-/** Options of `createConversation`. */
+/** Options of `createConversation`. The layout and the profile come from each turn. */
 export interface CreateConversationOptions {
-  /** Default `turn-context`. */
-  readonly layout?: ConversationLayout;
-  /** Supplies the delimiter and marker word. Default: the OpenClaw profile. */
-  readonly profile?: ProductProfile;
   /** Projection version of the session; default the current one (4). */
   readonly projectionVersion?: TranscriptProjectionVersion;
   /**
@@ -21,20 +16,11 @@ export interface CreateConversationOptions {
   readonly workspaceBoundary?: readonly SectionId[];
 }
 
-/** Starts an empty conversation. Grow it with `appendUserTurn` and `appendAssistantReply`. */
+/** Starts an empty conversation. Every request builder returns it grown by one user message. */
 export function createConversation(options: CreateConversationOptions = {}): Conversation {
-  const layout = options.layout ?? "turn-context";
-  if (layout !== "turn-context" && layout !== "system-tail") {
-    throwInvalidArgument(
-      "createConversation",
-      "options.layout",
-      '"turn-context" or "system-tail"',
-      layout,
-    );
-  }
   return Object.freeze({
-    layout,
-    profile: options.profile ?? OPENCLAW_PRODUCT_PROFILE,
+    layout: "turn-context",
+    profile: OPENCLAW_PRODUCT_PROFILE,
     projectionVersion: options.projectionVersion ?? CURRENT_TRANSCRIPT_PROJECTION_VERSION,
     workspaceBoundary: Object.freeze([...(options.workspaceBoundary ?? [])]),
     prompt: undefined,

@@ -2,6 +2,8 @@ import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import { describe, expect, it } from "vitest";
 import { createTokenCounter } from "./create-token-counter.js";
 import { explainProviderCache } from "./explain-provider-cache.js";
+import { toTestTurn } from "../test/fixture-conversation.js";
+import type { Tool } from "@promptstack/renderer";
 
 const perChar = createTokenCounter("chars", (text) => text.length, true);
 const render = (memory: string, time = "09:12") =>
@@ -11,13 +13,13 @@ const render = (memory: string, time = "09:12") =>
     contextFiles: [{ path: "MEMORY.md", content: memory }],
     volatile: { time: { date: "2026-11-29", timeZone: "UTC" }, runtime: { host: `host-${time}` } },
   });
-const tools = [{ name: "read", description: "r".repeat(1500) }];
+const tools: Tool[] = [{ name: "read", description: "r".repeat(1500) }];
 
 describe("explainProviderCache", () => {
   it("Anthropic: an added tool is a full miss, because tools come first", () => {
     const result = explainProviderCache(
-      { prompt: render("- tea"), tools },
-      { prompt: render("- tea"), tools: [...tools, { name: "cron" }] },
+      toTestTurn(render("- tea"), { layout: "turn-context", tools }),
+      toTestTurn(render("- tea"), { layout: "turn-context", tools: [...tools, { name: "cron" }] }),
       { provider: "anthropic", model: "claude-sonnet-4-5", countTokens: perChar },
     );
     expect(result.firstChange).toBe("tools[cron]");
@@ -34,13 +36,13 @@ describe("explainProviderCache", () => {
       countTokens: perChar,
     };
     const plain = explainProviderCache(
-      { prompt: render("- tea"), tools },
-      { prompt: render("- coffee"), tools },
+      toTestTurn(render("- tea"), { layout: "turn-context", tools }),
+      toTestTurn(render("- coffee"), { layout: "turn-context", tools }),
       options,
     );
     const split = explainProviderCache(
-      { prompt: render("- tea"), tools },
-      { prompt: render("- coffee"), tools },
+      toTestTurn(render("- tea"), { layout: "turn-context", tools }),
+      toTestTurn(render("- coffee"), { layout: "turn-context", tools }),
       { ...options, workspaceBoundary: ["workspace_files"] },
     );
     expect(plain.firstChange).toBe("system.rules");
@@ -51,8 +53,8 @@ describe("explainProviderCache", () => {
 
   it("turn-context: per-turn facts change nothing before the conversation", () => {
     const result = explainProviderCache(
-      { prompt: render("- tea", "09:12"), tools },
-      { prompt: render("- tea", "17:45"), tools },
+      toTestTurn(render("- tea", "09:12"), { layout: "turn-context", tools }),
+      toTestTurn(render("- tea", "17:45"), { layout: "turn-context", tools }),
       { provider: "openai", model: "gpt-5.5", countTokens: perChar },
     );
     expect(result.firstChange).toBeUndefined();
@@ -61,9 +63,9 @@ describe("explainProviderCache", () => {
 
   it("system-tail: per-turn facts sit before the history and re-bill it", () => {
     const result = explainProviderCache(
-      { prompt: render("- tea", "09:12"), tools },
-      { prompt: render("- tea", "17:45"), tools },
-      { provider: "openai", model: "gpt-5.5", layout: "system-tail", countTokens: perChar },
+      toTestTurn(render("- tea", "09:12"), { layout: "system-tail", tools }),
+      toTestTurn(render("- tea", "17:45"), { layout: "system-tail", tools }),
+      { provider: "openai", model: "gpt-5.5", countTokens: perChar },
     );
     expect(result.firstChange).toBe("system.volatile");
     expect(result.historyReused).toBe(false);

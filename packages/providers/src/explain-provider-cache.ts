@@ -1,5 +1,5 @@
-import type { Diagnostic, ProductProfile, SectionId } from "@promptstack/renderer";
-import { appendUserTurn } from "./append-user-turn.js";
+import type { Diagnostic, SectionId } from "@promptstack/renderer";
+import { appendUserTurn, toConversationLayout } from "./append-user-turn.js";
 import { createConversation } from "./create-conversation.js";
 import { ESTIMATE_TOKEN_COUNTER } from "./create-token-counter.js";
 import { planCacheSegments, formatToolSegmentText } from "./plan-cache-segments.js";
@@ -7,22 +7,14 @@ import type { CacheSegment, SegmentRef } from "./plan-cache-segments.js";
 import { resolveCacheRules } from "./resolve-cache-rules.js";
 import type { CacheProvider } from "./resolve-cache-rules.js";
 import { toCanonicalTools } from "./to-canonical-tools.js";
-import type { ConversationLayout, PromptSource, TokenCounter, ToolSpec } from "./types.js";
-
-/** One state of what precedes the conversation: the prompt and the tools. */
-export interface ProviderCacheState {
-  readonly prompt: PromptSource;
-  readonly tools?: readonly ToolSpec[];
-}
+import type { ConversationLayout, PromptTurn, TokenCounter } from "./types.js";
 
 /** Options of `explainProviderCache`. */
 export interface ExplainProviderCacheOptions {
   readonly provider: CacheProvider;
-  readonly model: string;
-  /** Default `turn-context`. */
-  readonly layout?: ConversationLayout;
+  /** Default: the later turn's model. */
+  readonly model?: string;
   readonly countTokens?: TokenCounter;
-  readonly profile?: ProductProfile;
   readonly workspaceBoundary?: readonly SectionId[];
 }
 
@@ -58,17 +50,17 @@ function describeRef(ref: SegmentRef, tools: readonly { name: string }[]): strin
   return `messages[${ref.message}]`;
 }
 
-function prefixSegments(state: ProviderCacheState, options: ExplainProviderCacheOptions) {
-  const tools = toCanonicalTools(state.tools ?? []);
+function prefixSegments(turn: PromptTurn, options: ExplainProviderCacheOptions) {
+  const tools = toCanonicalTools(turn.tools);
   const appended = appendUserTurn(
-    createConversation({
-      layout: options.layout ?? "turn-context",
-      ...(options.profile === undefined ? {} : { profile: options.profile }),
-      ...(options.workspaceBoundary === undefined
+    createConversation(
+      options.workspaceBoundary === undefined
         ? {}
-        : { workspaceBoundary: options.workspaceBoundary }),
-    }),
-    { prompt: state.prompt, text: "" },
+        : { workspaceBoundary: options.workspaceBoundary },
+    ),
+    turn,
+    "",
+    toConversationLayout(turn),
   );
   const plan = planCacheSegments(appended.conversation, {
     tools: tools.tools,
@@ -83,21 +75,21 @@ function prefixSegments(state: ProviderCacheState, options: ExplainProviderCache
 }
 
 /**
- * Explains what a change to the prompt or the tools costs on one provider. Anthropic caches in
+ * Explains what the change from one turn to the next (prompt or tools) costs on one provider,
+ * in the later turn's layout. Anthropic caches in
  * the order tools → system → messages at breakpoints: an added or changed tool is a full miss,
  * a workspace edit keeps the tools (and the rules, with a workspace boundary). OpenAI matches
  * the longest common prefix (tools, instructions, input) in 128-token steps above 1024.
  */
 export function explainProviderCache(
-  before: ProviderCacheState,
-  after: ProviderCacheState,
+  before: PromptTurn,
+  after: PromptTurn,
   options: ExplainProviderCacheOptions,
 ): ProviderCacheExplanation {
   const counter = options.countTokens ?? ESTIMATE_TOKEN_COUNTER;
-  const { rules, diagnostics: ruleDiagnostics } = resolveCacheRules(
-    options.provider,
-    options.model,
-  );
+  const model = options.model ?? after.modelId;
+  const layout = toConversationLayout(after);
+  const { rules, diagnostics: ruleDiagnostics } = resolveCacheRules(options.provider, model);
   const old = prefixSegments(before, options);
   const next = prefixSegments(after, options);
   const tokensOf = (segments: readonly CacheSegment[]): number =>
@@ -186,8 +178,8 @@ export function explainProviderCache(
   }
   return {
     provider: options.provider,
-    model: options.model,
-    layout: options.layout ?? "turn-context",
+    model,
+    layout,
     firstChange,
     toolChanges,
     prefixTokens: { before: tokensOf(old.segments), after: afterTokens },

@@ -6,17 +6,15 @@ export type {
   JsonValue,
   PromptParts,
   PromptSource,
+  PromptTurn,
   TokenCounter,
   ToolInputSchema,
-  ToolSpec,
 } from "./types.js";
 export { ProvidersError } from "./providers-error.js";
 export type { ProvidersErrorCode } from "./providers-error.js";
 // conversations
 export { createConversation } from "./create-conversation.js";
 export type { CreateConversationOptions } from "./create-conversation.js";
-export { appendUserTurn } from "./append-user-turn.js";
-export type { UserTurn } from "./append-user-turn.js";
 export { appendAssistantReply } from "./append-assistant-reply.js";
 export { toPromptParts, neutralizeMarkerComments } from "./to-prompt-parts.js";
 export type { ToPromptPartsOptions } from "./to-prompt-parts.js";
@@ -91,5 +89,4 @@ export { explainProviderCache } from "./explain-provider-cache.js";
 export type {
   ExplainProviderCacheOptions,
   ProviderCacheExplanation,
-  ProviderCacheState,
 } from "./explain-provider-cache.js";

@@ -7,6 +7,7 @@ import type { CreateConversationOptions } from "./create-conversation.js";
 import { planCacheSegments } from "./plan-cache-segments.js";
 import { ProvidersError } from "./providers-error.js";
 import { toCanonicalTools } from "./to-canonical-tools.js";
+import { toTestTurn } from "../test/fixture-conversation.js";
 
 const prompt = buildAgentSystemPrompt({
   runtimeFactsLocation: "user-message",
@@ -15,14 +16,16 @@ const prompt = buildAgentSystemPrompt({
 });
 const { tools } = toCanonicalTools([{ name: "read" }, { name: "write" }]);
 
+const turn = toTestTurn(prompt, { layout: "turn-context", tools: [] });
+
 function conversationWith(replyBlocks: number, options: CreateConversationOptions = {}) {
   let conversation = createConversation(options);
-  conversation = appendUserTurn(conversation, { prompt, text: "one" }).conversation;
+  conversation = appendUserTurn(conversation, turn, "one", "turn-context").conversation;
   conversation = appendAssistantReply(
     conversation,
     Array.from({ length: replyBlocks }, (_, i) => `step ${i}`),
   );
-  return appendUserTurn(conversation, { prompt, text: "two" }).conversation;
+  return appendUserTurn(conversation, turn, "two", "turn-context").conversation;
 }
 
 function breakpoints(plan: ReturnType<typeof planCacheSegments>): string[] {

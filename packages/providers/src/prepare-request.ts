@@ -1,50 +1,88 @@
 import type { Diagnostic } from "@promptstack/renderer";
+import { appendUserTurn, toConversationLayout } from "./append-user-turn.js";
+import { throwInvalidArgument } from "./assert-argument.js";
+import { createConversation } from "./create-conversation.js";
 import { ESTIMATE_TOKEN_COUNTER } from "./create-token-counter.js";
 import { planCacheSegments } from "./plan-cache-segments.js";
 import type { CachePlan } from "./plan-cache-segments.js";
+import { ProvidersError } from "./providers-error.js";
 import { resolveCacheRules } from "./resolve-cache-rules.js";
 import type { CacheProvider } from "./resolve-cache-rules.js";
 import { toCanonicalTools } from "./to-canonical-tools.js";
 import type { CanonicalTool } from "./to-canonical-tools.js";
-import type { Conversation, TokenCounter, ToolSpec } from "./types.js";
+import type { Conversation, ConversationLayout, PromptTurn, TokenCounter } from "./types.js";
 
-/** Options every request builder takes. */
+/** Options every request builder takes; the prompt, profile, tools and model come from the turn. */
 export interface BuildRequestOptions {
-  /** Model id, e.g. `claude-sonnet-4-5` or `gpt-5.5`. */
-  readonly model: string;
-  /** Tool specs; serialized sorted by name with canonical JSON schemas. */
-  readonly tools?: readonly ToolSpec[];
+  /** The conversation so far (as the previous request returned it). Default: a new one. */
+  readonly conversation?: Conversation;
+  /**
+   * What the user wrote this turn: appended as the newest message (after the per-turn facts in
+   * the `turn-context` layout). Leave it out to send the conversation as it is, which must then
+   * end with a user message.
+   */
+  readonly userText?: string;
+  /** Model id of the request. Default: the turn's model (`turn.modelId`). */
+  readonly model?: string;
+  /**
+   * Forces a layout. Default: the turn's (`factsLocation`). One that contradicts the turn is
+   * honoured and reported (`PROVIDERS_LAYOUT_CONTRADICTS_TURN`): the prompt then tells the model
+   * its facts arrive where they do not.
+   */
+  readonly layout?: ConversationLayout;
   /** Per-turn values a tool description must not contain (dates and times are always checked). */
   readonly volatileValues?: readonly string[];
   /** Counts tokens for the minimum-length check. Default: a labelled chars/4 estimate. */
   readonly countTokens?: TokenCounter;
 }
 
-/** A planned request with its canonical tools and diagnostics. */
+/** A planned request with its conversation, canonical tools, model and diagnostics. */
 export interface PreparedRequest {
+  readonly conversation: Conversation;
+  readonly model: string;
   readonly plan: CachePlan;
   readonly tools: readonly CanonicalTool[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
 /**
- * Canonicalizes the tools, plans segments and breakpoints, and warns when the stable prefix
- * (tools + stable system text) is below the provider's minimum cacheable length for the model.
+ * Grows the conversation by the turn's user message, canonicalizes the turn's tools, plans
+ * segments and breakpoints, and warns when the stable prefix (tools + stable system text) is
+ * below the provider's minimum cacheable length for the model.
  */
 export function prepareRequest(
-  conversation: Conversation,
+  turn: PromptTurn,
   options: BuildRequestOptions,
   breakpoints: "explicit" | "none",
   provider: CacheProvider | undefined,
 ): PreparedRequest {
+  assertPromptTurn(turn);
+  const diagnostics: Diagnostic[] = [];
+  const layout = resolveLayout(turn, options.layout, diagnostics);
+  let conversation = options.conversation ?? createConversation();
+  if (options.userText !== undefined) {
+    const appended = appendUserTurn(conversation, turn, options.userText, layout);
+    conversation = appended.conversation;
+    diagnostics.push(...appended.diagnostics);
+  } else if (conversation.messages.at(-1)?.role !== "user") {
+    throw new ProvidersError(
+      "PROVIDERS_NO_USER_TURN",
+      "the request has no user message to answer.",
+      {
+        path: "userText",
+        hint: "Pass userText (what the user wrote this turn).",
+      },
+    );
+  }
+  const model = options.model ?? turn.modelId;
   const canonical = toCanonicalTools(
-    options.tools ?? [],
+    turn.tools,
     options.volatileValues === undefined ? {} : { volatileValues: options.volatileValues },
   );
   const plan = planCacheSegments(conversation, { tools: canonical.tools, breakpoints });
-  const diagnostics: Diagnostic[] = [...canonical.diagnostics, ...plan.diagnostics];
+  diagnostics.push(...canonical.diagnostics, ...plan.diagnostics);
   if (provider !== undefined) {
-    const { rules, diagnostics: ruleDiagnostics } = resolveCacheRules(provider, options.model);
+    const { rules, diagnostics: ruleDiagnostics } = resolveCacheRules(provider, model);
     diagnostics.push(...ruleDiagnostics);
     const counter = options.countTokens ?? ESTIMATE_TOKEN_COUNTER;
     let tokens = 0;
@@ -57,10 +95,50 @@ export function prepareRequest(
       diagnostics.push({
         code: "PROVIDERS_PREFIX_BELOW_MINIMUM",
         severity: "warning",
-        message: `the stable prefix (tools + system text) is about ${tokens} tokens (${counter.name}); ${provider} caches nothing shorter than ${rules.minimumPrefixTokens} tokens for ${options.model}`,
+        message: `the stable prefix (tools + system text) is about ${tokens} tokens (${counter.name}); ${provider} caches nothing shorter than ${rules.minimumPrefixTokens} tokens for ${model}`,
         hint: "Expect no cache hits until the history makes the prompt long enough; the prefix itself is never cached.",
       });
     }
   }
-  return { plan, tools: canonical.tools, diagnostics };
+  return { conversation, model, plan, tools: canonical.tools, diagnostics };
+}
+
+function resolveLayout(
+  turn: PromptTurn,
+  forced: ConversationLayout | undefined,
+  diagnostics: Diagnostic[],
+): ConversationLayout {
+  const own = toConversationLayout(turn);
+  if (forced === undefined || forced === own) return own;
+  diagnostics.push({
+    code: "PROVIDERS_LAYOUT_CONTRADICTS_TURN",
+    severity: "warning",
+    message: `the request uses the ${forced} layout, but the turn's prompt says the per-turn facts arrive in the ${turn.factsLocation === "user-message" ? "newest user message" : "system prompt"}`,
+    path: "layout",
+    hint: `Leave layout out, or create the assembler with factsLocation: "${forced === "turn-context" ? "user-message" : "system-prompt"}".`,
+  });
+  return forced;
+}
+
+/** A request needs a whole turn; a bare rendered prompt (the old signature) is named as such. */
+function assertPromptTurn(turn: PromptTurn): void {
+  const value: unknown = turn;
+  const record =
+    typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+  const complete =
+    typeof record["prompt"] === "object" &&
+    record["prompt"] !== null &&
+    typeof record["profile"] === "object" &&
+    record["profile"] !== null &&
+    (record["factsLocation"] === "user-message" || record["factsLocation"] === "system-prompt") &&
+    Array.isArray(record["tools"]) &&
+    typeof record["modelId"] === "string";
+  if (!complete) {
+    throwInvalidArgument(
+      "build request",
+      "turn",
+      "an assembled turn (`await assembler.turn(facts)`) or a PromptTurn `{ prompt, profile, factsLocation, tools, modelId }`",
+      value,
+    );
+  }
 }

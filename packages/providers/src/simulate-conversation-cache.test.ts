@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { createTokenCounter } from "./create-token-counter.js";
 import { simulateConversationCache } from "./simulate-conversation-cache.js";
 import type { SimulatedTurnInput } from "./simulate-conversation-cache.js";
+import type { ConversationLayout } from "./types.js";
+import { toTestTurn } from "../test/fixture-conversation.js";
 
 // One token per character keeps the arithmetic readable.
 const perChar = createTokenCounter("chars", (text) => text.length, true);
@@ -12,18 +14,22 @@ function turns(
   identityLength: number,
   reply = "r".repeat(300),
   mode: "minimal" | "none" = "minimal",
+  layout: ConversationLayout = "turn-context",
 ): SimulatedTurnInput[] {
   return Array.from({ length: count }, (_, index) => ({
-    prompt: buildAgentSystemPrompt({
-      mode,
-      identityLine: "x".repeat(identityLength),
-      runtimeFactsLocation: "user-message",
-      // The runtime line changes every turn (Time Context shows only the date).
-      volatile: {
-        time: { date: "2026-11-29", timeZone: "UTC" },
-        runtime: { host: `host-${10 + index}` },
-      },
-    }),
+    turn: toTestTurn(
+      buildAgentSystemPrompt({
+        mode,
+        identityLine: "x".repeat(identityLength),
+        runtimeFactsLocation: "user-message",
+        // The runtime line changes every turn (Time Context shows only the date).
+        volatile: {
+          time: { date: "2026-11-29", timeZone: "UTC" },
+          runtime: { host: `host-${10 + index}` },
+        },
+      }),
+      { layout, tools: [] },
+    ),
     user: `message ${index}`,
     assistant: reply,
   }));
@@ -34,7 +40,6 @@ describe("simulateConversationCache", () => {
     const result = simulateConversationCache({
       provider: "anthropic",
       model: "claude-sonnet-4-5",
-      layout: "turn-context",
       turns: turns(3, 3000),
       countTokens: perChar,
     });
@@ -53,8 +58,7 @@ describe("simulateConversationCache", () => {
     const result = simulateConversationCache({
       provider: "anthropic",
       model: "claude-sonnet-4-5",
-      layout: "system-tail",
-      turns: turns(3, 3000),
+      turns: turns(3, 3000, undefined, "minimal", "system-tail"),
       countTokens: perChar,
     });
     expect(result.turns[1]!.cachedTokens).toBe(result.turns[2]!.cachedTokens);
@@ -65,7 +69,6 @@ describe("simulateConversationCache", () => {
     const result = simulateConversationCache({
       provider: "anthropic",
       model: "claude-opus-4-5",
-      layout: "turn-context",
       turns: turns(2, 10, "ok", "none"),
       countTokens: perChar,
     });
@@ -77,7 +80,6 @@ describe("simulateConversationCache", () => {
     const result = simulateConversationCache({
       provider: "openai",
       model: "gpt-5.5",
-      layout: "turn-context",
       turns: turns(3, 3000),
       countTokens: perChar,
     });
@@ -94,7 +96,6 @@ describe("simulateConversationCache", () => {
     const result = simulateConversationCache({
       provider: "anthropic",
       model: "claude-sonnet-4-5",
-      layout: "turn-context",
       turns: [
         ...turns(1, 3000, "ok"),
         { ...turns(2, 3000)[1]!, assistant: many },

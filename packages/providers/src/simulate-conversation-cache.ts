@@ -1,6 +1,6 @@
-import type { Diagnostic, ProductProfile, SectionId } from "@promptstack/renderer";
+import type { Diagnostic, SectionId } from "@promptstack/renderer";
 import { appendAssistantReply } from "./append-assistant-reply.js";
-import { appendUserTurn } from "./append-user-turn.js";
+import { appendUserTurn, toConversationLayout } from "./append-user-turn.js";
 import { createConversation } from "./create-conversation.js";
 import { ESTIMATE_TOKEN_COUNTER } from "./create-token-counter.js";
 import { hashText } from "./hash-text.js";
@@ -9,11 +9,11 @@ import type { CacheSegment } from "./plan-cache-segments.js";
 import { resolveCacheRules } from "./resolve-cache-rules.js";
 import type { CacheProvider, CacheRules } from "./resolve-cache-rules.js";
 import { toCanonicalTools } from "./to-canonical-tools.js";
-import type { ConversationLayout, PromptSource, TokenCounter, ToolSpec } from "./types.js";
+import type { ConversationLayout, PromptTurn, TokenCounter } from "./types.js";
 
-/** One simulated turn's input: its prompt, the user's message and the assistant's reply. */
+/** One simulated turn's input: the assembled turn, the user's message and the assistant's reply. */
 export interface SimulatedTurnInput {
-  readonly prompt: PromptSource;
+  readonly turn: PromptTurn;
   readonly user: string;
   readonly assistant: string | readonly string[];
 }
@@ -22,12 +22,10 @@ export interface SimulatedTurnInput {
 export interface SimulateConversationCacheOptions {
   readonly provider: CacheProvider;
   readonly model: string;
-  readonly layout: ConversationLayout;
+  /** The turns in order; each request carries its own turn's prompt, tools and layout. */
   readonly turns: readonly SimulatedTurnInput[];
-  readonly tools?: readonly ToolSpec[];
   /** Default: a labelled chars/4 estimate. Counts for Claude models are always labelled estimates. */
   readonly countTokens?: TokenCounter;
-  readonly profile?: ProductProfile;
   /** The optional second boundary (see `createConversation`). */
   readonly workspaceBoundary?: readonly SectionId[];
 }
@@ -106,20 +104,27 @@ export function simulateConversationCache(
     }
     return tokens;
   };
-  const canonical = toCanonicalTools(options.tools ?? []);
-  diagnostics.push(...canonical.diagnostics);
-  let conversation = createConversation({
-    layout: options.layout,
-    ...(options.profile === undefined ? {} : { profile: options.profile }),
-    ...(options.workspaceBoundary === undefined
-      ? {}
-      : { workspaceBoundary: options.workspaceBoundary }),
-  });
+  let conversation = createConversation(
+    options.workspaceBoundary === undefined ? {} : { workspaceBoundary: options.workspaceBoundary },
+  );
+  // Tools are canonicalized once per distinct tool list, not once per request.
+  let canonical: ReturnType<typeof toCanonicalTools> | undefined;
+  let canonicalOf: PromptTurn["tools"] | undefined;
   const anthropicStore = new Set<string>();
   const openaiStore: (readonly string[])[] = [];
   const turns: SimulatedTurn[] = [];
   options.turns.forEach((turn, index) => {
-    const appended = appendUserTurn(conversation, { prompt: turn.prompt, text: turn.user });
+    if (canonical === undefined || canonicalOf !== turn.turn.tools) {
+      canonical = toCanonicalTools(turn.turn.tools);
+      canonicalOf = turn.turn.tools;
+      if (index === 0) diagnostics.push(...canonical.diagnostics);
+    }
+    const appended = appendUserTurn(
+      conversation,
+      turn.turn,
+      turn.user,
+      toConversationLayout(turn.turn),
+    );
     conversation = appended.conversation;
     const plan = planCacheSegments(conversation, {
       tools: canonical.tools,
@@ -138,7 +143,8 @@ export function simulateConversationCache(
   return {
     provider: options.provider,
     model: options.model,
-    layout: options.layout,
+    layout:
+      options.turns[0] === undefined ? "turn-context" : toConversationLayout(options.turns[0].turn),
     tokenCounter: {
       name: counter.name,
       estimate: counter.estimate || options.provider === "anthropic",

@@ -7,7 +7,7 @@ describe("toCanonicalTools", () => {
     const { tools, diagnostics } = toCanonicalTools([
       {
         name: "write",
-        inputSchema: { type: "object", properties: { b: {}, a: { type: "string" } } },
+        parameters: { type: "object", properties: { b: {}, a: { type: "string" } } },
       },
       { name: "read" },
     ]);
@@ -38,11 +38,11 @@ describe("toCanonicalTools", () => {
 
   it("throws on duplicate names, non-object schemas and non-JSON values", () => {
     expect(() => toCanonicalTools([{ name: "a" }, { name: "a" }])).toThrow(ProvidersError);
-    expect(() => toCanonicalTools([{ name: "a", inputSchema: { type: "string" } }])).toThrow(
-      /inputSchema.type/,
+    expect(() => toCanonicalTools([{ name: "a", parameters: { type: "string" } }])).toThrow(
+      /parameters.type/,
     );
     expect(() =>
-      toCanonicalTools([{ name: "a", inputSchema: { type: "object", max: Number.NaN } }]),
+      toCanonicalTools([{ name: "a", parameters: { type: "object", max: Number.NaN } }]),
     ).toThrow(/finite number/);
   });
 });

@@ -1,8 +1,8 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic, Tool } from "@promptstack/renderer";
 import { assertObject, assertString, throwInvalidArgument } from "./assert-argument.js";
 import { toCanonicalJsonValue } from "./format-canonical-json.js";
 import { ProvidersError } from "./providers-error.js";
-import type { ToolInputSchema, ToolSpec } from "./types.js";
+import type { ToolInputSchema } from "./types.js";
 
 /** A tool in canonical form: keys of its schema sorted, so equal tools give equal bytes. */
 export interface CanonicalTool {
@@ -29,7 +29,7 @@ const TIME_PATTERN = /\b\d{1,2}:\d{2}(?::\d{2})?\b/;
  * `PROVIDERS_DUPLICATE_TOOL` when two tools share a name.
  */
 export function toCanonicalTools(
-  tools: readonly ToolSpec[],
+  tools: readonly Tool[],
   options: ToCanonicalToolsOptions = {},
 ): { readonly tools: readonly CanonicalTool[]; readonly diagnostics: readonly Diagnostic[] } {
   if (!Array.isArray(tools)) throwInvalidArgument("toCanonicalTools", "tools", "an array", tools);
@@ -49,19 +49,19 @@ export function toCanonicalTools(
     if (tool.description !== undefined) {
       assertString(tool.description, "toCanonicalTools", `tools[${index}].description`);
     }
-    const schema = tool.inputSchema ?? { type: "object" };
-    assertObject(schema, "toCanonicalTools", `tools[${index}].inputSchema`);
+    const schema = tool.parameters ?? { type: "object" };
+    assertObject(schema, "toCanonicalTools", `tools[${index}].parameters`);
     if (schema["type"] !== "object") {
       throwInvalidArgument(
         "toCanonicalTools",
-        `tools[${index}].inputSchema.type`,
+        `tools[${index}].parameters.type`,
         '"object" (tool input is always an object)',
         schema["type"],
       );
     }
     const inputSchema = toCanonicalJsonValue(
       schema,
-      `tools[${index}].inputSchema`,
+      `tools[${index}].parameters`,
     ) as ToolInputSchema;
     const text = `${tool.description ?? ""}\n${JSON.stringify(inputSchema)}`;
     const found = findVolatileValue(text, options.volatileValues ?? []);

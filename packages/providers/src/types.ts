@@ -2,18 +2,40 @@ import type {
   Diagnostic,
   ProductProfile,
   RenderedPrompt,
+  RuntimeFactsLocation,
   SectionId,
+  Tool,
   TranscriptProjectionVersion,
 } from "@promptstack/renderer";
 
 /**
- * How a conversation carries the per-turn facts.
- * - `system-tail`: at the end of the system text (how OpenClaw sends it); the history after it
- *   is re-billed every turn.
- * - `turn-context` (default): the system text is the stable prefix only; the facts travel as a
- *   runtime-context block at the start of the newest user message.
+ * How a conversation carries the per-turn facts; it follows from the turn's `factsLocation`.
+ * - `system-tail` (`factsLocation: "system-prompt"`): at the end of the system text (how
+ *   OpenClaw sends it); the history after it is re-billed every turn.
+ * - `turn-context` (`factsLocation: "user-message"`, the assembler's default): the system text
+ *   is the stable prefix only; the facts travel as a runtime-context block at the start of the
+ *   newest user message.
  */
 export type ConversationLayout = "system-tail" | "turn-context";
+
+/**
+ * The assembled turn, as every request builder takes it. `@promptstack/agent`'s `AgentTurn`
+ * satisfies it: the builders read the prompt, the product profile (delimiters and marker word),
+ * where the per-turn facts travel, the tools and the model from the one object, so none of them
+ * can be passed inconsistently.
+ */
+export interface PromptTurn {
+  readonly prompt: PromptSource;
+  readonly profile: ProductProfile;
+  /** Where the prompt told the model its per-turn facts arrive; decides the layout. */
+  readonly factsLocation: RuntimeFactsLocation;
+  /** The tools of the turn; serialized sorted by name with canonical JSON schemas. */
+  readonly tools: readonly Tool[];
+  /** The model the prompt was rendered for; the request's default model. */
+  readonly modelId: string;
+  /** The agent, for the derived `prompt_cache_key`. Default `main`. */
+  readonly agentId?: string;
+}
 
 /**
  * The prompt a turn hands to the builders: the renderer's `RenderedPrompt` (or anything with its
@@ -44,14 +66,6 @@ export interface ToolInputSchema {
   readonly [key: string]: JsonValue;
 }
 
-/** One tool the model can call: name, description and a JSON Schema for its input. */
-export interface ToolSpec {
-  readonly name: string;
-  readonly description?: string;
-  /** JSON Schema of the input object. Default `{ "type": "object" }`. */
-  readonly inputSchema?: Readonly<Record<string, unknown>>;
-}
-
 /** One message of a conversation, as the model received it (byte for byte). */
 export interface ConversationMessage {
   readonly role: "user" | "assistant";
@@ -63,12 +77,15 @@ export interface ConversationMessage {
 }
 
 /**
- * An append-only conversation: its layout, the parts of the newest turn's prompt, and every
- * message exactly as it was sent. Earlier user messages keep the runtime-context block they were
- * sent with. Create with `createConversation`, grow with `appendUserTurn`/`appendAssistantReply`.
+ * An append-only conversation: the parts of the newest turn's prompt, and every message exactly
+ * as it was sent. Earlier user messages keep the runtime-context block they were sent with.
+ * Create with `createConversation`; every request builder returns it grown by the turn's user
+ * message; add the reply with `appendAssistantReply`.
  */
 export interface Conversation {
+  /** The newest turn's layout (from its `factsLocation`). */
   readonly layout: ConversationLayout;
+  /** The newest turn's product profile; the reference profile before the first turn. */
   readonly profile: ProductProfile;
   readonly projectionVersion: TranscriptProjectionVersion;
   /** Section ids that open the workspace part of the stable text; empty: no second boundary. */
@@ -88,8 +105,10 @@ export interface TokenCounter {
   readonly count: (text: string) => number;
 }
 
-/** A request body and the content problems found while building it. */
+/** A request body, the conversation it was built from, and the problems found on the way. */
 export interface BuiltRequest<Body> {
   readonly body: Body;
+  /** The conversation including this request's user message: append the reply to it. */
+  readonly conversation: Conversation;
   readonly diagnostics: readonly Diagnostic[];
 }

@@ -15,18 +15,18 @@ import {
   formatInternalContextDelimiters,
   parseInternalContextDelimiters,
 } from "@promptstack/renderer";
-import type { AgentSystemPromptInput, VolatileFacts } from "@promptstack/renderer";
+import type { AgentSystemPromptInput, Tool, VolatileFacts } from "@promptstack/renderer";
 import { describe, expect, it } from "vitest";
-import { appendAssistantReply, appendUserTurn, createConversation } from "../src/index.js";
-import type { Conversation, ConversationLayout, ToolSpec } from "../src/index.js";
-import { buildAllRequests } from "./fixture-conversation.js";
+import { appendAssistantReply, createConversation } from "../src/index.js";
+import type { Conversation, ConversationLayout } from "../src/index.js";
+import { buildAllRequests, toTestTurn } from "./fixture-conversation.js";
 
-const TOOLS: readonly ToolSpec[] = [
-  { name: "write", description: "Write a file.", inputSchema: { type: "object" } },
+const TOOLS: readonly Tool[] = [
+  { name: "write", description: "Write a file.", parameters: { type: "object" } },
   {
     name: "read",
     description: "Read a file.",
-    inputSchema: { type: "object", required: ["path"] },
+    parameters: { type: "object", required: ["path"] },
   },
 ];
 
@@ -177,12 +177,16 @@ function play(
   turns: readonly { volatile: VolatileFacts; user: string; assistant: string | string[] }[],
   base: (volatile: VolatileFacts) => AgentSystemPromptInput,
 ): { stable: string; views: Record<string, Views> }[] {
-  let conversation: Conversation = createConversation({ layout });
+  let conversation: Conversation = createConversation();
   const out: { stable: string; views: Record<string, Views> }[] = [];
   for (const turn of turns) {
     const prompt = buildAgentSystemPrompt({ ...base(turn.volatile), volatile: turn.volatile });
-    conversation = appendUserTurn(conversation, { prompt, text: turn.user }).conversation;
-    const bodies = buildAllRequests(conversation, TOOLS);
+    const bodies = buildAllRequests(
+      toTestTurn(prompt, { layout, tools: TOOLS }),
+      conversation,
+      turn.user,
+    );
+    conversation = bodies["anthropic"]!.conversation;
     const views: Record<string, Views> = {};
     for (const [provider, built] of Object.entries(bodies)) {
       views[provider] = toViews(provider, built.body);
@@ -243,15 +247,20 @@ describe("cache properties over arbitrary turns", () => {
         fc.array(turnArb, { minLength: 1, maxLength: 3 }),
         singleLineAttack,
         (layout, turns, ownerDisplay) => {
-          let conversation = createConversation({ layout });
+          let conversation = createConversation();
           for (const turn of turns) {
             const prompt = buildAgentSystemPrompt({
               ...BASE,
               ownerDisplay,
               volatile: turn.volatile,
             });
-            conversation = appendUserTurn(conversation, { prompt, text: turn.user }).conversation;
-            for (const [provider, built] of Object.entries(buildAllRequests(conversation, TOOLS))) {
+            const bodies = buildAllRequests(
+              toTestTurn(prompt, { layout, tools: TOOLS }),
+              conversation,
+              turn.user,
+            );
+            conversation = bodies["anthropic"]!.conversation;
+            for (const [provider, built] of Object.entries(bodies)) {
               const json = JSON.stringify(built.body);
               expect(json).not.toContain("<!-- OPENCLAW_");
               const text = toViews(provider, built.body).newestUserText;

@@ -17,8 +17,8 @@ import type {
   ConversationLayout,
   SimulatedTurnInput,
 } from "../src/index.js";
-import { loadDemoWorkspace } from "./render-demo-turns.js";
-import type { DemoWorkspace } from "./render-demo-turns.js";
+import { createDemoTurns } from "@promptstack-tools/test-utils";
+import type { AgentTurn } from "@promptstack/agent";
 
 const TURNS = 30;
 const O200K = createTokenCounter("o200k_base", countTokens);
@@ -39,13 +39,12 @@ export function makeSyntheticText(seed: number, tokens: number): string {
   return `${words.join(" ")}.`;
 }
 
-let demo: DemoWorkspace;
+const rendered = new Map<ConversationLayout, AgentTurn[]>();
 const results = new Map<string, CacheSimulation>();
 
 function turnsFor(layout: ConversationLayout): SimulatedTurnInput[] {
-  const location = layout === "turn-context" ? "user-message" : undefined;
-  return Array.from({ length: TURNS }, (_, index) => ({
-    prompt: demo.render(index + 1, location),
+  return rendered.get(layout)!.map((turn, index) => ({
+    turn,
     user: makeSyntheticText(index * 2 + 1, 60),
     assistant: makeSyntheticText(index * 2 + 2, 250),
   }));
@@ -58,9 +57,7 @@ function simulate(provider: CacheProvider, layout: ConversationLayout): CacheSim
     result = simulateConversationCache({
       provider,
       model: provider === "anthropic" ? "claude-sonnet-4-5" : "gpt-5.5",
-      layout,
       turns: turnsFor(layout),
-      tools: demo.tools,
       countTokens: O200K,
     });
     results.set(key, result);
@@ -73,7 +70,15 @@ function share(simulation: CacheSimulation): number {
 }
 
 beforeAll(async () => {
-  demo = await loadDemoWorkspace();
+  for (const layout of ["system-tail", "turn-context"] as const) {
+    const demo = await createDemoTurns({
+      factsLocation: layout === "turn-context" ? "user-message" : "system-prompt",
+    });
+    const turns: AgentTurn[] = [];
+    for (let n = 1; n <= TURNS; n++) turns.push(await demo.turn(n));
+    rendered.set(layout, turns);
+    await demo.close();
+  }
 });
 
 describe("30-turn demo chat cache report", () => {

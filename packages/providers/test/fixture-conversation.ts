@@ -2,11 +2,17 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildAgentSystemPrompt } from "@promptstack/renderer";
-import type { AgentSystemPromptInput, Diagnostic, VolatileFacts } from "@promptstack/renderer";
+import { OPENCLAW_PRODUCT_PROFILE, buildAgentSystemPrompt } from "@promptstack/renderer";
+import type {
+  AgentSystemPromptInput,
+  Diagnostic,
+  ProductProfile,
+  RenderedPrompt,
+  Tool,
+  VolatileFacts,
+} from "@promptstack/renderer";
 import {
   appendAssistantReply,
-  appendUserTurn,
   buildAiSdkCall,
   buildAnthropicRequest,
   buildBedrockConverseRequest,
@@ -15,7 +21,7 @@ import {
   buildOpenAIResponsesRequest,
   createConversation,
 } from "../src/index.js";
-import type { Conversation, ConversationLayout, ToolSpec } from "../src/index.js";
+import type { Conversation, ConversationLayout, PromptTurn } from "../src/index.js";
 
 export const FIXTURES_DIR = fileURLToPath(new URL("../../../fixtures/providers", import.meta.url));
 
@@ -25,7 +31,7 @@ export interface FixtureInput {
   readonly layout: ConversationLayout;
   readonly workspaceBoundary?: readonly string[];
   readonly prompt: AgentSystemPromptInput;
-  readonly tools: readonly ToolSpec[];
+  readonly tools: readonly Tool[];
   readonly turns: readonly {
     readonly volatile: VolatileFacts;
     readonly user: string;
@@ -41,52 +47,79 @@ export function readFixtureInput(name: string): FixtureInput {
   return JSON.parse(readFileSync(join(FIXTURES_DIR, name, "input.json"), "utf8")) as FixtureInput;
 }
 
+/**
+ * A turn as the builders take it, from a rendered prompt: what `@promptstack/agent`'s assembler
+ * returns for the same inputs (the property tests render thousands of prompts, so they skip the
+ * assembler's file reads).
+ */
+export function toTestTurn(
+  prompt: RenderedPrompt,
+  options: {
+    readonly layout: ConversationLayout;
+    readonly tools: readonly Tool[];
+    readonly profile?: ProductProfile;
+    readonly modelId?: string;
+  },
+): PromptTurn {
+  return {
+    prompt,
+    profile: options.profile ?? OPENCLAW_PRODUCT_PROFILE,
+    factsLocation: options.layout === "turn-context" ? "user-message" : "system-prompt",
+    tools: options.tools,
+    modelId: options.modelId ?? "gpt-5.5",
+  };
+}
+
 /** Every request body built for one turn, keyed by the expected-file suffix. */
 export type BuiltBodies = Readonly<
-  Record<string, { body: unknown; diagnostics: readonly Diagnostic[] }>
+  Record<string, { body: unknown; conversation: Conversation; diagnostics: readonly Diagnostic[] }>
 >;
 
-/** Builds every provider's request for a conversation whose newest message is a user turn. */
+/** Builds every provider's request for the turn: `userText` appended to `conversation`. */
 export function buildAllRequests(
+  turn: PromptTurn,
   conversation: Conversation,
-  tools: readonly ToolSpec[],
+  userText: string,
 ): BuiltBodies {
+  const common = { conversation, userText };
   return {
-    anthropic: buildAnthropicRequest(conversation, {
+    anthropic: buildAnthropicRequest(turn, {
+      ...common,
       model: "claude-sonnet-4-5",
       maxTokens: 1024,
-      tools,
     }),
-    "openai-responses": buildOpenAIResponsesRequest(conversation, { model: "gpt-5.5", tools }),
-    "openai-chat": buildOpenAIChatRequest(conversation, { model: "gpt-5.5", tools }),
-    "ai-sdk": buildAiSdkCall(conversation, { model: "claude-sonnet-4-5" }),
-    bedrock: buildBedrockConverseRequest(conversation, {
+    "openai-responses": buildOpenAIResponsesRequest(turn, { ...common, model: "gpt-5.5" }),
+    "openai-chat": buildOpenAIChatRequest(turn, { ...common, model: "gpt-5.5" }),
+    "ai-sdk": buildAiSdkCall(turn, { ...common, model: "claude-sonnet-4-5" }),
+    bedrock: buildBedrockConverseRequest(turn, {
+      ...common,
       model: "anthropic.claude-sonnet-4-5-20250929-v1:0",
-      tools,
     }),
-    gemini: buildGeminiRequest(conversation, { model: "gemini-2.5-pro", tools }),
+    gemini: buildGeminiRequest(turn, { ...common, model: "gemini-2.5-pro" }),
   };
 }
 
 /**
- * Plays a fixture conversation turn by turn; `onTurn` sees the conversation right after each
- * user turn (the state a request is built from).
+ * Plays a fixture conversation turn by turn; `onTurn` sees every provider's request of each
+ * turn (built from the history before it and the turn's user text).
  */
 export function playFixture(
   input: FixtureInput,
-  onTurn: (conversation: Conversation, turn: number) => void = () => {},
+  onTurn: (bodies: BuiltBodies, turn: number) => void = () => {},
 ): Conversation {
-  let conversation = createConversation({
-    layout: input.layout,
-    ...(input.workspaceBoundary === undefined
-      ? {}
-      : { workspaceBoundary: input.workspaceBoundary }),
-  });
-  input.turns.forEach((turn, index) => {
-    const prompt = buildAgentSystemPrompt({ ...input.prompt, volatile: turn.volatile });
-    conversation = appendUserTurn(conversation, { prompt, text: turn.user }).conversation;
-    onTurn(conversation, index + 1);
-    conversation = appendAssistantReply(conversation, turn.assistant);
+  let conversation = createConversation(
+    input.workspaceBoundary === undefined ? {} : { workspaceBoundary: input.workspaceBoundary },
+  );
+  input.turns.forEach((step, index) => {
+    const prompt = buildAgentSystemPrompt({ ...input.prompt, volatile: step.volatile });
+    const turn = toTestTurn(prompt, {
+      layout: input.layout,
+      tools: input.tools,
+      ...(input.prompt.profile === undefined ? {} : { profile: input.prompt.profile }),
+    });
+    const bodies = buildAllRequests(turn, conversation, step.user);
+    onTurn(bodies, index + 1);
+    conversation = appendAssistantReply(bodies["anthropic"]!.conversation, step.assistant);
   });
   return conversation;
 }

@@ -1,51 +1,54 @@
 /**
- * Runs the README's end-to-end example (render → conversation → Anthropic request) and checks
+ * Runs the README's example (a turn without the assembler → two Anthropic requests) and checks
  * that the README shows exactly this code, so the docs cannot drift from what works.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 // README example start
-import { buildAgentSystemPrompt } from "@promptstack/renderer";
-import {
-  appendAssistantReply,
-  appendUserTurn,
-  buildAnthropicRequest,
-  createConversation,
-} from "@promptstack/providers";
+import { OPENCLAW_PRODUCT_PROFILE, buildAgentSystemPrompt } from "@promptstack/renderer";
+import { appendAssistantReply, buildAnthropicRequest } from "@promptstack/providers";
+import type { PromptTurn } from "@promptstack/providers";
 
-const tools = [
-  {
-    name: "read",
-    description: "Read a text file.",
-    inputSchema: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
-  },
-] as const;
-
-function renderTurn(date: string) {
-  return buildAgentSystemPrompt({
-    tools: [{ name: "read" }],
-    workspaceDir: "/home/mara/agent",
-    runtimeFactsLocation: "user-message", // the Runtime Context section says where facts are
-    volatile: {
-      time: { date, timeZone: "Europe/Stockholm" },
-      channel: { id: "telegram", chatType: "direct" },
-    },
-  });
+// With @promptstack/agent, `await assembler.turn(facts)` is the turn. Without it, a turn is the
+// rendered prompt plus what the builders must not be told twice:
+function renderTurn(date: string): PromptTurn {
+  return {
+    prompt: buildAgentSystemPrompt({
+      tools: [{ name: "read" }],
+      workspaceDir: "/home/mara/agent",
+      runtimeFactsLocation: "user-message", // the Runtime Context section says where facts are
+      volatile: {
+        time: { date, timeZone: "Europe/Stockholm" },
+        channel: { id: "telegram", chatType: "direct" },
+      },
+    }),
+    profile: OPENCLAW_PRODUCT_PROFILE,
+    factsLocation: "user-message", // so every request uses the turn-context layout
+    tools: [
+      {
+        name: "read",
+        description: "Read a text file.",
+        parameters: {
+          type: "object",
+          properties: { path: { type: "string" } },
+          required: ["path"],
+        },
+      },
+    ],
+    modelId: "claude-sonnet-4-5",
+  };
 }
 
-let conversation = createConversation(); // layout: "turn-context"
-conversation = appendUserTurn(conversation, {
-  prompt: renderTurn("2026-11-29"),
-  text: "What's on today?",
-}).conversation;
-conversation = appendAssistantReply(conversation, "A dentist appointment at 10:30.");
-const turn = appendUserTurn(conversation, { prompt: renderTurn("2026-11-30"), text: "Thanks!" });
-
-const { body, diagnostics } = buildAnthropicRequest(turn.conversation, {
-  model: "claude-sonnet-4-5",
+const first = buildAnthropicRequest(renderTurn("2026-11-29"), {
+  userText: "What's on today?",
   maxTokens: 1024,
-  tools: [...tools],
+});
+const history = appendAssistantReply(first.conversation, "A dentist appointment at 10:30.");
+const { body, diagnostics } = buildAnthropicRequest(renderTurn("2026-11-30"), {
+  conversation: history,
+  userText: "Thanks!",
+  maxTokens: 1024,
 });
 // body: pass to `new Anthropic().messages.create(body)`. system: the stable text only, with
 // cache_control; messages: each user turn starts with the runtime context it was sent with.

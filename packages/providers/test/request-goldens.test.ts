@@ -4,22 +4,20 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Conversation } from "../src/index.js";
 import {
   FIXTURES_DIR,
-  buildAllRequests,
   listFixtureCases,
   playFixture,
   readFixtureInput,
 } from "./fixture-conversation.js";
+import type { BuiltBodies } from "./fixture-conversation.js";
 
 describe.each(listFixtureCases())("fixture %s", (name) => {
   const input = readFixtureInput(name);
-  let last: Conversation | undefined;
-  playFixture(input, (conversation) => {
-    last = conversation;
+  let bodies: BuiltBodies = {};
+  playFixture(input, (built) => {
+    bodies = built;
   });
-  const bodies = buildAllRequests(last!, input.tools);
   it.each(Object.keys(bodies))("%s request matches expected", async (provider) => {
     const built = bodies[provider]!;
     const text = `${JSON.stringify({ body: built.body, diagnostics: built.diagnostics }, null, 2)}\n`;

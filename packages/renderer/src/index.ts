@@ -32,7 +32,7 @@ export type {
   StableAgentSystemPromptInput,
   StableSectionContext,
   ThinkingLevel,
-  ToolSummary,
+  Tool,
   VolatileFacts,
   VolatileSectionContext,
 } from "./types.js";

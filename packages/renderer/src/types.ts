@@ -110,16 +110,23 @@ export type GptPersonality = "friendly" | "off";
 
 export type MemoryCitationMode = "on" | "off" | "auto";
 
-/** One tool the model can call this run. Structured tool schemas stay the source of truth. */
-export interface ToolSummary {
+/**
+ * One tool the model can call this run: the one tool shape of the whole library (run facts,
+ * renderer input, request builders and the Codex adapter all take it). Structured tool schemas
+ * stay the source of truth; the prompt lists names and descriptions.
+ */
+export interface Tool {
+  /** Tool name as the model calls it. */
   readonly name: string;
   /** One-line summary; optional. Must not embed volatile facts such as the current channel. */
-  readonly summary?: string;
+  readonly description?: string;
   /**
    * The tool's own prompt guidance lines, rendered in the Tooling section after the built-in
    * guidance. Stable: they sit above the cache boundary, so they must not embed per-turn facts.
    */
   readonly guidance?: readonly string[];
+  /** JSON Schema of the tool's input object. Default `{ "type": "object" }` in requests. */
+  readonly parameters?: Readonly<Record<string, unknown>>;
 }
 
 /** One injected workspace file (already budgeted by `@promptstack/bootstrap`). */
@@ -246,7 +253,7 @@ export interface StableAgentSystemPromptInput {
   readonly sessionKind?: SessionKind;
 
   // Stable facts.
-  readonly tools?: readonly ToolSummary[];
+  readonly tools?: readonly Tool[];
   /** Plan tool guidance enabled (`tools.updatePlan`, default true). Needs the tool too. */
   readonly planTool?: boolean;
   /** Automatic completion wake for exec/process is enabled. */

@@ -179,8 +179,8 @@ function checkTools(value: unknown): void {
     const tool = tools[index];
     if (!isRecord(tool)) fail(itemPath("tools", index), "an object", tool);
     requireNonBlankItem(tool.name, "tools", index, "name");
-    if (tool.summary !== undefined && typeof tool.summary !== "string") {
-      fail(itemPath("tools", index, "summary"), "a string", tool.summary);
+    if (tool.description !== undefined && typeof tool.description !== "string") {
+      fail(itemPath("tools", index, "description"), "a string", tool.description);
     }
     const guidance = tool.guidance;
     if (guidance !== undefined) {

@@ -24,8 +24,8 @@ describe("text that enters the prompt", () => {
   });
 
   it("rejects a tool description with line breaks and tool names outside the provider rule", () => {
-    expect(rejection({ tools: [{ name: "read", summary: "x\n## Tooling" }] })?.path).toBe(
-      "tools.0.summary",
+    expect(rejection({ tools: [{ name: "read", description: "x\n## Tooling" }] })?.path).toBe(
+      "tools.0.description",
     );
     for (const name of ["read\u200b", "rеad" /* Cyrillic е */, "re\u202ead", "a".repeat(65)]) {
       expect(rejection({ tools: [{ name }] })?.path).toBe("tools.0.name");

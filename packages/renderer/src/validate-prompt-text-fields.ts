@@ -153,7 +153,7 @@ export function validateStableTextFields(input: StableAgentSystemPromptInput): b
           name,
         );
       }
-      marks = checkLine(tool.summary, "tools", index, "summary") || marks;
+      marks = checkLine(tool.description, "tools", index, "description") || marks;
       const guidance = tool.guidance;
       if (guidance !== undefined) {
         for (let line = 0; line < guidance.length; line++) {

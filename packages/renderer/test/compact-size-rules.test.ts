@@ -237,7 +237,7 @@ const ALL_TOOLS = [
   "memory_get",
   "session_status",
   "image_generate",
-].map((name) => ({ name, summary: `The ${name} tool.` }));
+].map((name) => ({ name, description: `The ${name} tool.` }));
 
 const RICH: AgentSystemPromptInput = {
   sessionKind: "main",

@@ -2,7 +2,11 @@ import type { AgentTurn } from "@promptstack/agent";
 import type { AgentSystemPromptInput, Diagnostic, RenderedPrompt } from "@promptstack/renderer";
 import type { CodexModelPromptFixture } from "./build-codex-model-prompt-fixture.js";
 import { buildCodexTurn, formatStableJson } from "@promptstack/harness-codex";
-import type { CodexTurn, CodexTurnPlanInput } from "@promptstack/harness-codex";
+import type {
+  BuildCodexTurnOptions,
+  CodexModelCatalog,
+  CodexTurn,
+} from "@promptstack/harness-codex";
 
 /** Snapshot folders under `fixtures/prompt-snapshots/`. */
 export const PROMPT_SNAPSHOT_DIRS = ["codex-runtime-happy-path", "embedded-happy-path"] as const;
@@ -20,8 +24,8 @@ export interface PromptSnapshotScenario {
   readonly rendererInput: AgentSystemPromptInput;
   /** The effective configuration the scenario ran with, shown as sorted JSON. */
   readonly effectiveConfig: unknown;
-  /** Codex turn inputs; absent for embedded-only scenarios (e.g. a sub-agent turn). */
-  readonly codex?: Omit<CodexTurnPlanInput, "runtimePolicy">;
+  /** The scenario's Codex options; absent for embedded-only scenarios (e.g. a sub-agent turn). */
+  readonly codex?: Omit<BuildCodexTurnOptions, "threadId" | "catalog" | "catalogLabel" | "render">;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -53,20 +57,39 @@ export function buildCodexScenarioParams(
   const result: CodexScenarioParams[] = [];
   for (const scenario of inputs.scenarios) {
     if (scenario.codex === undefined) continue;
-    const turn = buildCodexTurn({
-      planInput: scenario.codex,
-      rendererInput: scenario.rendererInput,
+    const turn = buildCodexTurn(withShownFolders(scenario.turn), {
+      ...scenario.codex,
       render: options.render,
       threadId: SNAPSHOT_THREAD_ID,
-      modelPrompt: {
-        slug: inputs.modelPrompt.slug,
-        sourceLabel: inputs.modelPrompt.source.file,
-        instructions: inputs.modelPrompt.instructions,
-      },
+      catalog: toModelPromptCatalog(inputs.modelPrompt),
+      catalogLabel: inputs.modelPrompt.source.file,
     });
     result.push({ name: scenario.name, ...turn });
   }
   return result;
+}
+
+/** The turn with its folders as shown: snapshot params never carry the checkout's real paths. */
+function withShownFolders(turn: AgentTurn): AgentTurn {
+  const { execution } = turn;
+  return {
+    ...turn,
+    workspace: { dir: turn.workspace.shown, shown: turn.workspace.shown },
+    ...(execution === undefined
+      ? {}
+      : { execution: { dir: execution.shown, shown: execution.shown } }),
+  };
+}
+
+/** The pinned model prompt as a one-model catalog (its instructions are already resolved). */
+function toModelPromptCatalog(fixture: CodexModelPromptFixture): CodexModelCatalog {
+  return {
+    source: fixture.source.file,
+    shape: fixture.source.shape,
+    models: [
+      { slug: fixture.slug, baseInstructions: fixture.instructions, instructionsVariables: {} },
+    ],
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { parseRunFacts } from "@promptstack/config";
 import { z } from "zod";
 import type { CodexModelPromptFixture } from "./build-codex-model-prompt-fixture.js";
 import type { PromptSnapshotInputs, PromptSnapshotScenario } from "./build-prompt-snapshots.js";
-import { CodexError, toCodexTurnPlanInput } from "@promptstack/harness-codex";
+import { CodexError } from "@promptstack/harness-codex";
 
 /** Where the scenario inputs live and which Codex release they describe. */
 export interface LoadPromptSnapshotInputsOptions {
@@ -130,14 +130,13 @@ export async function loadPromptSnapshotInputs(
         ? {}
         : {
             codex: {
-              ...toCodexTurnPlanInput(turn),
               connection: codex.connection,
               turnKind: codex.turnKind,
               ...(codex.effort === undefined ? {} : { effort: codex.effort }),
               approvalPolicy: codex.approvalPolicy,
               sandbox: codex.sandbox,
               ...(codex.serviceName === undefined ? {} : { serviceName: codex.serviceName }),
-              userMessage: scenario.userMessage,
+              userText: scenario.userMessage,
             },
           }),
       diagnostics: turn.diagnostics,

@@ -1,14 +1,7 @@
 import type { AgentTurn } from "@promptstack/agent";
 import type { RunFacts } from "@promptstack/config";
-import {
-  CodexError,
-  buildCodexTurn,
-  findCodexMarkerLookAlikes,
-  resolveCodexModelInstructions,
-  resolveCodexReasoningEffort,
-  toCodexTurnPlanInput,
-} from "@promptstack/harness-codex";
-import type { CodexConnectionKind, CodexTurnKind } from "@promptstack/harness-codex";
+import { CodexError, buildCodexTurn, findCodexMarkerLookAlikes } from "@promptstack/harness-codex";
+import type { CodexConnectionKind } from "@promptstack/harness-codex";
 import { CliError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
 import { loadCodexModelCatalog } from "./load-codex-model-catalog.js";
@@ -18,10 +11,6 @@ import type { RenderRun } from "./render-run.js";
 export interface CodexRunInputs {
   /** The assembled turn of the embedded render. */
   readonly turn: AgentTurn;
-  /** The absolute workspace folder (`turn.workspaceDir` may be a display path). */
-  readonly workspaceDir: string;
-  /** The absolute execution folder, when one was given. */
-  readonly executionDir?: string;
   readonly connection: CodexConnectionKind;
   /** `--catalog`, relative to `io.cwd`. */
   readonly catalog?: string;
@@ -43,12 +32,6 @@ export const CODEX_PLACEHOLDER_THREAD_ID = "$thread";
 function toCatalogLabel(source: string, origin: "flag" | "lookup" | "demo"): string {
   const file = source.split(/[\\/]/).pop() ?? "models.json";
   return origin === "demo" ? `demo ${file}, placeholder` : file;
-}
-
-function toTurnKind(facts: RunFacts): CodexTurnKind {
-  if (facts.sessionKind === "heartbeat") return "heartbeat";
-  if (facts.sessionKind === "cron") return "cron";
-  return "normal";
 }
 
 /**
@@ -81,8 +64,8 @@ function buildCodexTurnNamingFacts<T>(
 }
 
 /**
- * Adds the Codex app-server params and the reconstructed layer stack to an embedded render run.
- * The runtime policy is rendered without the inputs Codex owns or the adapter routes itself.
+ * Adds the Codex app-server params and the reconstructed layer stack to an embedded render run:
+ * the assembled turn goes through `buildCodexTurn`, as a runtime's would.
  */
 export async function loadCodexRun(
   run: RenderRun,
@@ -98,41 +81,18 @@ export async function loadCodexRun(
   );
   const { catalog } = loaded;
   const { turn: agentTurn } = inputs;
-  const { facts } = agentTurn;
-  const model = resolveCodexModelInstructions(catalog, {
-    slug: facts.model.id,
-    personality: "none",
-  });
-  const supported = catalog.models.find(
-    (entry) => entry.slug === model.slug,
-  )?.supportedReasoningEfforts;
-  const effort = resolveCodexReasoningEffort(facts.thinkingLevel, supported);
-  const turn = buildCodexTurnNamingFacts(inputs.factsFile, facts, () =>
-    buildCodexTurn({
-      rendererInput: agentTurn.input,
-      planInput: {
-        ...toCodexTurnPlanInput(agentTurn),
-        // The params are sent as they are: absolute folders only (display paths stay in the
-        // human-readable output).
-        workspaceDir: inputs.workspaceDir,
-        ...(inputs.executionDir === undefined ? {} : { executionDir: inputs.executionDir }),
-        ...(effort === undefined ? {} : { effort }),
-        connection: inputs.connection,
-        turnKind: toTurnKind(facts),
-        userMessage: CODEX_PLACEHOLDER_USER_MESSAGE,
-      },
+  const turn = buildCodexTurnNamingFacts(inputs.factsFile, agentTurn.facts, () =>
+    buildCodexTurn(agentTurn, {
+      connection: inputs.connection,
       threadId: CODEX_PLACEHOLDER_THREAD_ID,
-      displayCwd: agentTurn.executionDir ?? agentTurn.workspaceDir,
-      modelPrompt: {
-        slug: model.slug,
-        sourceLabel: toCatalogLabel(catalog.source, loaded.origin),
-        instructions: model.instructions,
-      },
+      userText: CODEX_PLACEHOLDER_USER_MESSAGE,
+      catalog,
+      catalogLabel: toCatalogLabel(catalog.source, loaded.origin),
     }),
   );
   return {
     ...run,
-    diagnostics: [...run.diagnostics, ...loaded.diagnostics, ...turn.plan.diagnostics],
+    diagnostics: [...run.diagnostics, ...loaded.diagnostics, ...turn.diagnostics],
     codex: {
       threadStart: { ...turn.threadStart },
       threadResume: { ...turn.threadResume },

@@ -5,7 +5,7 @@ import type { AgentTurn, PromptAssembler, SkillEnvironment } from "@promptstack/
 import { ConfigError, parseRunFacts } from "@promptstack/config";
 import type { RunFacts } from "@promptstack/config";
 import { NEUTRAL_PRODUCT_PROFILE } from "@promptstack/renderer";
-import type { AgentSystemPromptInput } from "@promptstack/renderer";
+import type { AgentSystemPromptInput, RuntimeFactsLocation } from "@promptstack/renderer";
 import type { SkillRoot } from "@promptstack/skills";
 import { CliError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
@@ -142,6 +142,8 @@ export interface RenderAssemblerExtras {
   readonly overrides?: Partial<AgentSystemPromptInput>;
   /** Show the workspace (not the demo) under this path instead of its own. */
   readonly displayWorkspaceAs?: string;
+  /** Where the per-turn facts travel (the assembler's option). Default: the assembler's. */
+  readonly factsLocation?: RuntimeFactsLocation;
 }
 
 /**
@@ -151,13 +153,8 @@ export interface RenderAssemblerExtras {
 export async function openRenderAssembler(
   options: InputOptions,
   io: CliIo,
-  { overrides, displayWorkspaceAs }: RenderAssemblerExtras = {},
-): Promise<{
-  assembler: PromptAssembler;
-  assets: CliAssets;
-  /** Absolute folders: the Codex params carry these, never display paths. */
-  folders: { readonly workspaceDir: string; readonly executionDir?: string };
-}> {
+  { overrides, displayWorkspaceAs, factsLocation }: RenderAssemblerExtras = {},
+): Promise<{ assembler: PromptAssembler; assets: CliAssets }> {
   requireCodexHarnessForCodexFlags(options);
   const assets = io.assets ?? discoverCliAssets();
   const { demo } = assets;
@@ -205,17 +202,14 @@ export async function openRenderAssembler(
       ...(options.size === undefined ? {} : { promptSize: options.size }),
       ...(options.profile === "neutral" ? { product: NEUTRAL_PRODUCT_PROFILE } : {}),
       ...(overrides === undefined ? {} : { overrides }),
+      ...(factsLocation === undefined ? {} : { factsLocation }),
     });
   } catch (error) {
     if (configFile === undefined || !ConfigError.isInstance(error)) throw error;
     const shown = options.config ?? `${demo.displayWorkspaceDir}/config.json5`;
     return wrapInputError(error, "CLI_CONFIG_INVALID", configFile, shown);
   }
-  return {
-    assembler,
-    assets,
-    folders: { workspaceDir, ...(executionDir === undefined ? {} : { executionDir }) },
-  };
+  return { assembler, assets };
 }
 
 /**
@@ -228,7 +222,7 @@ export async function loadRenderRun(
   io: CliIo,
   extras?: RenderAssemblerExtras,
 ): Promise<RenderRun> {
-  const { assembler, assets, folders } = await openRenderAssembler(options, io, extras);
+  const { assembler, assets } = await openRenderAssembler(options, io, extras);
   let turn: AgentTurn;
   try {
     turn = await assembler.turn(await loadFacts(options.facts, io, assets.demo));
@@ -236,7 +230,7 @@ export async function loadRenderRun(
     await assembler.close();
   }
   const factsFile = options.facts ?? `${assets.demo.displayWorkspaceDir}/facts.json`;
-  return toRenderRun(turn, options, io, assets.demoCodexCatalogFile, factsFile, folders);
+  return toRenderRun(turn, options, io, assets.demoCodexCatalogFile, factsFile);
 }
 
 async function toRenderRun(
@@ -245,8 +239,6 @@ async function toRenderRun(
   io: CliIo,
   demoCatalogFile: string,
   factsFile: string,
-  /** Absolute folders: the Codex params carry these, never display paths. */
-  folders: { readonly workspaceDir: string; readonly executionDir?: string },
 ): Promise<RenderRun> {
   const { facts } = turn;
   const run: RenderRun = {
@@ -293,7 +285,6 @@ async function toRenderRun(
     run,
     {
       turn,
-      ...folders,
       connection: options.connection ?? "managed-stdio",
       demoCatalogFile,
       factsFile,

@@ -7,7 +7,6 @@ import type {
   ConversationLayout,
   SimulatedTurnInput,
   TokenCounter as ProviderTokenCounter,
-  ToolSpec,
 } from "@promptstack/providers";
 import type { TokenCounter } from "@promptstack/bootstrap";
 import type { Diagnostic } from "@promptstack/renderer";
@@ -59,15 +58,6 @@ export interface CacheReport {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Tool specs of a turn's facts, in the form the providers package takes. */
-export function toToolSpecs(facts: RunFacts): ToolSpec[] {
-  return facts.tools.map((tool) => ({
-    name: tool.name,
-    ...(tool.description === undefined ? {} : { description: tool.description }),
-    ...(tool.parameters === undefined ? {} : { inputSchema: tool.parameters }),
-  }));
-}
-
 function usage(message: string, flag: string, hint: string): never {
   throw new CliError("CLI_USAGE", message, { path: flag, hint });
 }
@@ -104,18 +94,16 @@ async function planFacts(
   };
 }
 
-/** Renders every turn of one layout through one assembler (turn-context: facts in the user message). */
+/** Renders every turn of one layout through one assembler (its facts location follows the layout). */
 export async function renderTurns(
   options: CacheReportOptions,
   io: CliIo,
   layout: ConversationLayout,
   facts: readonly RunFacts[],
 ): Promise<AgentTurn[]> {
-  const { assembler } = await openRenderAssembler(
-    options,
-    io,
-    layout === "turn-context" ? { overrides: { runtimeFactsLocation: "user-message" } } : {},
-  );
+  const { assembler } = await openRenderAssembler(options, io, {
+    factsLocation: layout === "turn-context" ? "user-message" : "system-prompt",
+  });
   try {
     const turns: AgentTurn[] = [];
     for (const turnFacts of facts) turns.push(await assembler.turn(turnFacts));
@@ -173,23 +161,11 @@ export async function buildCacheReport(
     rendered.set(layout, turns);
     if (layout === "turn-context") diagnostics.push(...(turns[0]?.diagnostics ?? []));
   }
-  // One tool list per conversation: the first turn's. A later turn with other tools is reported.
-  const tools = toToolSpecs(plan.facts[0]!);
-  const toolKey = JSON.stringify(tools);
-  const moved = plan.facts.findIndex((facts) => JSON.stringify(toToolSpecs(facts)) !== toolKey);
-  if (moved !== -1) {
-    diagnostics.push({
-      code: "CLI_CACHE_REPORT_TOOLS_DIFFER",
-      severity: "warning",
-      message: `turn ${moved + 1} has other tools than turn 1; the simulation sends turn 1's tools on every turn`,
-      hint: "Use explain-cache --provider to see what a tool change costs.",
-    });
-  }
   const simulations: CacheSimulation[] = [];
   for (const provider of providers) {
     for (const layout of CACHE_LAYOUTS) {
       const turns: SimulatedTurnInput[] = rendered.get(layout)!.map((turn, index) => ({
-        prompt: turn.prompt,
+        turn,
         user: user[index]!,
         assistant: assistant[index]!,
       }));
@@ -197,9 +173,7 @@ export async function buildCacheReport(
         simulateConversationCache({
           provider,
           model: options.model ?? DEFAULT_CACHE_MODELS[provider],
-          layout,
           turns,
-          tools,
           countTokens: toProviderTokenCounter(counter),
         }),
       );

@@ -12,7 +12,7 @@ import { escapeTerminalText } from "../output/escape-terminal-text.js";
 import { formatNumber } from "../output/format-number.js";
 import type { InputOptions } from "../inputs/input-options.js";
 import { loadFacts, openRenderAssembler } from "../inputs/load-render-run.js";
-import { DEFAULT_CACHE_MODELS, toProviderTokenCounter, toToolSpecs } from "./build-cache-report.js";
+import { DEFAULT_CACHE_MODELS, toProviderTokenCounter } from "./build-cache-report.js";
 
 /** One side of a provider comparison: which workspace and which facts file. */
 export interface ProviderCacheSide {
@@ -45,7 +45,7 @@ async function renderSide(
     ...(side.facts === undefined ? {} : { facts: side.facts }),
   };
   const { assembler, assets } = await openRenderAssembler(sideOptions, io, {
-    ...(layout === "turn-context" ? { overrides: { runtimeFactsLocation: "user-message" } } : {}),
+    factsLocation: layout === "turn-context" ? "user-message" : "system-prompt",
     ...(side.displayWorkspaceAs === undefined
       ? {}
       : { displayWorkspaceAs: side.displayWorkspaceAs }),
@@ -73,16 +73,11 @@ export async function buildProviderCacheReport(
   const layout = options.layout ?? "turn-context";
   const old = await renderSide(options, before, layout, io);
   const next = await renderSide(options, after, layout, io);
-  const explanation = explainProviderCache(
-    { prompt: old.prompt, tools: toToolSpecs(old.facts) },
-    { prompt: next.prompt, tools: toToolSpecs(next.facts) },
-    {
-      provider,
-      model: options.model ?? DEFAULT_CACHE_MODELS[provider],
-      layout,
-      countTokens: toProviderTokenCounter(counter),
-    },
-  );
+  const explanation = explainProviderCache(old, next, {
+    provider,
+    model: options.model ?? DEFAULT_CACHE_MODELS[provider],
+    countTokens: toProviderTokenCounter(counter),
+  });
   return {
     version: 1,
     estimate: true,

@@ -1,18 +1,13 @@
 import { diagnoseAgentTurn } from "@promptstack/agent";
 import type { AgentTurn, DoctorFinding, DoctorSeverity } from "@promptstack/agent";
-import {
-  appendUserTurn,
-  buildAnthropicRequest,
-  buildOpenAIResponsesRequest,
-  createConversation,
-} from "@promptstack/providers";
+import { buildAnthropicRequest, buildOpenAIResponsesRequest } from "@promptstack/providers";
 import type { CacheProvider } from "@promptstack/providers";
 import type { Diagnostic } from "@promptstack/renderer";
 import type { TokenCounter } from "@promptstack/bootstrap";
 import type { CliIo } from "../cli-io.js";
 import type { InputOptions } from "../inputs/input-options.js";
 import { loadFacts, openRenderAssembler } from "../inputs/load-render-run.js";
-import { DEFAULT_CACHE_MODELS, toProviderTokenCounter, toToolSpecs } from "./build-cache-report.js";
+import { DEFAULT_CACHE_MODELS, toProviderTokenCounter } from "./build-cache-report.js";
 
 /** Flags of `promptstack doctor` on top of the shared input flags. */
 export interface DoctorOptions extends InputOptions {
@@ -43,23 +38,12 @@ function toProviderDiagnostics(
   model: string,
   counter: TokenCounter,
 ): readonly Diagnostic[] {
-  const { conversation } = appendUserTurn(
-    createConversation({
-      layout: "system-tail",
-      ...(turn.input.profile === undefined ? {} : { profile: turn.input.profile }),
-    }),
-    { prompt: turn.prompt, text: "" },
-  );
-  const options = {
-    model,
-    tools: toToolSpecs(turn.facts),
-    countTokens: toProviderTokenCounter(counter),
-  };
+  const options = { model, userText: "", countTokens: toProviderTokenCounter(counter) };
   const built =
     provider === "anthropic"
       ? // max_tokens is required by the request shape; it does not touch the prefix check.
-        buildAnthropicRequest(conversation, { ...options, maxTokens: 1024 })
-      : buildOpenAIResponsesRequest(conversation, options);
+        buildAnthropicRequest(turn, { ...options, maxTokens: 1024 })
+      : buildOpenAIResponsesRequest(turn, options);
   return built.diagnostics.filter(
     (diagnostic) => diagnostic.code !== "PROVIDERS_VOLATILE_TOOL_DESCRIPTION",
   );
@@ -104,7 +88,7 @@ export async function loadDoctorReport(
   for (const found of findings) counts[found.severity] += 1;
   return {
     version: 1,
-    workspace: turn.workspaceDir,
+    workspace: turn.workspace.shown,
     ...(options.provider === undefined || model === undefined
       ? {}
       : { provider: { provider: options.provider, model } }),

@@ -83,7 +83,7 @@ const RUNTIME_CONTEXT_RULES: readonly RuntimeContextRule[] = Object.freeze([
       "Runtime context in earlier messages describes the moment those messages were sent; when facts differ, the newest message wins.",
     ],
     compact: () =>
-      "Per-turn facts (time, channel, sender, runtime) arrive this way, atop the newest user message; newest wins.",
+      "Per-turn facts (time, channel, sender) arrive this way, atop the newest user message; newest wins.",
   },
 ]);
 

@@ -6,7 +6,7 @@ const tools = (...names: string[]) => names.map((name) => ({ name }));
 describe("tooling", () => {
   it("lists tools with their summaries", () => {
     const text = renderSectionText(
-      { tools: [{ name: "exec", summary: "Run a command" }, { name: "read" }] },
+      { tools: [{ name: "exec", description: "Run a command" }, { name: "read" }] },
       "tooling",
     );
     expect(text).toContain("- exec: Run a command\n- read\n");

@@ -181,7 +181,7 @@ export function renderToolingSection(context: SectionRenderContext): string[] | 
       "Tool definitions (names, parameters) are the source of truth; this list is a summary.",
     );
     for (const tool of tools) {
-      const summary = tool.summary?.trim();
+      const summary = tool.description?.trim();
       lines.push(summary ? `- ${tool.name}: ${summary}` : `- ${tool.name}`);
     }
   }
