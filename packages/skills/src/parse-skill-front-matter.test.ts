@@ -175,7 +175,7 @@ describe("parseSkillFrontMatter", () => {
       );
       expect(() =>
         parseSkillFrontMatter("---\ndescription: a: b\ndescription: c: d\n---\n"),
-      ).toThrow(/duplicated mapping key/);
+      ).toThrow(/bad indentation/);
     });
   });
 });

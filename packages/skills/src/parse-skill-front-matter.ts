@@ -92,7 +92,7 @@ interface TopLevelEntry {
 /**
  * Reads each free-form field that js-yaml rejects on its own as plain text, written back as a
  * double-quoted scalar, and parses the block again with js-yaml. `undefined` when no free-form
- * field was at fault (the caller throws the original error); throws js-yaml's error, at the
+ * field was at fault or a top-level key repeats (the caller throws the original error); throws js-yaml's error, at the
  * original line numbers, when the block is still invalid (a structured field is broken too).
  * Only the split into top-level entries is done here; every value is still parsed by js-yaml.
  */
@@ -111,6 +111,14 @@ function recoverFreeFormFields(
     } else {
       last.lines.push(line);
     }
+  }
+  // A repeated key is invalid whatever its values say; bailing out here also keeps the work to at
+  // most one parse per free-form field, however many lines the block has.
+  const keys = new Set<string>();
+  for (const { key } of entries) {
+    if (key === undefined) continue;
+    if (keys.has(key)) return undefined;
+    keys.add(key);
   }
   const recovered: RecoveredFrontMatterField[] = [];
   const rewritten = entries.map((entry) => {
