@@ -346,6 +346,7 @@ export async function createPromptAssembler(
     const formatted = formatSkillsForPrompt(formattable, {
       maxSkills: resolved.budgets.maxSkillsInPrompt,
       maxChars: resolved.budgets.maxSkillsPromptChars,
+      versionMarkers: resolved.skillVersionMarkers,
       ...(options.homeDir === undefined ? {} : { homeDir: options.homeDir }),
     });
     const entryByName = new Map(

@@ -124,6 +124,15 @@ export const DOCTOR_FINDING_TABLE = [
     fix: "Check the file's permissions, and that nothing rewrites it while the agent runs.",
   },
   {
+    code: "bootstrap-legacy-tools-file",
+    severity: "warning",
+    source: "diagnostics",
+    diagnostics: ["BOOTSTRAP_LEGACY_TOOLS_FILE"],
+    title: "a legacy TOOLS.md sits in the workspace and is not loaded",
+    why: "Tool notes are read from the `## Tools` section of AGENTS.md; nothing in TOOLS.md reaches the model.",
+    fix: "Move the notes into a `## Tools` section of AGENTS.md, then delete TOOLS.md.",
+  },
+  {
     code: "skill-requirement-unmet",
     severity: "warning",
     source: "skills",

@@ -19,6 +19,12 @@ export const REQUIRED_BOOTSTRAP_FILE_NAMES: readonly string[] = [
   "USER.md",
 ];
 
+/**
+ * A legacy workspace file, no longer loaded: tool notes live in an `## Tools` section of
+ * AGENTS.md. Found by the folder listing, reported with `BOOTSTRAP_LEGACY_TOOLS_FILE`.
+ */
+export const LEGACY_TOOLS_FILE_NAME = "TOOLS.md";
+
 /** Heartbeat scratch: never bootstrap context, whoever adds it. */
 export const HEARTBEAT_FILE_NAME = "HEARTBEAT.md";
 

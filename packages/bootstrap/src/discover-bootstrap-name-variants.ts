@@ -1,5 +1,5 @@
 import { opendir } from "node:fs/promises";
-import { BOOTSTRAP_FILE_NAMES } from "./bootstrap-file-names.js";
+import { BOOTSTRAP_FILE_NAMES, LEGACY_TOOLS_FILE_NAME } from "./bootstrap-file-names.js";
 
 /**
  * Most directory entries looked at in one folder. A workspace with more entries is checked only
@@ -8,20 +8,24 @@ import { BOOTSTRAP_FILE_NAMES } from "./bootstrap-file-names.js";
 export const BOOTSTRAP_LISTING_MAX_ENTRIES = 4096;
 
 const FOLDED_NAMES: ReadonlyMap<string, string> = new Map(
-  BOOTSTRAP_FILE_NAMES.map((name) => [name.toLowerCase(), name]),
+  [...BOOTSTRAP_FILE_NAMES, LEGACY_TOOLS_FILE_NAME].map((name) => [name.toLowerCase(), name]),
 );
 
-/** One entry of a folder whose name equals a bootstrap file name when case is ignored. */
+/**
+ * One entry of a folder whose name equals a bootstrap file name (or the legacy `TOOLS.md`) when
+ * case is ignored.
+ */
 export interface BootstrapNameVariant {
-  /** The bootstrap file name it matches, e.g. `MEMORY.md`. */
+  /** The bootstrap file name it matches, e.g. `MEMORY.md` (or `TOOLS.md`, no longer loaded). */
   readonly canonical: string;
   /** The entry's name on disk, e.g. `memory.md` (equal to `canonical` for the file itself). */
   readonly entry: string;
 }
 
 /**
- * Lists the entries of `dir` whose names equal a bootstrap file name when case is ignored
- * (`memory.md`, `Agents.MD`, and the exact names themselves), sorted by entry name. Reads the
+ * Lists the entries of `dir` whose names equal a bootstrap file name, or the legacy `TOOLS.md`,
+ * when case is ignored (`memory.md`, `Agents.MD`, `TOOLS.md`, and the exact names themselves),
+ * sorted by entry name. Reads the
  * directory listing only (never a file), at most `maxEntries` entries (default
  * `BOOTSTRAP_LISTING_MAX_ENTRIES`);
  * returns `[]` when the folder cannot be listed.

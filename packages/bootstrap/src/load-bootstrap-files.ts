@@ -21,6 +21,7 @@ import { createO200kTokenCounter } from "./create-o200k-token-counter.js";
 import { discoverBootstrapNameVariants } from "./discover-bootstrap-name-variants.js";
 import type { BootstrapNameVariant } from "./discover-bootstrap-name-variants.js";
 import { findBootstrapCaseVariants } from "./find-bootstrap-case-variants.js";
+import { findLegacyToolsFile } from "./find-legacy-tools-file.js";
 import {
   filterBootstrapFilesForSession,
   isBootstrapFileAllowedForSession,
@@ -61,9 +62,9 @@ export interface LoadBootstrapFilesOptions {
   /** Resolves a folder's real path (null when missing); default `fs.realpath`. Cacheable the same way. */
   readonly realpath?: (path: string) => Promise<string | null>;
   /**
-   * Lists a folder's entries named like a bootstrap file up to case (for the
-   * `BOOTSTRAP_FILE_CASE_VARIANT` warning); default `discoverBootstrapNameVariants`. Cacheable
-   * by the folder's stat.
+   * Lists a folder's entries named like a bootstrap file (or the legacy `TOOLS.md`) up to case,
+   * for the `BOOTSTRAP_FILE_CASE_VARIANT` and `BOOTSTRAP_LEGACY_TOOLS_FILE` warnings; default
+   * `discoverBootstrapNameVariants`. Cacheable by the folder's stat.
    */
   readonly discoverNameVariants?: (dir: string) => Promise<readonly BootstrapNameVariant[]>;
   /**
@@ -216,7 +217,8 @@ export async function loadBootstrapFiles(
     ),
   );
   // A `memory.md` next to (or instead of) `MEMORY.md` is never read on a case-sensitive file
-  // system; say so, and say which file is used.
+  // system; say so, and say which file is used. A legacy TOOLS.md is never read at all; say that
+  // too.
   const discoverVariants = options.discoverNameVariants ?? discoverBootstrapNameVariants;
   const folders = [...new Set(candidates.map((candidate) => candidate.dir))];
   for (const folder of folders) {
@@ -224,10 +226,15 @@ export async function loadBootstrapFiles(
       .map((candidate, index) => ({ candidate, result: results[index] }))
       .filter(({ candidate }) => candidate.dir === folder && candidate.rootRealPath !== null);
     if (inFolder.length === 0) continue;
+    const variants = await discoverVariants(folder);
+    // Only the configured workspace ever held TOOLS.md; a project folder may have its own.
+    if (inFolder.some(({ candidate }) => candidate.origin === "workspace")) {
+      diagnostics.push(...findLegacyToolsFile(folder, variants));
+    }
     diagnostics.push(
       ...findBootstrapCaseVariants(
         folder,
-        await discoverVariants(folder),
+        variants,
         inFolder.map(({ candidate, result }) => ({
           name: candidate.name,
           read: result === undefined || result.kind === "missing" ? "missing" : "found",

@@ -463,4 +463,58 @@ describe("loadBootstrapFiles", () => {
       ]);
     });
   });
+
+  describe("a legacy TOOLS.md", () => {
+    const legacyOf = (result: Awaited<ReturnType<typeof loadBootstrapFiles>>) =>
+      result.diagnostics.filter((diagnostic) => diagnostic.code === "BOOTSTRAP_LEGACY_TOOLS_FILE");
+
+    it("is not loaded, and a warning says the notes belong in AGENTS.md's ## Tools section", async () => {
+      await writeFile(join(workspace, "TOOLS.md"), "Use the staging cluster for tests.\n");
+      const result = await loadBootstrapFiles({ workspaceDir: workspace, sessionKind: "main" });
+      expect(legacyOf(result)).toEqual([
+        {
+          code: "BOOTSTRAP_LEGACY_TOOLS_FILE",
+          severity: "warning",
+          message:
+            "TOOLS.md is not loaded: tool notes now live in a `## Tools` section of AGENTS.md, so nothing in TOOLS.md reaches the model.",
+          path: join(workspace, "TOOLS.md"),
+          hint: "Move the notes from TOOLS.md into a `## Tools` section of AGENTS.md, then delete TOOLS.md.",
+        },
+      ]);
+      expect(result.contextFiles.map((file) => file.path)).not.toContain("TOOLS.md");
+      expect(result.stats.map((stat) => stat.name)).not.toContain("TOOLS.md");
+    });
+
+    it("is named as spelled on disk, in every session kind", async () => {
+      await writeFile(join(workspace, "tools.md"), "notes\n");
+      const result = await loadBootstrapFiles({ workspaceDir: workspace, sessionKind: "subagent" });
+      expect(legacyOf(result).map((diagnostic) => diagnostic.path)).toEqual([
+        join(workspace, "tools.md"),
+      ]);
+      // Not a case variant of a loaded file: only the legacy warning.
+      expect(
+        result.diagnostics.filter(
+          (diagnostic) => diagnostic.code === "BOOTSTRAP_FILE_CASE_VARIANT",
+        ),
+      ).toEqual([]);
+    });
+
+    it("is left alone in a separate execution folder, which is a project of its own", async () => {
+      const project = join(root, "project");
+      await mkdir(project);
+      await writeFile(join(project, "AGENTS.md"), "project rules\n");
+      await writeFile(join(project, "TOOLS.md"), "project tooling\n");
+      const result = await loadBootstrapFiles({
+        workspaceDir: workspace,
+        executionDir: project,
+        sessionKind: "main",
+      });
+      expect(legacyOf(result)).toEqual([]);
+    });
+
+    it("gives no warning when there is none", async () => {
+      const result = await loadBootstrapFiles({ workspaceDir: workspace, sessionKind: "main" });
+      expect(legacyOf(result)).toEqual([]);
+    });
+  });
 });

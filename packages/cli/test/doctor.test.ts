@@ -123,6 +123,14 @@ const CASES: readonly FindingCase[] = [
     },
   },
   {
+    code: "bootstrap-legacy-tools-file",
+    exit: 1,
+    breakIt: async ({ ws }) => {
+      await writeFile(join(ws, "TOOLS.md"), "# Tools\n\n- Deploy with the staging script.\n");
+      return { path: join(ws, "TOOLS.md") };
+    },
+  },
+  {
     code: "bootstrap-file-binary",
     exit: 1,
     breakIt: async ({ ws }) => {

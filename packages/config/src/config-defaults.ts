@@ -7,6 +7,7 @@ export const CONFIG_DEFAULTS = {
   bootstrapTotalMaxChars: 60_000,
   maxSkillsPromptChars: 18_000,
   maxSkillsInPrompt: 150,
+  skillVersionMarkers: false,
   memoryGetMaxChars: 12_000,
   toolResultMaxChars: 16_000,
   agentsRefreshMaxChars: 20_000,

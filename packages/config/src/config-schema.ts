@@ -596,6 +596,16 @@ function buildConfigSchema() {
                 })
                 .apply(documented("Global skills-list budgets.")),
             ),
+            versionMarkers: optional(
+              z
+                .boolean()
+                .apply(
+                  documented(
+                    "Legacy: add a `<version>sha256:...</version>` line (a hash of SKILL.md) to each listed skill, and a rule to read a skill's SKILL.md again when its version changed. Every SKILL.md edit then changes the prompt's stable prefix.",
+                    { default: CONFIG_DEFAULTS.skillVersionMarkers },
+                  ),
+                ),
+            ),
             entries: optional(
               z
                 .record(nonEmptyString(), skillEntrySchema)

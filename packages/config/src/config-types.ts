@@ -127,6 +127,8 @@ export interface SkillEntryConfig {
 
 export interface SkillsConfig {
   readonly limits?: { readonly maxSkillsPromptChars?: number; readonly maxSkillsInPrompt?: number };
+  /** Legacy `<version>` line per listed skill, with the re-read rule. Default false. */
+  readonly versionMarkers?: boolean;
   readonly entries?: Readonly<Record<string, SkillEntryConfig>>;
   readonly load?: { readonly extraDirs?: readonly string[] };
 }

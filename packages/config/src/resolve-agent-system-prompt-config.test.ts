@@ -33,6 +33,7 @@ describe("resolveAgentSystemPromptConfig", () => {
       },
       skillEntries: {},
       extraSkillDirs: [],
+      skillVersionMarkers: false,
       enabledPlugins: [],
       planTool: true,
       exec: { ask: "on-miss", security: "allowlist" },
@@ -208,6 +209,12 @@ describe("resolveAgentSystemPromptConfig", () => {
       },
     };
     expect(resolve(withAgent).budgets.maxSkillsPromptChars).toBe(5000);
+  });
+
+  it("skill version markers: off unless skills.versionMarkers is true", () => {
+    expect(resolve({ skills: { versionMarkers: true } }).skillVersionMarkers).toBe(true);
+    expect(resolve({ skills: { versionMarkers: false } }).skillVersionMarkers).toBe(false);
+    expect(() => resolve({ skills: { versionMarkers: "yes" } })).toThrow(/skills\.versionMarkers/);
   });
 
   it("model aliases: merged, agent wins, sorted by alias", () => {

@@ -73,6 +73,8 @@ export interface ResolvedAgentPromptConfig {
   readonly skillsAllowlist?: readonly string[];
   readonly skillEntries: Readonly<Record<string, SkillEntryConfig>>;
   readonly extraSkillDirs: readonly string[];
+  /** `skills.versionMarkers`: list each skill's `<version>` with the re-read rule. */
+  readonly skillVersionMarkers: boolean;
   /** Plugin ids listed under `plugins.entries` and not disabled, sorted. */
   readonly enabledPlugins: readonly string[];
   readonly workspace?: string;
@@ -189,6 +191,7 @@ export function resolveAgentSystemPromptConfig(
     ...(skillsAllowlist === undefined ? {} : { skillsAllowlist: [...skillsAllowlist] }),
     skillEntries: { ...config.skills?.entries },
     extraSkillDirs: [...(config.skills?.load?.extraDirs ?? [])],
+    skillVersionMarkers: config.skills?.versionMarkers ?? CONFIG_DEFAULTS.skillVersionMarkers,
     enabledPlugins:
       pluginEntries === undefined
         ? []

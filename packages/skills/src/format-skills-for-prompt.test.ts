@@ -1,7 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SkillsError } from "./skills-error.js";
-import { escapeXml, formatSkillsForPrompt } from "./format-skills-for-prompt.js";
+import {
+  escapeXml,
+  formatSkillsForPrompt,
+  SKILL_VERSION_RULE,
+} from "./format-skills-for-prompt.js";
 import type { FormattableSkill } from "./format-skills-for-prompt.js";
 
 const skill = (
@@ -28,7 +32,9 @@ const XML_INVALID =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 // A strict parser for exactly the grammar the formatter may emit; throws on anything else.
-function parseList(text: string): { entries: ParsedEntry[]; note?: string } {
+function parseList(text: string): { entries: ParsedEntry[]; note?: string; rule: boolean } {
+  const rule = text.startsWith(SKILL_VERSION_RULE);
+  if (rule) return { ...parseList(text.slice(SKILL_VERSION_RULE.length)), rule };
   const open = "<available_skills>\n";
   const close = "</available_skills>";
   if (!text.startsWith(open)) throw new Error("missing <available_skills>");
@@ -48,10 +54,10 @@ function parseList(text: string): { entries: ParsedEntry[]; note?: string } {
   }
   if (ENTRY.lastIndex !== end) throw new Error("entries overrun the closing tag");
   const rest = text.slice(end + close.length);
-  if (rest === "") return { entries };
+  if (rest === "") return { entries, rule };
   if (!rest.startsWith("\n") || rest.slice(1).includes("\n") || /[<>]/.test(rest))
     throw new Error("bad note");
-  return { entries, note: decode(rest.slice(1)) };
+  return { entries, note: decode(rest.slice(1)), rule };
 }
 
 function decode(value: string): string {
@@ -176,6 +182,31 @@ describe("formatSkillsForPrompt", () => {
     expect(formatSkillsForPrompt([hashed], { versionMarkers: true }).text).toContain(
       "    <location>/home/me/skills/a/SKILL.md</location>\n    <version>sha256:ab12</version>\n  </skill>",
     );
+  });
+
+  it("puts the re-read rule above a list with version markers, and only there", () => {
+    const hashed = { ...skill("a"), contentHash: "ab12" };
+    const marked = formatSkillsForPrompt([hashed], { versionMarkers: true });
+    expect(marked.text).toBe(
+      "When a skill's <version> differs from the one you last read, its SKILL.md has changed: read it again before following it.\n" +
+        "<available_skills>\n" +
+        marked.entries[0] +
+        "\n</available_skills>",
+    );
+    expect(formatSkillsForPrompt([hashed]).text).not.toContain("<version>");
+    expect(formatSkillsForPrompt([hashed]).text.startsWith("<available_skills>")).toBe(true);
+    // No hash, no version line: the rule would point at nothing.
+    expect(formatSkillsForPrompt([skill("a")], { versionMarkers: true }).text).toMatch(
+      /^<available_skills>/,
+    );
+    // The rule counts against the budget: at exactly its length the list still fits.
+    const chars = marked.chars;
+    expect(formatSkillsForPrompt([hashed], { versionMarkers: true, maxChars: chars })).toEqual(
+      marked,
+    );
+    expect(
+      formatSkillsForPrompt([hashed], { versionMarkers: true, maxChars: chars - 1 }).chars,
+    ).toBeLessThan(chars);
   });
 
   it("caps the list at maxSkills and names the rest in a note", () => {
@@ -327,6 +358,10 @@ describe("formatSkillsForPrompt", () => {
             return;
           }
           const parsed = parseList(result.text);
+          if (!options.versionMarkers) expect(parsed.rule).toBe(false);
+          if (parsed.entries.some((entry) => entry.version !== undefined)) {
+            expect(parsed.rule).toBe(true);
+          }
           expect(parsed.entries.map((entry) => entry.name)).toEqual(result.included.map(normalize));
           expect(parsed.note === undefined).toBe(result.omitted.length === 0);
           const location = (path: string): string =>

@@ -33,7 +33,10 @@ export interface FormatSkillsOptions {
   readonly maxSkills?: number;
   /** Budget for the whole text in UTF-16 code units (`text.length`). Default 18000. */
   readonly maxChars?: number;
-  /** Adds the legacy `<version>sha256:...</version>` line per skill. Default false. */
+  /**
+   * Adds the legacy `<version>sha256:...</version>` line per skill, and above the list a one-line
+   * rule to read a skill's SKILL.md again when its version changed. Default false.
+   */
   readonly versionMarkers?: boolean;
   /** Paths under this directory are shown as `~/...`. */
   readonly homeDir?: string;
@@ -64,7 +67,10 @@ export interface SkillListingOutcome {
 
 /** The formatted list and what it holds. */
 export interface FormattedSkillsPrompt {
-  /** The `<available_skills>` block plus, when some skills are left out, a one-line note. */
+  /**
+   * The `<available_skills>` block plus, when some skills are left out, a one-line note; with
+   * `versionMarkers` and a listed version, the one-line re-read rule (`SKILL_VERSION_RULE`) first.
+   */
   readonly text: string;
   /** Names listed, in listed order, exactly as given (the text shows them normalized). */
   readonly included: string[];
@@ -86,6 +92,12 @@ export const DEFAULT_MAX_SKILLS_PROMPT_CHARS = 18000;
 /** Below this many characters a shortened description says too little; the ladder moves on. */
 export const MIN_SHORTENED_DESCRIPTION_CHARS = 16;
 
+/**
+ * The line above the list when entries carry `<version>`: the marker is useless unless the model
+ * knows a changed version means a changed SKILL.md.
+ */
+export const SKILL_VERSION_RULE =
+  "When a skill's <version> differs from the one you last read, its SKILL.md has changed: read it again before following it.\n";
 const OPEN = "<available_skills>\n";
 const CLOSE = "</available_skills>";
 const SKILL_OPEN = "  <skill>\n";
@@ -117,6 +129,8 @@ interface PreparedEntry {
   readonly descriptionXmlLength: number;
   /** The location line plus the optional version line, escaped. */
   readonly tailXml: string;
+  /** `tailXml` holds a version line. */
+  readonly versioned: boolean;
   readonly compactLength: number;
   /** Rank group (0 = kept longest) of the description ladder; -1 for `name-only`. */
   readonly group: number;
@@ -201,6 +215,7 @@ export function formatSkillsForPrompt(
       format: "full",
       count: -1,
       maxChars: 0,
+      preamble: "",
     });
   }
   const listed = ranked
@@ -225,7 +240,9 @@ export function formatSkillsForPrompt(
     groupCount = 0;
     for (const entry of entries) if (entry.group >= groupCount) groupCount = entry.group + 1;
   }
-  const fixed = OPEN.length + CLOSE.length;
+  // The rule travels with the markers wherever the list goes (system prompt or Codex instructions).
+  const preamble = entries.some((entry) => entry.versioned) ? SKILL_VERSION_RULE : "";
+  const fixed = preamble.length + OPEN.length + CLOSE.length;
   const done = (
     state: LadderState,
     format: SkillsPromptFormat,
@@ -242,6 +259,7 @@ export function formatSkillsForPrompt(
       format,
       count,
       maxChars,
+      preamble,
     });
 
   // Per-group sums, so each step costs only the entries of the group it degrades.
@@ -442,11 +460,24 @@ interface FinishInput {
   /** How many entries, in rank order, are listed; -1: not even an empty list fits. */
   readonly count: number;
   readonly maxChars: number;
+  /** Text above `<available_skills>` (the version rule), counted in `fixed`. */
+  readonly preamble: string;
 }
 
 function finish(input: FinishInput): FormattedSkillsPrompt {
-  const { sorted, priorityOf, candidates, keep, listed, entries, state, format, count, maxChars } =
-    input;
+  const {
+    sorted,
+    priorityOf,
+    candidates,
+    keep,
+    listed,
+    entries,
+    state,
+    format,
+    count,
+    maxChars,
+    preamble,
+  } = input;
   // Which of `sorted` is listed: its entry index, or -1.
   const shownEntry = new Int32Array(sorted.length).fill(-1);
   const budgetCut = new Uint8Array(sorted.length);
@@ -467,7 +498,7 @@ function finish(input: FinishInput): FormattedSkillsPrompt {
     }
   }
 
-  const parts: string[] = [OPEN];
+  const parts: string[] = [preamble, OPEN];
   const included: string[] = [];
   const entryTexts: string[] = [];
   const outcomes: SkillListingOutcome[] = [];
@@ -576,14 +607,16 @@ function prepareEntry(
   }
   let tailXml =
     LOCATION_OPEN + escapeXml(normalizePath(toDisplayPath(skill.path, home))) + LOCATION_CLOSE;
-  if (versionMarkers && skill.contentHash !== undefined && skill.contentHash !== "") {
-    tailXml += `    <version>sha256:${escapeXml(normalizeInline(skill.contentHash))}</version>\n`;
+  const versioned = versionMarkers && skill.contentHash !== undefined && skill.contentHash !== "";
+  if (versioned) {
+    tailXml += `    <version>sha256:${escapeXml(normalizeInline(skill.contentHash ?? ""))}</version>\n`;
   }
   return {
     nameXml,
     description,
     descriptionXmlLength,
     tailXml,
+    versioned,
     compactLength:
       COMPACT_OVERHEAD -
       LOCATION_OPEN.length -

@@ -84,11 +84,49 @@ describe("parseSkillFile", () => {
     expect(result.diagnostics[0]?.message).toMatch(/not valid YAML \(.+ at line \d+\)/);
   });
 
+  it("keeps a skill whose description is invalid YAML, with a warning per recovered field", () => {
+    const result = parseSkillFile(
+      "---\nname: review: code\ndescription: > Review code: find defects, then verify\n---\n",
+      PATH,
+    );
+    expect(result.skill).toMatchObject({
+      name: "review: code",
+      description: "Review code: find defects, then verify",
+    });
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "SKILL_FIELD_RECOVERED",
+        severity: "warning",
+        path: PATH,
+        message: expect.stringContaining(
+          "`name` is not valid YAML (bad indentation of a mapping entry at line 2)",
+        ),
+      }),
+      expect.objectContaining({
+        code: "SKILL_FIELD_RECOVERED",
+        message: expect.stringContaining("`description` is not valid YAML"),
+      }),
+      expect.objectContaining({ code: "SKILL_NAME_NONSTANDARD" }),
+    ]);
+  });
+
+  it("still skips a skill whose metadata is broken, whatever else was recoverable", () => {
+    const result = parseSkillFile(
+      "---\nname: gh\ndescription: GitHub: issues and PRs\nmetadata: {openclaw: {requires: {bins: [gh}}}\n---\n",
+      PATH,
+    );
+    expect(result.skill).toBeUndefined();
+    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["SKILL_YAML_INVALID"]);
+  });
+
   it("reports the file line of a YAML error, counting the opening fence as line 1", () => {
     const result = parseSkillFile("---\nname: a\nname: b\ndescription: d\n---\n", PATH);
     expect(result.diagnostics[0]?.message).toContain("(duplicated mapping key at line 3)");
-    const crlf = parseSkillFile("\uFEFF---\r\ndescription: d\r\n  bad: x\r\n---\r\n", PATH);
-    expect(crlf.diagnostics[0]?.message).toContain("at line 3)");
+    const crlf = parseSkillFile(
+      "\uFEFF---\r\ndescription: d\r\nmetadata: x\r\n  bad: y\r\n---\r\n",
+      PATH,
+    );
+    expect(crlf.diagnostics[0]?.message).toContain("at line 4)");
   });
 
   it("skips a file with no frontmatter and an empty file", () => {

@@ -60,6 +60,15 @@ export function parseSkillFile(text: string, filePath: string): ParseSkillFileRe
       "Start the file with a `---` block that sets `name` and `description`.",
     );
   }
+  for (const { field, reason, line } of frontMatter.recovered) {
+    diagnostics.push({
+      code: "SKILL_FIELD_RECOVERED",
+      severity: "warning",
+      message: `SKILL.md \`${field}\` is not valid YAML (${reason} at line ${line}); its text was read as plain text.`,
+      path: filePath,
+      hint: `Quote the value (\`${field}: "..."\`), or start a \`>\` block on its own line with the text indented below.`,
+    });
+  }
   const data = frontMatter.data;
   if (!isPlainRecord(data)) {
     return skip(

@@ -67,4 +67,115 @@ describe("parseSkillFrontMatter", () => {
       /unknown tag/,
     );
   });
+
+  describe("free-form fields whose YAML is invalid", () => {
+    const recover = (source: string) => {
+      const frontMatter = parseSkillFrontMatter(source);
+      if (!frontMatter.found) throw new Error("no front matter");
+      return frontMatter;
+    };
+
+    it("reads an unquoted `: ` inside a description as text, and names the field and line", () => {
+      const result = recover(
+        "---\nname: review\ndescription: Review code: find defects, then verify\n---\n",
+      );
+      expect(result.data).toEqual({
+        name: "review",
+        description: "Review code: find defects, then verify",
+      });
+      expect(result.recovered).toEqual([
+        { field: "description", reason: "bad indentation of a mapping entry", line: 3 },
+      ]);
+    });
+
+    it("keeps the text after a folded or literal indicator on the same line", () => {
+      expect(recover("---\ndescription: > Summarise the thread\n---\n").data).toEqual({
+        description: "Summarise the thread",
+      });
+      expect(
+        recover("---\ndescription: >- Summarise the thread\n  and list: owners\n---\n").data,
+      ).toEqual({ description: "Summarise the thread and list: owners" });
+      expect(recover("---\ndescription: | First: one\n  Second: two\n---\n").data).toEqual({
+        description: "First: one\nSecond: two",
+      });
+    });
+
+    it("folds continuation lines, keeping blank lines as line breaks", () => {
+      expect(
+        recover(
+          "---\ndescription: Use this when\n  the user asks: what now\n\n  Or: later\nname: x\n---\n",
+        ).data,
+      ).toEqual({ description: "Use this when the user asks: what now\nOr: later", name: "x" });
+    });
+
+    it("drops quotes around a one-line value with inner quotes, and reads CRLF files", () => {
+      expect(recover('---\r\ndescription: "Say "hi": now"\r\nname: a\r\n---\r\n').data).toEqual({
+        description: 'Say "hi": now',
+        name: "a",
+      });
+    });
+
+    it("recovers name, homepage, license and compatibility too", () => {
+      const result = recover(
+        "---\nname: a: b\ndescription: d\nhomepage: see: https://x.test\nlicense: MIT: see LICENSE\ncompatibility: Needs: git\n---\n",
+      );
+      expect(result.data).toEqual({
+        name: "a: b",
+        description: "d",
+        homepage: "see: https://x.test",
+        license: "MIT: see LICENSE",
+        compatibility: "Needs: git",
+      });
+      expect(result.recovered.map((field) => field.field)).toEqual([
+        "name",
+        "homepage",
+        "license",
+        "compatibility",
+      ]);
+    });
+
+    it("leaves valid fields and valid files alone", () => {
+      expect(recover("---\ndescription: 'Quoted: fine'\n---\n")).toEqual({
+        found: true,
+        data: { description: "Quoted: fine" },
+        recovered: [],
+      });
+    });
+
+    it("stays strict for structured fields: the error that remains is thrown", () => {
+      // metadata is broken as well as the description: nothing is guessed, and the error names
+      // metadata's line, counted in the original file although the description spans two lines.
+      expect(() =>
+        parseSkillFrontMatter(
+          "---\ndescription: Review: code\n  and more\nmetadata: {openclaw: {requires: [}\n---\n",
+        ),
+      ).toThrow(
+        expect.objectContaining({
+          reason: "missed comma between flow collection entries",
+          mark: expect.objectContaining({ line: 3 }),
+        }),
+      );
+      expect(() => parseSkillFrontMatter("---\ndescription: d\nmetadata: a: b\n---\n")).toThrow(
+        /bad indentation/,
+      );
+      expect(() =>
+        parseSkillFrontMatter("---\ndescription: d\nrequires: bins: [gh]\n---\n"),
+      ).toThrow(/bad indentation/);
+      expect(() =>
+        parseSkillFrontMatter("---\ndescription: d\ndisable-model-invocation: true: yes\n---\n"),
+      ).toThrow(/bad indentation/);
+    });
+
+    it("stays strict for a free-form value that opens YAML structure or repeats a key", () => {
+      expect(() => parseSkillFrontMatter("---\nname: [unclosed\ndescription: d\n---\n")).toThrow(
+        /missed comma/,
+      );
+      expect(() => parseSkillFrontMatter("---\ndescription: *alias: x\n---\n")).toThrow(
+        /unidentified alias/,
+      );
+      expect(() =>
+        parseSkillFrontMatter("---\ndescription: a: b\ndescription: c: d\n---\n"),
+      ).toThrow(/bad indentation/);
+    });
+  });
 });
