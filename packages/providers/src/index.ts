@@ -93,3 +93,38 @@ export type {
   ProviderCacheExplanation,
   ProviderCacheState,
 } from "./explain-provider-cache.js";
+// cache accounting against what the provider reports
+export { createCacheLedger } from "./create-cache-ledger.js";
+export type {
+  CacheLedger,
+  CacheLedgerEntry,
+  CacheLedgerRequest,
+  CacheLedgerTotals,
+  CreateCacheLedgerOptions,
+} from "./create-cache-ledger.js";
+export { normalizeUsage } from "./normalize-usage.js";
+export type {
+  CacheWrites,
+  NormalizedUsage,
+  NormalizeUsageResult,
+  UsageProvider,
+} from "./normalize-usage.js";
+export { attributeCacheMiss } from "./attribute-cache-miss.js";
+export type {
+  AttributedRequest,
+  CacheLedgerSection,
+  CacheMissAttribution,
+  CacheMissCause,
+} from "./attribute-cache-miss.js";
+export { CACHE_FACTS_TABLE, resolveCacheFacts } from "./cache-facts-table.js";
+export type {
+  CacheFactsProvider,
+  CacheFactsRow,
+  CachePriceMultipliers,
+  ResolvedCacheFacts,
+} from "./cache-facts-table.js";
+export { toRequestBodyParts } from "./to-request-body-parts.js";
+export type { RequestBodyPart, RequestBodyPartRef } from "./to-request-body-parts.js";
+export { toRequestCacheSettings } from "./to-request-cache-settings.js";
+export type { RequestCacheSettings } from "./to-request-cache-settings.js";
+export { parseIsoTimestamp } from "./parse-iso-timestamp.js";
