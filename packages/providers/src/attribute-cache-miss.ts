@@ -81,7 +81,11 @@ interface FirstDifference {
   readonly offset: number;
 }
 
-/** The first differing character of two part lists in serialization order; none: a prefix. */
+/**
+ * The first differing character of two part lists in serialization order; none: a prefix. Each
+ * part ends with a terminator (as a closing quote or brace ends it on the wire), so a text that
+ * grows in place differs at the old end, inside what was cached.
+ */
 export function findFirstDifference(
   previous: readonly RequestBodyPart[],
   current: readonly RequestBodyPart[],
@@ -96,7 +100,7 @@ export function findFirstDifference(
       const offset = commonPrefixLength(old.text, next.text);
       return { sharedChars: sharedChars + offset, part: next, offset };
     }
-    sharedChars += old.text.length;
+    sharedChars += old.text.length + 1;
   }
   return undefined;
 }
@@ -187,7 +191,7 @@ export function attributeCacheMiss(
     return { expected: 0, sharedTokens: 0, miss: false, cause: { kind: "none" } };
   }
   const difference = findFirstDifference(previous.parts, current.parts);
-  const previousChars = previous.parts.reduce((total, part) => total + part.text.length, 0);
+  const previousChars = previous.parts.reduce((total, part) => total + part.text.length + 1, 0);
   const sharedTokens =
     difference === undefined
       ? previous.usage.inputTotal
