@@ -108,7 +108,17 @@ export const CACHE_FACTS_TABLE: readonly CacheFactsRow[] = Object.freeze([
   },
   {
     provider: "openai",
-    models: ["*"],
+    models: [
+      "gpt-5-5",
+      "gpt-5-4",
+      "gpt-5-3",
+      "gpt-5-2",
+      "gpt-5-1",
+      "gpt-5",
+      "gpt-4-1",
+      "gpt-4o",
+      "*",
+    ],
     minimumPrefixTokens: 1024,
     incrementTokens: 128,
     // prompt_cache_retention defaults to 24h without ZDR (gpt-5.5 and later accept only 24h).
