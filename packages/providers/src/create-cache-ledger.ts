@@ -9,7 +9,7 @@ import { resolveCacheFacts } from "./cache-facts-table.js";
 import type { CacheFactsProvider, CacheFactsRow } from "./cache-facts-table.js";
 import { normalizeUsage } from "./normalize-usage.js";
 import type { CacheWrites, NormalizedUsage, UsageProvider } from "./normalize-usage.js";
-import { parseIsoTimestamp } from "./parse-iso-timestamp.js";
+import { formatIsoTimestamp, parseIsoTimestamp } from "./parse-iso-timestamp.js";
 import { ProvidersError } from "./providers-error.js";
 import { toRequestBodyParts } from "./to-request-body-parts.js";
 import { toRequestCacheSettings } from "./to-request-cache-settings.js";
@@ -182,7 +182,7 @@ export function createCacheLedger(options: CreateCacheLedgerOptions = {}): Cache
         index: entries.length,
         provider,
         model: request.model,
-        at: new Date(millis).toISOString(),
+        at: formatIsoTimestamp(millis),
         lineage,
         usage,
         facts: row,

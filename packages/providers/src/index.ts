@@ -109,13 +109,7 @@ export type {
   NormalizeUsageResult,
   UsageProvider,
 } from "./normalize-usage.js";
-export { attributeCacheMiss } from "./attribute-cache-miss.js";
-export type {
-  AttributedRequest,
-  CacheLedgerSection,
-  CacheMissAttribution,
-  CacheMissCause,
-} from "./attribute-cache-miss.js";
+export type { CacheLedgerSection, CacheMissCause } from "./attribute-cache-miss.js";
 export { CACHE_FACTS_TABLE, resolveCacheFacts } from "./cache-facts-table.js";
 export type {
   CacheFactsProvider,
@@ -123,8 +117,4 @@ export type {
   CachePriceMultipliers,
   ResolvedCacheFacts,
 } from "./cache-facts-table.js";
-export { toRequestBodyParts } from "./to-request-body-parts.js";
-export type { RequestBodyPart, RequestBodyPartRef } from "./to-request-body-parts.js";
-export { toRequestCacheSettings } from "./to-request-cache-settings.js";
-export type { RequestCacheSettings } from "./to-request-cache-settings.js";
 export { parseIsoTimestamp } from "./parse-iso-timestamp.js";

@@ -47,9 +47,8 @@ function at(value: unknown, path: string): unknown {
   return current;
 }
 
-class MalformedUsage {
-  constructor(readonly message: string) {}
-}
+/** Internal: unwinds to `normalizeUsage`, which turns it into a diagnostic. Never escapes. */
+class MalformedUsage extends Error {}
 
 function createReader(usage: unknown): Reader {
   return (path, required) => {

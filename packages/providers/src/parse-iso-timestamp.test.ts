@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseIsoTimestamp } from "./parse-iso-timestamp.js";
+import fc from "fast-check";
+import { formatIsoTimestamp, parseIsoTimestamp } from "./parse-iso-timestamp.js";
 
 describe("parseIsoTimestamp", () => {
   it.each([
@@ -25,5 +26,16 @@ describe("parseIsoTimestamp", () => {
     "2026-12-01T21:05:00+25:00",
   ])("%s is not a time that exists", (text) => {
     expect(parseIsoTimestamp(text)).toBeUndefined();
+  });
+
+  it("agrees with Date on every millisecond from 1600 to 2400, both ways", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -11_676_096_000_000, max: 13_569_465_599_999 }), (millis) => {
+        const text = new Date(millis).toISOString();
+        expect(formatIsoTimestamp(millis)).toBe(text);
+        expect(parseIsoTimestamp(text)).toBe(millis);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AttributedRequest } from "../src/attribute-cache-miss.js";
-import { checkAppendOnlyNeverMisses, checkChangeIsNamedOnce } from "./ledger-conversations.js";
+import { assertAppendOnlyNeverMisses, assertChangeIsNamedOnce } from "./ledger-conversations.js";
 
 const planted = vi.hoisted(() => ({ bug: "none" as "none" | "tools-left-out" | "late-by-one" }));
 
@@ -48,17 +48,17 @@ afterEach(() => {
 
 describe("the ledger properties catch a planted attribution bug", () => {
   it("unplanted: both properties hold through the mock", () => {
-    checkAppendOnlyNeverMisses(20);
-    checkChangeIsNamedOnce(40);
+    assertAppendOnlyNeverMisses(20);
+    assertChangeIsNamedOnce(40);
   });
 
   it("tools left out of the comparison: a tool change is not named", () => {
     planted.bug = "tools-left-out";
-    expect(() => checkChangeIsNamedOnce(300)).toThrow(/Property failed/);
+    expect(() => assertChangeIsNamedOnce(300)).toThrow(/Property failed/);
   });
 
   it("verdicts one request late: the change is named at k+1", () => {
     planted.bug = "late-by-one";
-    expect(() => checkChangeIsNamedOnce(100)).toThrow(/Property failed/);
+    expect(() => assertChangeIsNamedOnce(100)).toThrow(/Property failed/);
   });
 });

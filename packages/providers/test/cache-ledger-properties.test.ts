@@ -8,14 +8,14 @@
  * expects them to fail.
  */
 import { describe, it } from "vitest";
-import { checkAppendOnlyNeverMisses, checkChangeIsNamedOnce } from "./ledger-conversations.js";
+import { assertAppendOnlyNeverMisses, assertChangeIsNamedOnce } from "./ledger-conversations.js";
 
 describe("cache ledger properties", () => {
   it("append-only conversations with simulated usage never miss", () => {
-    checkAppendOnlyNeverMisses(150);
+    assertAppendOnlyNeverMisses(150);
   });
 
   it("a change injected at request k is attributed to that part at k and nowhere else", () => {
-    checkChangeIsNamedOnce(300);
+    assertChangeIsNamedOnce(300);
   });
 });

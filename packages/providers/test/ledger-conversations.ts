@@ -406,7 +406,7 @@ export function expectedPart(spec: ConversationSpec, target: ChangeTarget): stri
 }
 
 /** Property 1: append-only sequences with simulated usage are never a miss. */
-export function checkAppendOnlyNeverMisses(numRuns: number): void {
+export function assertAppendOnlyNeverMisses(numRuns: number): void {
   fc.assert(
     fc.property(conversationArbitrary, (spec) => {
       for (const entry of recordConversation(spec)) {
@@ -421,7 +421,7 @@ export function checkAppendOnlyNeverMisses(numRuns: number): void {
 }
 
 /** Property 2: a change injected at request k is a miss at k, named by its part, and nowhere else. */
-export function checkChangeIsNamedOnce(numRuns: number): void {
+export function assertChangeIsNamedOnce(numRuns: number): void {
   fc.assert(
     fc.property(
       conversationArbitrary.chain((spec) =>
