@@ -22,7 +22,8 @@ export interface CacheFactsRow {
    * Model families, matched against the end of the normalized model id (lower case, `.` → `-`,
    * date, `-latest` and Bedrock `-v1:0` suffixes removed): `claude-sonnet-4-5` matches
    * `claude-sonnet-4-5-20250929` and `us.anthropic.claude-sonnet-4-5-20250929-v1:0`. `*` matches
-   * every model of the provider (the fallback row, listed last).
+   * every other model of the provider: alone (`["*"]`) it marks an assumed fallback, reported
+   * with a diagnostic; beside families it says the row's rule is documented for all models.
    */
   readonly models: readonly string[];
   /** Shorter prefixes are never cached (and no error is returned). */
@@ -139,12 +140,22 @@ export const CACHE_FACTS_TABLE: readonly CacheFactsRow[] = Object.freeze([
   },
   {
     provider: "gemini",
-    models: ["gemini-3-flash", "gemini-3-1-flash", "gemini-3-1-pro-preview", "*"],
+    models: ["gemini-3-flash", "gemini-3-1-flash", "gemini-3-1-pro-preview"],
     minimumPrefixTokens: 4096,
     incrementTokens: 1,
     defaultTtlSeconds: undefined,
     prices: { read: 0.1, write5m: 1, write1h: 1, write: 1 },
-    source: `ai.google.dev caching docs updated 2026-10-13, provider-caching-facts.md §3 (unknown models: the strictest documented minimum); ${UNPRICED_READ_NOTE}`,
+    source: `ai.google.dev caching docs updated 2026-10-13, provider-caching-facts.md §3; ${UNPRICED_READ_NOTE}`,
+    asOf: AS_OF,
+  },
+  {
+    provider: "gemini",
+    models: ["*"],
+    minimumPrefixTokens: 4096,
+    incrementTokens: 1,
+    defaultTtlSeconds: undefined,
+    prices: { read: 0.1, write5m: 1, write1h: 1, write: 1 },
+    source: `unknown Gemini model: the strictest minimum in ai.google.dev caching docs updated 2026-10-13; ${UNPRICED_READ_NOTE}`,
     asOf: AS_OF,
   },
   {
@@ -203,7 +214,8 @@ function findRow(
 /**
  * The caching facts for a provider and model: the caller's rows first, then
  * `CACHE_FACTS_TABLE`. Claude models on Bedrock use the Anthropic rows. A model no row names
- * gets the provider's fallback row and an info diagnostic.
+ * gets the provider's fallback row, with an info diagnostic when that row is an assumption (its
+ * `models` is `["*"]`) rather than a rule documented for every model (OpenAI's 1024 tokens).
  */
 export function resolveCacheFacts(
   provider: CacheFactsProvider,
@@ -221,6 +233,7 @@ export function resolveCacheFacts(
   const fallbackProvider = provider === "bedrock" && id.includes("claude") ? "anthropic" : provider;
   const fallback =
     findRow(rows, fallbackProvider, id, true) ?? findRow(CACHE_FACTS_TABLE, "anthropic", id, true)!;
+  if (fallback.models.length > 1) return { row: fallback, diagnostics: [] };
   return {
     row: fallback,
     diagnostics: [
