@@ -326,6 +326,8 @@ describe("createCacheLedger", () => {
 
   it.each([
     [{ at: "2026-02-30T20:00:00Z" }, /at "2026-02-30T20:00:00Z" is not an ISO 8601 time/],
+    [{ at: 1_733_087_100_000 }, /at "1733087100000" is not an ISO 8601 time/],
+    [{ at: new Date(Number.NaN) }, /at "Invalid Date" is not an ISO 8601 time/],
     [{ provider: "mistral" }, /provider "mistral" is not one the ledger reads/],
     [{ model: "" }, /model must be a non-empty string/],
   ])("%j is a contract violation", (override, message) => {

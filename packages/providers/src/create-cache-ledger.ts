@@ -112,8 +112,13 @@ function defaultLineage(provider: UsageProvider, model: string, body: unknown): 
   return typeof key === "string" ? `${provider}:${model}:${key}` : `${provider}:${model}`;
 }
 
-function toMillis(at: string | Date): number {
-  const millis = typeof at === "string" ? parseIsoTimestamp(at) : at.getTime();
+function toMillis(at: unknown): number {
+  const millis =
+    typeof at === "string"
+      ? parseIsoTimestamp(at)
+      : typeof at === "object" && at !== null && "getTime" in at && typeof at.getTime === "function"
+        ? Number(at.getTime())
+        : undefined;
   if (millis === undefined || !Number.isFinite(millis)) {
     throw new ProvidersError(
       "PROVIDERS_INVALID_ARGUMENT",
