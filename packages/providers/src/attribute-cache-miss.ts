@@ -95,7 +95,13 @@ export function findFirstDifference(
     const old = previous[index]!;
     const next = current[index];
     if (next === undefined) return { sharedChars, part: old, offset: 0 };
-    if (!sameRef(old.ref, next.ref)) return { sharedChars, part: next, offset: 0 };
+    if (!sameRef(old.ref, next.ref)) {
+      // A tool that is gone is named by the old list; an added one by the new.
+      const removed =
+        old.ref.area === "tools" &&
+        !current.some((part) => part.ref.area === "tools" && part.ref.name === old.ref.name);
+      return { sharedChars, part: removed ? old : next, offset: 0 };
+    }
     if (old.text !== next.text) {
       const offset = commonPrefixLength(old.text, next.text);
       return { sharedChars: sharedChars + offset, part: next, offset };

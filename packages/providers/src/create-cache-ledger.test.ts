@@ -172,6 +172,28 @@ describe("createCacheLedger", () => {
     expect(tail).toMatchObject({ miss: false, cause: { kind: "none" } });
   });
 
+  it("an added tool is named by the new list, a removed one by the old", () => {
+    const tools = (...names: string[]) => names.map((name) => ({ name, description: name }));
+    const ledger = createCacheLedger();
+    const request = (at: string, names: string[], read: number) =>
+      ledger.record({
+        provider: "anthropic",
+        model,
+        at,
+        body: anthropicBody({ tools: tools(...names) }),
+        usage: anthropicUsage(read, 2010 - read, 3),
+      });
+    request("2026-12-01T20:00:00Z", ["exec", "read"], 0);
+    expect(request("2026-12-01T20:01:00Z", ["browser", "exec", "read"], 0).cause).toMatchObject({
+      kind: "changed",
+      part: "browser",
+    });
+    expect(request("2026-12-01T20:02:00Z", ["browser", "read"], 0).cause).toMatchObject({
+      kind: "changed",
+      part: "exec",
+    });
+  });
+
   it("the same prefix read as nothing within the TTL and above the minimum is `unexplained`", () => {
     const ledger = createCacheLedger();
     const request = { provider: "anthropic", model, body: anthropicBody({}) } as const;
