@@ -97,9 +97,10 @@ export function findFirstDifference(
     if (next === undefined) return { sharedChars, part: old, offset: 0 };
     if (!sameRef(old.ref, next.ref)) {
       // A tool that is gone is named by the old list; an added one by the new.
+      const oldRef = old.ref;
       const removed =
-        old.ref.area === "tools" &&
-        !current.some((part) => part.ref.area === "tools" && part.ref.name === old.ref.name);
+        oldRef.area === "tools" &&
+        !current.some((part) => part.ref.area === "tools" && part.ref.name === oldRef.name);
       return { sharedChars, part: removed ? old : next, offset: 0 };
     }
     if (old.text !== next.text) {
