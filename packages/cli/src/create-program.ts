@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import type { CliIo } from "./cli-io.js";
+import { registerCacheLedgerCommand } from "./commands/cache-ledger-command.js";
 import { registerCacheReportCommand } from "./commands/cache-report-command.js";
 import { registerContextCommand } from "./commands/context-command.js";
 import { registerDoctorCommand } from "./commands/doctor-command.js";
@@ -30,6 +31,7 @@ export function createProgram(io: CliIo, state: ProgramState): Command {
   registerContextCommand(program, io, state);
   registerExplainCacheCommand(program, io, state);
   registerCacheReportCommand(program, io, state);
+  registerCacheLedgerCommand(program, io);
   registerDoctorCommand(program, io, state);
   registerInspectCommand(program, io, state);
   registerSchemaCommand(program, io, state);

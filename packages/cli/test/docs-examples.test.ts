@@ -33,6 +33,10 @@ const EXAMPLES: readonly (readonly string[])[] = [
     "fixtures/cli/facts/telegram-direct-browser-tool.json",
   ],
   ["cache-report", "--turns", "3", "--provider", "anthropic"],
+  [
+    "cache-ledger",
+    "fixtures/cli/cache-ledger/mixed-providers-below-minimum-unexplained-and-unreadable-usage/requests.jsonl",
+  ],
   ["inspect", "--out", ".tmp/prompt.html"],
 ];
 

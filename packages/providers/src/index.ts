@@ -90,3 +90,28 @@ export type {
   ExplainProviderCacheOptions,
   ProviderCacheExplanation,
 } from "./explain-provider-cache.js";
+// cache accounting against what the provider reports
+export { createCacheLedger } from "./create-cache-ledger.js";
+export type {
+  CacheLedger,
+  CacheLedgerEntry,
+  CacheLedgerRequest,
+  CacheLedgerTotals,
+  CreateCacheLedgerOptions,
+} from "./create-cache-ledger.js";
+export { normalizeUsage } from "./normalize-usage.js";
+export type {
+  CacheWrites,
+  NormalizedUsage,
+  NormalizeUsageResult,
+  UsageProvider,
+} from "./normalize-usage.js";
+export type { CacheLedgerSection, CacheMissCause } from "./attribute-cache-miss.js";
+export { CACHE_FACTS_TABLE, resolveCacheFacts } from "./cache-facts-table.js";
+export type {
+  CacheFactsProvider,
+  CacheFactsRow,
+  CachePriceMultipliers,
+  ResolvedCacheFacts,
+} from "./cache-facts-table.js";
+export { parseIsoTimestamp } from "./parse-iso-timestamp.js";

@@ -10,6 +10,9 @@ describe("resolveCacheRules", () => {
     ["claude-opus-4-5", 4096],
     ["claude-opus-4-6", 4096],
     ["claude-haiku-4-5", 4096],
+    ["claude-opus-4-7", 2048],
+    ["claude-opus-4-8", 1024],
+    ["claude-opus-5", 512],
   ])("Anthropic %s caches from %i tokens", (model, minimum) => {
     const { rules, diagnostics } = resolveCacheRules("anthropic", model);
     expect(rules.minimumPrefixTokens).toBe(minimum);

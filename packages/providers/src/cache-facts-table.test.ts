@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { CACHE_FACTS_TABLE, normalizeModelId, resolveCacheFacts } from "./cache-facts-table.js";
+import type { CacheFactsRow } from "./cache-facts-table.js";
+
+describe("resolveCacheFacts", () => {
+  it.each([
+    ["anthropic", "claude-opus-5", 512],
+    ["anthropic", "claude-fable-5-1-20261001", 512],
+    ["anthropic", "claude-mythos-5.1", 512],
+    ["anthropic", "claude-sonnet-5", 1024],
+    ["anthropic", "claude-opus-4-8", 1024],
+    ["anthropic", "claude-sonnet-4-5-20250929", 1024],
+    ["anthropic", "claude-opus-4", 1024],
+    ["anthropic", "claude-opus-4-7", 2048],
+    ["anthropic", "claude-3-5-haiku-latest", 2048],
+    ["anthropic", "claude-opus-4-6", 4096],
+    ["anthropic", "claude-haiku-4-5", 4096],
+    ["bedrock", "us.anthropic.claude-opus-4-5-20251101-v1:0", 4096],
+    ["bedrock", "amazon.nova-pro-v1:0", 1000],
+    ["openai", "gpt-5.6", 1024],
+    ["openai", "gpt-5.5", 1024],
+    ["gemini", "gemini-2.5-flash", 2048],
+    ["gemini", "gemini-2.5-flash-lite", 2048],
+    ["gemini", "gemini-3.1-pro-preview", 4096],
+  ] as const)("%s %s: minimum %i, no diagnostic", (provider, model, minimum) => {
+    const { row, diagnostics } = resolveCacheFacts(provider, model);
+    expect(row.minimumPrefixTokens).toBe(minimum);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it("a version number is not a variant: claude-opus-4-9 is unknown, not Opus 4", () => {
+    const { row, diagnostics } = resolveCacheFacts("anthropic", "claude-opus-4-9");
+    expect(row.models).toEqual(["*"]);
+    expect(row.minimumPrefixTokens).toBe(4096);
+    expect(diagnostics.map((d) => d.code)).toEqual(["PROVIDERS_UNKNOWN_MODEL"]);
+  });
+
+  it("OpenAI: writes cost 1.25× and hits are exact from GPT-5.6; 128-token steps before", () => {
+    expect(resolveCacheFacts("openai", "gpt-5.6-mini").row).toMatchObject({
+      incrementTokens: 1,
+      prices: { write: 1.25 },
+      defaultTtlSeconds: 1800,
+    });
+    expect(resolveCacheFacts("openai", "gpt-5.5").row).toMatchObject({
+      incrementTokens: 128,
+      defaultTtlSeconds: 86_400,
+    });
+  });
+
+  it("Anthropic prices and TTL: 0.1× read, 1.25× 5m write, 2× 1h write, 5-minute default", () => {
+    expect(resolveCacheFacts("anthropic", "claude-sonnet-4-6").row).toMatchObject({
+      prices: { read: 0.1, write5m: 1.25, write1h: 2 },
+      defaultTtlSeconds: 300,
+    });
+  });
+
+  it("every row is dated and sourced", () => {
+    for (const row of CACHE_FACTS_TABLE) {
+      expect(row.asOf).toBe("2026-12-01");
+      expect(row.source.length).toBeGreaterThan(20);
+    }
+  });
+
+  it("caller rows win over the table", () => {
+    const mine: CacheFactsRow = {
+      ...resolveCacheFacts("anthropic", "claude-sonnet-4-6").row,
+      models: ["claude-sonnet-4-6"],
+      minimumPrefixTokens: 2048,
+      inputUsdPerMillion: 3,
+      source: "docs.orq.ai",
+    };
+    expect(resolveCacheFacts("anthropic", "claude-sonnet-4-6", [mine]).row).toBe(mine);
+  });
+
+  it("normalizes ids: case, dots, dates, -latest and Bedrock version suffixes", () => {
+    expect(normalizeModelId("US.Anthropic.Claude-Sonnet-4.5-20250929-v1:0")).toBe(
+      "us-anthropic-claude-sonnet-4-5",
+    );
+  });
+});
