@@ -79,7 +79,7 @@ export interface PromptAssemblerOptions {
    * cached across turns) or `system-prompt` (the `system-tail` layout).
    */
   readonly factsLocation?: RuntimeFactsLocation;
-  /** Explicit renderer input values; they beat config and facts (see the configured facade). */
+  /** Explicit renderer input values; they beat config and facts (caller overrides beat config and facts). */
   readonly overrides?: Partial<AgentSystemPromptInput>;
   /** How real folders are shown; the first mapping that contains a path wins. */
   readonly displayPaths?: readonly DisplayPathMapping[];

@@ -2,7 +2,7 @@ import { appendFile, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseRunFacts } from "@promptstack/config";
+import { ConfigError, parseRunFacts } from "@promptstack/config";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { RunFacts } from "@promptstack/config";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -268,6 +268,51 @@ describe("createPromptAssembler", () => {
     });
     expect(turn.model.text).toContain("[MISSING] Expected at: /virtual/demo/SOUL.md");
     expect(turn.model.text).not.toContain(workspaceDir);
+  });
+
+  it("takes the facts as the runtime has them, and names each invalid path in a typed error", async () => {
+    const assembler = await createPromptAssembler(await options());
+    const raw = JSON.parse(await readFile(join(workspaceDir, "facts.json"), "utf8")) as object;
+    const fromRaw = await assembler.turn(raw as never);
+    expect(fromRaw.model.text).toBe((await assembler.turn(facts)).model.text);
+    const broken = { ...raw, time: { date: "2026-12-40", timeZone: "Europe/Stockholm" } };
+    await expect(assembler.turn(broken as never)).rejects.toSatisfy(
+      (error: unknown) =>
+        ConfigError.isInstance(error) &&
+        error.code === "CONFIG_INVALID_FACTS" &&
+        error.message.includes("time.date"),
+    );
+    await expect(assembler.turn({ sessionKind: "main" } as never)).rejects.toThrow(/model/);
+    await assembler.close();
+  });
+
+  it("refuses an agent id the config does not list, naming the ones it does", async () => {
+    await expect(createPromptAssembler(await options({ agentId: "mian" }))).rejects.toSatisfy(
+      (error: unknown) =>
+        AgentError.isInstance(error) &&
+        error.code === "AGENT_UNKNOWN_ID" &&
+        error.message.includes('"main"'),
+    );
+    // Not named: the default agent; a listed one: fine.
+    await (await createPromptAssembler(await options())).close();
+    await (await createPromptAssembler(await options({ agentId: "main" }))).close();
+  });
+
+  it("carries the profile, the facts location, the tools and the model on the turn", async () => {
+    const assembler = await createPromptAssembler(await options());
+    const turn = await assembler.turn(facts);
+    expect(turn.factsLocation).toBe("user-message");
+    expect(turn.profile.delimiterWord).toBe("OPENCLAW");
+    expect(turn.tools).toBe(turn.facts.tools);
+    expect(turn.modelId).toBe(facts.model.id);
+    expect(turn.workspace).toEqual({ dir: workspaceDir, shown: workspaceDir });
+    await assembler.close();
+    const tail = await createPromptAssembler(await options({ factsLocation: "system-prompt" }));
+    const tailTurn = await tail.turn(facts);
+    expect(tailTurn.factsLocation).toBe("system-prompt");
+    expect(tailTurn.model.stable).not.toContain("at the start of the newest user message");
+    expect(turn.model.stable).toContain("at the start of the newest user message");
+    await tail.close();
   });
 
   it("throws AGENT_NO_WORKSPACE when neither the options nor the config name one", async () => {

@@ -4,7 +4,7 @@ import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { ContextFile } from "@promptstack/renderer";
 import { bench, describe } from "vitest";
 import {
-  buildConfiguredAgentSystemPrompt,
+  resolveAgentPromptInput,
   parseConfig,
   parseConfigText,
   parseRunFacts,
@@ -67,7 +67,7 @@ const factsVariants = Array.from({ length: VARIANTS }, (_, index) => ({
   },
 }));
 const bareInputs = factsVariants.map(
-  (variant) => buildConfiguredAgentSystemPrompt({ ...facadeOptions, facts: variant }).input,
+  (variant) => resolveAgentPromptInput({ ...facadeOptions, facts: variant }).input,
 );
 let bareIndex = 0;
 let facadeIndex = 0;
@@ -86,10 +86,11 @@ describe("typical full prompt: facade vs bare renderer", () => {
   bench(
     "configured facade (resolve + map + GPT-5 + render)",
     () => {
-      buildConfiguredAgentSystemPrompt({
+      const { input } = resolveAgentPromptInput({
         ...facadeOptions,
         facts: factsVariants[facadeIndex++ % VARIANTS]!,
       });
+      buildAgentSystemPrompt(input);
     },
     options,
   );

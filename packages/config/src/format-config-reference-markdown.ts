@@ -21,7 +21,7 @@ Every prompt-relevant key of a promptstack config file (JSON or JSON5).
 - \`agents.entries.<id>.models\` adds to \`agents.defaults.models\`; the agent wins on a shared alias.
 - \`agents.entries.<id>.skillsLimits.maxSkillsPromptChars\` beats \`agents.defaults.skillsLimits.maxSkillsPromptChars\`, which beats \`skills.limits.maxSkillsPromptChars\`.
 - \`systemPrompt.size: "compact"\` (or \`--size compact\`, or the assembler's \`promptSize\`) scales the built-in defaults of \`bootstrapMaxChars\`, \`bootstrapTotalMaxChars\` and \`maxSkillsPromptChars\` by ${COMPACT_BUDGET_FACTOR} (${Math.floor(CONFIG_DEFAULTS.bootstrapMaxChars * COMPACT_BUDGET_FACTOR)}, ${Math.floor(CONFIG_DEFAULTS.bootstrapTotalMaxChars * COMPACT_BUDGET_FACTOR)}, ${Math.floor(CONFIG_DEFAULTS.maxSkillsPromptChars * COMPACT_BUDGET_FACTOR)}); a value set anywhere in the config is used as is. Token budgets, \`maxSkillsInPrompt\` and \`contextLimits\` do not scale.
-- In the configured facade, explicit caller \`overrides\` beat config, and config beats computed defaults.
+- In \`resolveAgentPromptInput\`, explicit caller \`overrides\` beat config, and config beats computed defaults.
 
 ## Validation
 

@@ -57,15 +57,9 @@ export type {
 } from "./run-facts-types.js";
 export { toAgentSystemPromptInput } from "./to-agent-system-prompt-input.js";
 export type { FactsPromptInput, NonFactsPromptInputKey } from "./to-agent-system-prompt-input.js";
-export {
-  buildConfiguredAgentSystemPrompt,
-  resolveDefaultPromptMode,
-} from "./build-configured-agent-system-prompt.js";
+export { resolveAgentPromptInput, resolveDefaultPromptMode } from "./resolve-agent-prompt-input.js";
 export { findVolatileFactsInToolSummaries } from "./find-volatile-facts-in-tool-summaries.js";
-export type {
-  ConfiguredAgentSystemPrompt,
-  ConfiguredAgentSystemPromptOptions,
-} from "./build-configured-agent-system-prompt.js";
+export type { AgentPromptInput, AgentPromptInputOptions } from "./resolve-agent-prompt-input.js";
 export { applyConfigPatch, replaceConfig, PROTECTED_CONFIG_PATHS } from "./apply-config-patch.js";
 export type { ConfigWriteActor, ConfigWriteOptions } from "./apply-config-patch.js";
 export { buildConfigJsonSchema, formatJsonSchemaFile } from "./build-config-json-schema.js";

@@ -121,10 +121,22 @@ function buildRunFactsSchema() {
         .apply(documented("The model answering this run.")),
       time: z
         .strictObject({
-          date: text().apply(
-            documented("User's local calendar date, pre-formatted (e.g. `2026-09-06`)."),
+          date: text(
+            z.refine(isRealCalendarDate, {
+              message: "expected a date that exists, such as 2026-09-06 (YYYY-MM-DD)",
+            }),
+          ).apply(
+            documented(
+              "User's local calendar date, pre-formatted (e.g. `2026-09-06`); a `YYYY-MM-DD` date must exist.",
+            ),
           ),
-          time: optional(text()).apply(
+          time: optional(
+            text(
+              z.refine(isRealClockTime, {
+                message: "expected a time that exists, such as 14:05 (HH:MM or HH:MM:SS)",
+              }),
+            ),
+          ).apply(
             documented(
               "User's local time, pre-formatted (e.g. `14:05`); not printed (the exact time comes from `session_status`).",
             ),
@@ -224,4 +236,28 @@ let builtRunFactsSchema: RunFactsSchema | undefined;
 export function getRunFactsSchema(): RunFactsSchema {
   builtRunFactsSchema ??= buildRunFactsSchema();
   return builtRunFactsSchema;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const CLOCK_TIME = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * A `YYYY-MM-DD` date must be a day of the calendar (no 2026-12-40, no 2026-02-29); a date
+ * written another way is the runtime's own formatting and passes as it is.
+ */
+function isRealCalendarDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (match === null) return true;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/** An `HH:MM` or `HH:MM:SS` time must exist on a 24-hour clock; other wording passes. */
+function isRealClockTime(value: string): boolean {
+  const match = CLOCK_TIME.exec(value);
+  if (match === null) return true;
+  return Number(match[1]) < 24 && Number(match[2]) < 60 && Number(match[3] ?? 0) < 60;
 }

@@ -4,8 +4,19 @@ import { buildAgentSystemPrompt, toModelText } from "@promptstack/renderer";
 import type { RenderedPrompt } from "@promptstack/renderer";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildConfiguredAgentSystemPrompt, parseConfig, parseRunFacts } from "../src/index.js";
-import type { RunFacts } from "../src/index.js";
+import {
+  parseConfig,
+  parseRunFacts,
+  resolveAgentPromptInput,
+  type AgentPromptInputOptions,
+  type RunFacts,
+} from "../src/index.js";
+
+/** The resolved input, rendered as the assembler renders it. */
+function buildConfiguredAgentSystemPrompt(options: AgentPromptInputOptions) {
+  const resolved = resolveAgentPromptInput(options);
+  return { ...resolved, prompt: buildAgentSystemPrompt(resolved.input) };
+}
 
 const factsRaw = JSON.parse(
   readFileSync(
@@ -27,7 +38,7 @@ const config = parseConfig({
   },
 }).config;
 
-describe("buildConfiguredAgentSystemPrompt", () => {
+describe("resolveAgentPromptInput", () => {
   it("warns when a tool summary quotes a per-turn fact (it would move the stable prefix)", () => {
     const tools = (description: string) => [
       { name: "read", description: "Read a file." },
@@ -49,9 +60,8 @@ describe("buildConfiguredAgentSystemPrompt", () => {
     }
   });
 
-  it("renders exactly what the bare renderer renders for the returned input", () => {
+  it("resolves the agent's workspace, delegation mode and sections", () => {
     const result = buildConfiguredAgentSystemPrompt({ config, agentId: "main", facts });
-    expect(result.prompt).toEqual(buildAgentSystemPrompt(result.input));
     expect(result.input.workspaceDir).toBe("/srv/main");
     expect(result.resolved.delegationMode).toBe("prefer");
     expect(ids(result.prompt)).toContain("model_aliases");

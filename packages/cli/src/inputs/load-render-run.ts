@@ -214,7 +214,7 @@ export async function openRenderAssembler(
 
 /**
  * Loads every input of one render (workspace files, config, facts, skills) and renders through
- * the configured facade. Missing inputs fall back to the demo: workspace → the demo workspace;
+ * the assembler. Missing inputs fall back to the demo: workspace → the demo workspace;
  * facts → the demo's facts; config → built-in defaults (the demo's config for the demo itself).
  */
 export async function loadRenderRun(

@@ -3,27 +3,30 @@ import type { ReadBootstrapFileOptions, ReadBootstrapFileResult } from "@prompts
 import { readFileStamp } from "./read-file-stamp.js";
 
 /** What the cached reader remembers of one file. */
-export interface CachedBootstrapRead {
+export interface CachedWorkspaceRead {
   readonly stamp: string;
   readonly result: ReadBootstrapFileResult;
 }
 
-/** The cache a `PromptAssembler` holds: one entry per (path, root, char bound). */
-export type BootstrapReadCache = Map<string, CachedBootstrapRead>;
+/**
+ * The read cache a `PromptAssembler` holds for every workspace-side file it reads (bootstrap
+ * files, the heartbeat file, the sections file): one entry per (path, root, char bound).
+ */
+export type WorkspaceReadCache = Map<string, CachedWorkspaceRead>;
 
 /** Counts the reads that reached the file system. */
-export interface BootstrapReadCounter {
+export interface WorkspaceReadCounter {
   reads: number;
 }
 
 /**
- * Reads a bootstrap file through `readBootstrapFile` only when its stamp (device, inode, size,
- * mtime) changed since the cached read; otherwise returns the cached result. The stamp is taken
- * before reading, so a write during the read shows as a change on the next turn.
+ * Reads a file through the safe bounded reader only when its stamp (device, inode, size, mtime)
+ * changed since the cached read; otherwise returns the cached result. The stamp is taken before
+ * reading, so a write during the read shows as a change on the next turn.
  */
-export async function readBootstrapFileCached(
-  cache: BootstrapReadCache,
-  counter: BootstrapReadCounter,
+export async function readWorkspaceFileCached(
+  cache: WorkspaceReadCache,
+  counter: WorkspaceReadCounter,
   options: ReadBootstrapFileOptions,
   read: (options: ReadBootstrapFileOptions) => Promise<ReadBootstrapFileResult> = readBootstrapFile,
 ): Promise<ReadBootstrapFileResult> {

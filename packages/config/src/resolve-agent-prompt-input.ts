@@ -1,4 +1,4 @@
-import { buildAgentSystemPrompt, resolveGpt5SystemPromptContribution } from "@promptstack/renderer";
+import { resolveGpt5SystemPromptContribution } from "@promptstack/renderer";
 import type {
   AgentSystemPromptInput,
   ContextFile,
@@ -6,7 +6,6 @@ import type {
   PromptMode,
   PromptSize,
   ProviderContribution,
-  RenderedPrompt,
   SessionKind,
 } from "@promptstack/renderer";
 import type { PromptstackConfig } from "./config-types.js";
@@ -19,8 +18,8 @@ import { toSectionRegistry } from "./resolve-section-registry.js";
 import type { RunFacts } from "./run-facts-types.js";
 import { toAgentSystemPromptInput } from "./to-agent-system-prompt-input.js";
 
-/** Options of the configured facade. */
-export interface ConfiguredAgentSystemPromptOptions {
+/** Options of `resolveAgentPromptInput`. */
+export interface AgentPromptInputOptions {
   /** Parsed config (`parseConfig` / `loadConfigFile`). */
   readonly config: PromptstackConfig;
   readonly agentId: string;
@@ -53,31 +52,23 @@ export interface ConfiguredAgentSystemPromptOptions {
    * except `volatile`, whose keys are merged over the facts' volatile keys.
    */
   readonly overrides?: Partial<AgentSystemPromptInput>;
-  /**
-   * Renders the finished input. Default: `buildAgentSystemPrompt`. A long-lived caller passes a
-   * renderer that keeps a compiled stable prefix (`compileAgentSystemPrompt`) between turns; it
-   * must return what `buildAgentSystemPrompt` would.
-   */
-  readonly render?: (input: AgentSystemPromptInput) => RenderedPrompt;
 }
 
-/** What the facade returns: the prompt plus everything it was built from. */
-export interface ConfiguredAgentSystemPrompt {
-  readonly prompt: RenderedPrompt;
+/** The renderer input of one turn, the agent's resolved config, and what was found on the way. */
+export interface AgentPromptInput {
   readonly resolved: ResolvedAgentPromptConfig;
   readonly input: AgentSystemPromptInput;
   readonly diagnostics: Diagnostic[];
 }
 
 /**
- * The configured facade: resolves config for the agent, maps run facts, adds the built-in GPT-5
- * contribution when the model qualifies, then renders. Every runtime adapter calls this, so
- * exported and live prompts are the same. Precedence: caller overrides > config > computed.
- * Warns (`CONFIG_TOOL_SUMMARY_VOLATILE`) when a tool summary quotes a per-turn fact.
+ * Turns config and run facts into the renderer input of one turn: resolves config for the agent,
+ * maps run facts, adds the built-in GPT-5 contribution when the model qualifies. Rendering is the
+ * caller's (`@promptstack/agent` renders through its compiled renderer). Precedence: caller
+ * overrides > config > computed. Warns (`CONFIG_TOOL_SUMMARY_VOLATILE`) when a tool summary
+ * quotes a per-turn fact.
  */
-export function buildConfiguredAgentSystemPrompt(
-  options: ConfiguredAgentSystemPromptOptions,
-): ConfiguredAgentSystemPrompt {
+export function resolveAgentPromptInput(options: AgentPromptInputOptions): AgentPromptInput {
   const { config, agentId, facts } = options;
   const diagnostics: Diagnostic[] = [];
   const entries = config.agents?.entries;
@@ -131,8 +122,7 @@ export function buildConfiguredAgentSystemPrompt(
   };
   const input = applyOverrides(base, options.overrides);
   diagnostics.push(...findVolatileFactsInToolSummaries(input));
-  const render = options.render ?? buildAgentSystemPrompt;
-  return { prompt: render(input), resolved, input, diagnostics };
+  return { resolved, input, diagnostics };
 }
 
 /** The prompt mode a session kind gets when the caller names none: sub-agents get `minimal`. */
