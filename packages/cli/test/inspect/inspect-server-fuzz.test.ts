@@ -114,7 +114,7 @@ const requestArbitrary = fc.record({
     { arbitrary: anyChars, weight: 1 },
   ),
   host: fc.oneof(
-    { arbitrary: fc.constant("self" as string | undefined), weight: 6 },
+    { arbitrary: fc.constant<string | undefined>("self"), weight: 6 },
     {
       arbitrary: fc.constantFrom("localhost", "other.example", "", "127.0.0.1", undefined),
       weight: 2,
