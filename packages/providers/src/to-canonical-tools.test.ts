@@ -24,7 +24,7 @@ describe("toCanonicalTools", () => {
       '{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{},"a":{}}}',
     ) as Record<string, unknown>;
     const { tools } = toCanonicalTools([{ name: "odd", inputSchema }]);
-    const properties = (tools[0]!.inputSchema as { properties: object }).properties;
+    const properties = tools[0]!.inputSchema["properties"] as object;
     expect(Object.keys(properties)).toEqual(["__proto__", "a", "constructor"]);
     expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
     expect(JSON.stringify(tools[0]!.inputSchema)).toBe(
