@@ -57,7 +57,9 @@ export async function readSectionsFile(
       "Keep the sections file a UTF-8 text file inside the config file's folder.",
     );
   }
-  if (result.window !== undefined) {
+  // The read window is sized in bytes (three per character) and reads a file of up to about
+  // six times the limit whole, so the bound is checked on the text itself.
+  if (result.window !== undefined || result.content.length > SECTIONS_FILE_MAX_CHARS) {
     return unreadable(
       `is larger than ${SECTIONS_FILE_MAX_CHARS} characters.`,
       "Shorten it: section texts belong in the prompt, whole documents in the workspace.",

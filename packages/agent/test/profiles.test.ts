@@ -6,6 +6,7 @@ import { parseRunFacts } from "@promptstack/config";
 import type { PromptstackConfigInput } from "@promptstack/config";
 import { NEUTRAL_PRODUCT_PROFILE, OPENCLAW_PRODUCT_PROFILE } from "@promptstack/renderer";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SECTIONS_FILE_MAX_CHARS } from "../src/read-sections-file.js";
 import { createPromptAssembler } from "../src/index.js";
 import type { PromptAssemblerOptions } from "../src/index.js";
 
@@ -140,6 +141,24 @@ describe("sections file", () => {
     expect(edited.model.text).toContain("No spoilers, ever.");
     expect(edited.model.text).not.toContain("Stay kind.");
     await assembler.close();
+  });
+
+  it("refuses a sections file over SECTIONS_FILE_MAX_CHARS however it fits the read window", async () => {
+    const block = "<!-- section: house_rules -->\n";
+    const write = (chars: number) =>
+      writeFile(join(root, "sections.md"), block + "x".repeat(chars - block.length));
+    // At the limit: read and used.
+    await write(SECTIONS_FILE_MAX_CHARS);
+    const turn = await turnWith({ agents: { defaults: { sections } } });
+    expect(turn.prompt.sections.some((section) => section.id === "house_rules")).toBe(true);
+    // One past it, and 590,000 characters (whole inside the byte-sized read window): refused.
+    for (const chars of [SECTIONS_FILE_MAX_CHARS + 1, 590_000]) {
+      await write(chars);
+      await expect(turnWith({ agents: { defaults: { sections } } })).rejects.toMatchObject({
+        code: "AGENT_SECTIONS_FILE_UNREADABLE",
+        message: expect.stringContaining(`larger than ${SECTIONS_FILE_MAX_CHARS} characters`),
+      });
+    }
   });
 
   it("names the file and line of a block with an unknown id", async () => {

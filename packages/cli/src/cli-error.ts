@@ -11,7 +11,8 @@ export type CliErrorCode =
   | "CLI_FACTS_INVALID"
   | "CLI_CONFIG_INVALID"
   | "CLI_SKILL_ENV_INVALID"
-  | "CLI_LEDGER_INVALID";
+  | "CLI_LEDGER_INVALID"
+  | "CLI_OUTPUT_UNWRITABLE";
 
 /** A usage error or invalid input: the user can fix it; printed without a stack trace. */
 export class CliError extends PromptstackError<CliErrorCode> {

@@ -175,3 +175,39 @@ describe("inputs the CLI handles rather than rejects", () => {
     );
   });
 });
+
+describe("--json output from a lone surrogate in a SKILL.md", () => {
+  // A `\ud800` escape that is not itself an escaped backslash followed by `ud800`.
+  const LONE_ESCAPE = /(?<!\\)(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/i;
+  const strings = (value: unknown): string[] =>
+    typeof value === "string"
+      ? [value]
+      : Array.isArray(value)
+        ? value.flatMap(strings)
+        : value !== null && typeof value === "object"
+          ? Object.entries(value).flatMap(([key, item]) => [key, ...strings(item)])
+          : [];
+
+  it.each([
+    [["render"]],
+    [["context", "list"]],
+    [["context", "detail"]],
+    [["doctor"]],
+    [["cache-report", "--turns", "2", "--user-tokens", "1", "--assistant-tokens", "1"]],
+  ])("%j --json is well-formed Unicode and reports the repair", async (command) => {
+    const workspace = join(dir, "lone-surrogate-ws");
+    await mkdir(join(workspace, "skills", "bad"), { recursive: true });
+    await writeFile(join(workspace, "AGENTS.md"), "# Rules\n");
+    await writeFile(
+      join(workspace, "skills", "bad", "SKILL.md"),
+      '---\nname: "bad\\uD800name"\ndescription: "Lone \\uDC00 here"\n---\nBody\n',
+    );
+    const result = await run([...command, "--workspace", workspace, "--json"]);
+    expect(result.code === 0 || result.code === 1, result.err).toBe(true);
+    expect(result.out).not.toMatch(LONE_ESCAPE);
+    const parsed = JSON.parse(result.out) as unknown;
+    expect(strings(parsed).every((text) => !/\p{Cs}/u.test(text))).toBe(true);
+    const reported = `${result.out}${result.err}`;
+    expect(reported).toContain("CLI_JSON_LONE_SURROGATE");
+  });
+});

@@ -1,10 +1,21 @@
-import { appendFile, copyFile, cp, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import {
+  appendFile,
+  copyFile,
+  cp,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rm,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseRunFacts } from "@promptstack/config";
 import type { CacheReport } from "../src/reports/build-cache-report.js";
-import { renderTurns } from "../src/reports/build-cache-report.js";
+import { planFacts, renderTurns } from "../src/reports/build-cache-report.js";
+import { CACHE_REPORT_MAX_TURNS } from "../src/reports/cache-report-limits.js";
+import { discoverCliAssets } from "../src/inputs/discover-cli-assets.js";
 import type { ProviderCacheReport } from "../src/reports/explain-provider-cache-report.js";
 import { runCli } from "../src/run-cli.js";
 import { createTestIo } from "./create-test-io.js";
@@ -289,4 +300,26 @@ describe("promptstack explain-cache --provider", () => {
       expect(code, args.join(" ")).toBe(2);
     }
   });
+});
+
+describe("cache-report --facts-dir turn cap", () => {
+  it("uses at most CACHE_REPORT_MAX_TURNS files, in name order, and says so", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "promptstack-facts-cap-"));
+    const facts = await readFile(join(REPO_ROOT, FACTS, "telegram-direct.json"));
+    const count = CACHE_REPORT_MAX_TURNS + 3;
+    for (let index = 0; index < count; index++) {
+      await writeFile(join(dir, `${String(index).padStart(4, "0")}.json`), facts);
+    }
+    const io = createTestIo();
+    const plan = await planFacts(
+      { factsDir: dir, userTokens: 1, assistantTokens: 1, provider: "both" },
+      io,
+      (io.assets ?? discoverCliAssets()).demo,
+    );
+    expect(plan.facts).toHaveLength(CACHE_REPORT_MAX_TURNS);
+    expect(plan.diagnostics).toEqual([
+      expect.objectContaining({ code: "CLI_CACHE_REPORT_TURNS_CAPPED", severity: "warning" }),
+    ]);
+    await rm(dir, { recursive: true, force: true });
+  }, 60_000);
 });

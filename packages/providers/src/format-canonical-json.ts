@@ -18,7 +18,14 @@ export function toCanonicalJsonValue(value: unknown, path = "value"): unknown {
     for (const key of Object.keys(value).sort()) {
       const item = (value as Record<string, unknown>)[key];
       if (item === undefined) continue;
-      out[key] = toCanonicalJsonValue(item, `${path}.${key}`);
+      // Defined, not assigned: assigning `__proto__` would set the prototype and drop the key
+      // (a tool-schema property may well be named so).
+      Object.defineProperty(out, key, {
+        value: toCanonicalJsonValue(item, `${path}.${key}`),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }

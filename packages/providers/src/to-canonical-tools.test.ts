@@ -19,6 +19,19 @@ describe("toCanonicalTools", () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it("keeps a schema property named __proto__ as data", () => {
+    const inputSchema = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{},"a":{}}}',
+    ) as Record<string, unknown>;
+    const { tools } = toCanonicalTools([{ name: "odd", parameters: inputSchema }]);
+    const properties = tools[0]!.inputSchema["properties"] as object;
+    expect(Object.keys(properties)).toEqual(["__proto__", "a", "constructor"]);
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+    expect(JSON.stringify(tools[0]!.inputSchema)).toBe(
+      '{"properties":{"__proto__":{"type":"string"},"a":{},"constructor":{}},"type":"object"}',
+    );
+  });
+
   it("warns about per-turn values in a tool", () => {
     const { diagnostics } = toCanonicalTools(
       [

@@ -4,6 +4,7 @@ import type { CliIo } from "../cli-io.js";
 import { addInputOptions } from "../inputs/input-options.js";
 import type { ProgramState } from "../program-state.js";
 import type { CacheReportOptions } from "../reports/build-cache-report.js";
+import { CACHE_REPORT_MAX_TURNS } from "../reports/cache-report-limits.js";
 
 /** Commander parser of a whole number in `[min, max]`. */
 export function parseCount(min: number, max: number): (value: string) => number {
@@ -27,7 +28,7 @@ export function registerCacheReportCommand(program: Command, io: CliIo, state: P
       .option(
         "--turns <n>",
         "turns to simulate (default 30, or one per --facts-dir file)",
-        parseCount(1, 500),
+        parseCount(1, CACHE_REPORT_MAX_TURNS),
       )
       .option("--facts-dir <dir>", "folder of facts JSON files, one per turn in name order")
       .option(

@@ -5,6 +5,7 @@ import type { ProgramState } from "../program-state.js";
 import { buildCacheReport } from "../reports/build-cache-report.js";
 import type { CacheReportOptions } from "../reports/build-cache-report.js";
 import { formatCacheReport } from "../reports/format-cache-report.js";
+import { printJsonOutput } from "../output/format-json-output.js";
 
 /** Runs `promptstack cache-report`. */
 export async function runCacheReportCommand(
@@ -14,7 +15,7 @@ export async function runCacheReportCommand(
 ): Promise<void> {
   const report = await buildCacheReport(options, io, state.tokenCounter);
   if (options.json === true) {
-    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    printJsonOutput(io, report);
     return;
   }
   const styler = createStyler(io);

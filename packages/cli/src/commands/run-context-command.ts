@@ -7,6 +7,7 @@ import type { ProgramState } from "../program-state.js";
 import { buildContextReport } from "../reports/build-context-report.js";
 import { formatContextReport } from "../reports/format-context-report.js";
 import type { ContextView } from "../reports/format-context-report.js";
+import { printJsonOutput } from "../output/format-json-output.js";
 
 /** Runs `promptstack context list|detail`. */
 export async function runContextCommand(
@@ -27,7 +28,7 @@ export async function runContextCommand(
             tools: { ...report.tools, entries: undefined },
           }
         : report;
-    io.stdout(`${JSON.stringify({ ...body, diagnostics }, null, 2)}\n`);
+    printJsonOutput(io, { ...body, diagnostics });
     return;
   }
   const styler = createStyler(io);

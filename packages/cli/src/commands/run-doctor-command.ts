@@ -5,6 +5,7 @@ import type { ProgramState } from "../program-state.js";
 import { formatDoctorReport } from "../reports/format-doctor-report.js";
 import { loadDoctorReport, toDoctorExitCode } from "../reports/load-doctor-report.js";
 import type { DoctorOptions } from "../reports/load-doctor-report.js";
+import { printJsonOutput } from "../output/format-json-output.js";
 
 /** Runs `promptstack doctor`: prints the report and sets the exit status from its findings. */
 export async function runDoctorCommand(
@@ -21,7 +22,7 @@ export async function runDoctorCommand(
   const counter = options.provider === undefined ? undefined : await state.tokenCounter.load();
   const report = await loadDoctorReport(options, io, counter);
   if (options.json === true) {
-    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    printJsonOutput(io, report);
   } else {
     io.stdout(formatDoctorReport(report, createStyler(io)));
   }

@@ -14,6 +14,7 @@ import {
 } from "../reports/explain-provider-cache-report.js";
 import type { ProviderCacheSide } from "../reports/explain-provider-cache-report.js";
 import { formatCacheExplanation } from "../reports/format-cache-explanation.js";
+import { printJsonOutput } from "../output/format-json-output.js";
 
 /** Flags of `promptstack explain-cache` on top of the shared input flags. */
 export interface ExplainCacheOptions extends InputOptions {
@@ -105,7 +106,7 @@ export async function runExplainCacheCommand(
       await state.tokenCounter.load(),
     );
     if (options.json === true) {
-      io.stdout(`${JSON.stringify(explanation, null, 2)}\n`);
+      printJsonOutput(io, explanation);
       return;
     }
     io.stdout(formatCacheExplanation(explanation, createStyler(io)));
@@ -127,7 +128,7 @@ export async function runExplainCacheCommand(
     await state.tokenCounter.load(),
   );
   if (options.json === true) {
-    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    printJsonOutput(io, report);
     return;
   }
   const styler = createStyler(io);

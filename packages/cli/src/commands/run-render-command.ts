@@ -10,6 +10,7 @@ import {
 } from "../output/format-render-text.js";
 import type { ProgramState } from "../program-state.js";
 import { buildRenderOutput } from "../reports/build-render-output.js";
+import { printJsonOutput } from "../output/format-json-output.js";
 
 /**
  * Runs `promptstack render`. Piped plain text shows no token counts, so it never loads the
@@ -36,7 +37,7 @@ export async function runRenderCommand(
   }
   const output = buildRenderOutput(run, await state.tokenCounter.load());
   if (options.json === true) {
-    io.stdout(`${JSON.stringify(output, null, 2)}\n`);
+    printJsonOutput(io, output);
     return;
   }
   io.stdout(formatRenderText(output, { showBoundary: io.isTTY, terminal: io.isTTY, styler }));

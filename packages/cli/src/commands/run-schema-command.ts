@@ -3,6 +3,7 @@ import { CliError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
 import { createStyler } from "../output/create-styler.js";
 import { formatSchemaLookup } from "../output/format-schema-lookup.js";
+import { printJsonOutput } from "../output/format-json-output.js";
 
 /** Runs `promptstack schema [path]`. */
 export function runSchemaCommand(
@@ -18,7 +19,7 @@ export function runSchemaCommand(
     });
   }
   if (options.json === true) {
-    io.stdout(`${JSON.stringify(lookup, null, 2)}\n`);
+    printJsonOutput(io, lookup);
     return;
   }
   io.stdout(formatSchemaLookup(lookup, createStyler(io)));

@@ -50,54 +50,145 @@ function send(response: ServerResponse, status: number, type: string, body: stri
     "Content-Type": type,
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
+    // After a refused request the connection is not reused: an unread body must not be parsed
+    // as the next request.
+    ...(status >= 400 ? { Connection: "close" } : {}),
   });
   response.end(body);
 }
 
+/** The most connections the server holds at once (event streams included); more are refused. */
+export const INSPECT_MAX_CONNECTIONS = 128;
+/** A client must send its whole request head within this time, and the whole request within
+ * `INSPECT_REQUEST_TIMEOUT_MS`; a slower one is answered 408 and disconnected. */
+export const INSPECT_HEADERS_TIMEOUT_MS = 5_000;
+export const INSPECT_REQUEST_TIMEOUT_MS = 10_000;
+
+/** The page's two routes; anything else is 404 (a well-formed path) or 400 (a malformed one). */
+type InspectRoute = "page" | "events";
+
+/**
+ * Reads a request target without `new URL` (which throws on `//`, `//[`, `//%` and resolves
+ * `//x` or `http://other/..` as another host): only origin-form, `/` then printable ASCII, is
+ * accepted; an absolute-form URL, `*`, a leading `//`, a backslash, a `#` or a broken `%` escape
+ * is malformed. Returns the route and the raw query, or `"malformed"` / `"unknown"`.
+ */
+export function parseInspectTarget(
+  target: string,
+): { readonly route: InspectRoute; readonly query: string } | "malformed" | "unknown" {
+  if (!/^\/(?!\/)[\x21-\x7e]*$/.test(target) || /[\\#]|%(?![0-9A-Fa-f]{2})/.test(target)) {
+    return "malformed";
+  }
+  const queryAt = target.indexOf("?");
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  const query = queryAt === -1 ? "" : target.slice(queryAt + 1);
+  if (path === "/") return { route: "page", query };
+  if (path === "/events") return { route: "events", query };
+  return "unknown";
+}
+
+const TEXT = "text/plain; charset=utf-8";
+
 /**
  * Serves the inspect page on 127.0.0.1: `GET /` is the page, `GET /events` a server-sent event
  * stream of `render` events, one per `publish`. Requests naming another host are refused, so a
- * web page elsewhere cannot reach the server through DNS rebinding.
+ * web page elsewhere cannot reach the server through DNS rebinding. Every other request gets a
+ * 4xx and never ends the server: a malformed target or a request with a body 400, another
+ * method 405, an unknown path 404, a head too large 431 and a client too slow 408 (Node's parser
+ * answers those two through `clientError`); connections are capped at `INSPECT_MAX_CONNECTIONS`.
  */
 export async function createInspectServer(options: InspectServerOptions): Promise<InspectServer> {
   let current = publishView(options.view, 1);
   const streams = new Set<ServerResponse>();
   let allowedHosts: ReadonlySet<string> = new Set();
 
-  const handle = (request: IncomingMessage, response: ServerResponse): void => {
+  const route = (request: IncomingMessage, response: ServerResponse): void => {
     if (!allowedHosts.has(request.headers.host ?? "")) {
-      send(response, 403, "text/plain; charset=utf-8", "Forbidden: unexpected Host header.\n");
+      send(response, 403, TEXT, "Forbidden: unexpected Host header.\n");
+      return;
+    }
+    const target = parseInspectTarget(request.url ?? "");
+    if (target === "malformed") {
+      send(response, 400, TEXT, "Bad request: the path is not a plain /path.\n");
       return;
     }
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.setHeader("Allow", "GET, HEAD");
-      send(response, 405, "text/plain; charset=utf-8", "Method not allowed.\n");
+      send(response, 405, TEXT, "Method not allowed.\n");
       return;
     }
-    const url = new URL(request.url ?? "/", "http://localhost");
-    if (url.pathname === "/") {
-      send(response, 200, "text/html; charset=utf-8", current.page);
+    const length = request.headers["content-length"];
+    if (
+      request.headers["transfer-encoding"] !== undefined ||
+      (length !== undefined && length !== "0")
+    ) {
+      send(response, 400, TEXT, "Bad request: a GET carries no body.\n");
       return;
     }
-    if (url.pathname === "/events") {
-      response.writeHead(200, {
-        "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "no-store",
-        Connection: "keep-alive",
-      });
-      response.write("retry: 1000\n\n");
-      // A page loaded before the latest render catches up at once.
-      if (url.searchParams.get("version") !== String(current.version)) {
-        response.write(current.event);
-      }
-      streams.add(response);
-      request.on("close", () => streams.delete(response));
+    if (target === "unknown") {
+      send(response, 404, TEXT, "Not found.\n");
       return;
     }
-    send(response, 404, "text/plain; charset=utf-8", "Not found.\n");
+    if (target.route === "page" || request.method === "HEAD") {
+      send(
+        response,
+        200,
+        target.route === "page" ? "text/html; charset=utf-8" : "text/event-stream; charset=utf-8",
+        target.route === "page" ? current.page : "",
+      );
+      return;
+    }
+    response.writeHead(200, {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      Connection: "keep-alive",
+    });
+    response.write("retry: 1000\n\n");
+    // A page loaded before the latest render catches up at once.
+    if (new URLSearchParams(target.query).get("version") !== String(current.version)) {
+      response.write(current.event);
+    }
+    streams.add(response);
+    response.on("close", () => streams.delete(response));
   };
 
-  const server = createServer(handle);
+  const handle = (request: IncomingMessage, response: ServerResponse): void => {
+    response.on("error", () => undefined);
+    request.on("error", () => undefined);
+    try {
+      route(request, response);
+    } catch {
+      // Not reachable by any request the tests know; answered rather than left to kill the server.
+      if (!response.headersSent) send(response, 400, TEXT, "Bad request.\n");
+      else response.destroy();
+    }
+  };
+
+  const server = createServer(
+    {
+      headersTimeout: INSPECT_HEADERS_TIMEOUT_MS,
+      requestTimeout: INSPECT_REQUEST_TIMEOUT_MS,
+      // How often Node checks the two timeouts above (default 30 s).
+      connectionsCheckingInterval: 1_000,
+      maxHeaderSize: 16_384,
+    },
+    handle,
+  );
+  server.maxConnections = INSPECT_MAX_CONNECTIONS;
+  server.maxHeadersCount = 100;
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (error.code !== "ECONNRESET" && socket.writable) {
+      const status =
+        error.code === "HPE_HEADER_OVERFLOW"
+          ? "431 Request Header Fields Too Large"
+          : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+            ? "408 Request Timeout"
+            : "400 Bad Request";
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    } else {
+      socket.destroy();
+    }
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, HOST, () => {

@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveDemoPaths } from "../inputs/resolve-demo-paths.js";
 import { resolveWatchPaths } from "./resolve-watch-paths.js";
@@ -7,9 +6,11 @@ const demo = resolveDemoPaths("/repo/fixtures/workspaces/demo", "fixtures/worksp
 
 describe("resolveWatchPaths", () => {
   it("watches the demo workspace, its config, facts and skill environment by default", () => {
-    expect(resolveWatchPaths({}, "/cwd", demo)).toEqual(
-      [demo.workspaceDir, demo.configFile, demo.factsFile, demo.skillEnvFile].sort(),
-    );
+    expect(resolveWatchPaths({}, "/cwd", demo)).toEqual({
+      folders: [demo.workspaceDir],
+      files: [demo.configFile, demo.factsFile, demo.skillEnvFile].sort(),
+      configFile: demo.configFile,
+    });
   });
 
   it("resolves every named input against the working folder", () => {
@@ -26,25 +27,21 @@ describe("resolveWatchPaths", () => {
       "/cwd",
       demo,
     );
-    expect(paths).toEqual(
-      [
-        "/cwd/ws",
-        "/abs/exec",
-        "/cwd/ws/config.json5",
-        "/cwd/a.json",
-        "/cwd/b.json",
-        "/cwd/env.json",
-        "/cwd/skills/managed",
-        "/p/skills",
-      ].sort(),
-    );
+    expect(paths).toEqual({
+      folders: ["/cwd/ws", "/abs/exec", "/cwd/skills/managed", "/p/skills"].sort(),
+      files: ["/cwd/ws/config.json5", "/cwd/a.json", "/cwd/b.json", "/cwd/env.json"].sort(),
+      configFile: "/cwd/ws/config.json5",
+    });
   });
 
   it("keeps the demo's facts for another workspace without --facts, and lists each path once", () => {
-    const paths = resolveWatchPaths({ workspace: "ws", facts: "ws" }, "/cwd", demo);
-    expect(paths).toEqual(["/cwd/ws"]);
-    expect(resolveWatchPaths({ workspace: "ws" }, "/cwd", demo)).toEqual(
-      [join("/cwd", "ws"), demo.factsFile].sort(),
-    );
+    expect(resolveWatchPaths({ workspace: "ws", facts: "ws" }, "/cwd", demo)).toEqual({
+      folders: ["/cwd/ws"],
+      files: [],
+    });
+    expect(resolveWatchPaths({ workspace: "ws" }, "/cwd", demo)).toEqual({
+      folders: ["/cwd/ws"],
+      files: [demo.factsFile],
+    });
   });
 });

@@ -8,6 +8,9 @@ import type { InspectServer } from "./create-inspect-server.js";
 import type { InspectOptions } from "./inspect-options.js";
 import type { InspectDiagnostic, InspectView } from "./inspect-view.js";
 import { loadInspectView } from "./load-inspect-view.js";
+import { INSPECT_WATCH_MAX_FOLDERS } from "./discover-watch-targets.js";
+import type { WatchInputs } from "./discover-watch-targets.js";
+import { readConfigSectionsFiles } from "./read-config-sections-files.js";
 import { resolveWatchPaths } from "./resolve-watch-paths.js";
 import { watchInspectInputs } from "./watch-inspect-inputs.js";
 import type { InspectInputsWatcher } from "./watch-inspect-inputs.js";
@@ -15,8 +18,10 @@ import type { InspectInputsWatcher } from "./watch-inspect-inputs.js";
 /** A served inspect page, re-rendered on change when watching. */
 export interface InspectSession {
   readonly url: string;
-  /** Absolute paths watched; empty without `watch`. */
+  /** Absolute paths watched (folders below which changes count, and single files); empty without `watch`. */
   readonly watched: readonly string[];
+  /** Folders with a watch now (one each); empty without `watch`. */
+  watchedFolders(): readonly string[];
   /** Stops the watcher and the server. */
   close(): Promise<void>;
 }
@@ -75,7 +80,12 @@ export async function startInspectSession(
   let lastGood = await loadInspectView(options, io, tokenCounter);
   const server = await listen(lastGood, options.port);
   if (options.watch !== true) {
-    return { url: server.url, watched: [], close: () => server.close() };
+    return {
+      url: server.url,
+      watched: [],
+      watchedFolders: () => [],
+      close: () => server.close(),
+    };
   }
 
   let running: Promise<void> | undefined;
@@ -108,17 +118,32 @@ export async function startInspectSession(
   };
 
   const demo = (io.assets ?? discoverCliAssets()).demo;
-  const watched = resolveWatchPaths(options, io.cwd, demo);
+  const paths = resolveWatchPaths(options, io.cwd, demo);
+  // The sections file is read again with the config: a config edit can name another one.
+  const inputs = async (): Promise<WatchInputs> => {
+    const sections =
+      paths.configFile === undefined
+        ? []
+        : await readConfigSectionsFiles(paths.configFile, options.agent ?? "main");
+    return { folders: paths.folders, files: [...paths.files, ...sections] };
+  };
   let watcher: InspectInputsWatcher;
   try {
-    watcher = await watchInspectInputs(watched, rerender);
+    watcher = await watchInspectInputs(inputs, rerender);
   } catch (error) {
     await server.close();
     throw error;
   }
+  if (watcher.limited()) {
+    io.stderr(
+      `promptstack inspect: watching only the first ${INSPECT_WATCH_MAX_FOLDERS} folders; a change below the rest is not seen.\n`,
+    );
+  }
+  const watched = [...paths.folders, ...(await inputs()).files].sort();
   return {
     url: server.url,
     watched,
+    watchedFolders: () => watcher.folders(),
     close: async () => {
       await watcher.close();
       await running;

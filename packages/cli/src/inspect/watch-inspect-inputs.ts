@@ -1,7 +1,14 @@
-import { watch } from "chokidar";
+import { watch } from "node:fs";
+import type { FSWatcher } from "node:fs";
+import { discoverWatchTargets } from "./discover-watch-targets.js";
+import type { WatchInputs, WatchTargets } from "./discover-watch-targets.js";
 
 /** A running watch over the inspect inputs. */
 export interface InspectInputsWatcher {
+  /** Folders watched now (one watch each). */
+  folders(): readonly string[];
+  /** The last walk stopped at the folder cap. */
+  limited(): boolean;
   close(): Promise<void>;
 }
 
@@ -9,49 +16,86 @@ export interface InspectInputsWatcher {
 export interface WatchInspectInputsOptions {
   /** Quiet time after the last change before `onChange` runs; an editor's save is many events. */
   readonly debounceMs?: number;
+  /** Beats `INSPECT_WATCH_MAX_FOLDERS` (tests). */
+  readonly maxFolders?: number;
 }
 
-const IGNORED = /(^|[\\/])(node_modules|\.git)([\\/]|$)/;
-
 /**
- * Watches `paths` (files and folders, recursively) and calls `onChange` once a burst of changes
- * settles. Resolves when the initial scan is done, so a change made after that is seen.
+ * Watches what `inputs()` names (see `discoverWatchTargets`: no link followed, bounded folders
+ * and depth) with one non-recursive `fs.watch` per folder, and calls `onChange` once a burst of
+ * changes settles. After each burst the inputs are listed and walked again (a config edit can
+ * name another sections file; a new skill folder needs a watch), so the watches follow what the
+ * render reads. Resolves once every watch is in place.
  *
- * chokidar 4 rather than `fs.watch`: on Node 20, recursive `fs.watch` on Linux is a young
- * JavaScript emulation, a watched file replaced by an editor's atomic save (write a temp file,
- * rename over) stops being watched, and a path that does not exist yet cannot be watched at all;
- * chokidar handles all three. The 4.x line runs on every Node 20 (5 needs Node 20.19, 6 Node 22).
+ * Plain `fs.watch` on folders rather than a recursive watch library: a recursive watch walks
+ * and watches whatever a link points to and every folder however deep, which is exactly what
+ * the readers refuse to read.
  */
 export async function watchInspectInputs(
-  paths: readonly string[],
+  inputs: () => Promise<WatchInputs>,
   onChange: (changed: readonly string[]) => void,
   options: WatchInspectInputsOptions = {},
 ): Promise<InspectInputsWatcher> {
   const debounceMs = options.debounceMs ?? 80;
-  const watcher = watch([...paths], {
-    ignoreInitial: true,
-    ignored: (path: string) => IGNORED.test(path),
-  });
+  const watchers = new Map<string, FSWatcher>();
+  let targets: WatchTargets = { folders: new Map(), limited: false };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let changed: string[] = [];
-  watcher.on("all", (_event, path) => {
-    changed.push(path);
+  let closed = false;
+
+  const onEvent = (folder: string, name: string | null): void => {
+    const names = targets.folders.get(folder);
+    if (names !== undefined && (name === null || !names.has(name))) return;
+    changed.push(name === null ? folder : `${folder}/${name}`);
     if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = undefined;
-      const batch = [...new Set(changed)].sort();
-      changed = [];
-      onChange(batch);
-    }, debounceMs);
-  });
-  // A watch error (a folder that became unreadable) must not end the server; the next change
-  // re-renders and the render reports the problem.
-  watcher.on("error", () => undefined);
-  await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+    timer = setTimeout(() => void settle(), debounceMs);
+  };
+
+  const update = async (): Promise<void> => {
+    targets = await discoverWatchTargets(await inputs(), options.maxFolders);
+    if (closed) return;
+    for (const [folder, watcher] of watchers) {
+      if (!targets.folders.has(folder)) {
+        watcher.close();
+        watchers.delete(folder);
+      }
+    }
+    for (const folder of targets.folders.keys()) {
+      if (watchers.has(folder)) continue;
+      try {
+        const watcher = watch(folder, { persistent: true }, (_event, name) =>
+          onEvent(folder, typeof name === "string" ? name : null),
+        );
+        // A folder that went away or became unreadable must not end the server; the next
+        // change re-renders and the render reports the problem.
+        watcher.on("error", () => {
+          watcher.close();
+          watchers.delete(folder);
+        });
+        watchers.set(folder, watcher);
+      } catch {
+        // Out of watches or gone: the folder is left unwatched.
+      }
+    }
+  };
+
+  const settle = async (): Promise<void> => {
+    timer = undefined;
+    const batch = [...new Set(changed)].sort();
+    changed = [];
+    await update();
+    if (!closed) onChange(batch);
+  };
+
+  await update();
   return {
+    folders: () => [...watchers.keys()].sort(),
+    limited: () => targets.limited,
     close: async () => {
+      closed = true;
       if (timer !== undefined) clearTimeout(timer);
-      await watcher.close();
+      for (const watcher of watchers.values()) watcher.close();
+      watchers.clear();
     },
   };
 }

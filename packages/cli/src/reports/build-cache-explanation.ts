@@ -1,5 +1,5 @@
-import { formatUnifiedDiff } from "@promptstack/harness-codex";
 import type { TokenCounter } from "@promptstack/bootstrap";
+import { formatSectionDiff } from "./format-section-diff.js";
 import type { RenderRun } from "../inputs/render-run.js";
 import { toPromptHalves } from "./to-prompt-halves.js";
 
@@ -100,7 +100,7 @@ export function buildCacheExplanation(
   const afterStable = after.prompt.sections.filter((section) => section.cache === "stable");
   const maxLines = options.maxDiffLines ?? 40;
   const diffOf = (a: string, b: string, id: string): string =>
-    formatUnifiedDiff(a, b, {
+    formatSectionDiff(a, b, {
       context: 2,
       maxLines,
       beforeLabel: `${options.beforeLabel} § ${id}`,

@@ -17,6 +17,7 @@ import { discoverCliAssets } from "../inputs/discover-cli-assets.js";
 import type { InputOptions } from "../inputs/input-options.js";
 import { loadFacts, openRenderAssembler } from "../inputs/load-render-run.js";
 import type { DemoPaths } from "../inputs/resolve-demo-paths.js";
+import { CACHE_REPORT_MAX_TURNS } from "./cache-report-limits.js";
 import { makeSyntheticText } from "./make-synthetic-text.js";
 import { readFactsFolder } from "./read-facts-folder.js";
 import { shiftFactsDate } from "./shift-facts-date.js";
@@ -62,14 +63,29 @@ function usage(message: string, flag: string, hint: string): never {
   throw new CliError("CLI_USAGE", message, { path: flag, hint });
 }
 
-async function planFacts(
+/**
+ * The facts of each simulated turn: one per `--facts-dir` file in name order (at most
+ * `CACHE_REPORT_MAX_TURNS`; the rest are left unread with a `CLI_CACHE_REPORT_TURNS_CAPPED`
+ * warning), or `--facts` moved forward one day per turn.
+ */
+export async function planFacts(
   options: CacheReportOptions,
   io: CliIo,
   demo: DemoPaths,
-): Promise<{ facts: RunFacts[]; source: string }> {
+): Promise<{ facts: RunFacts[]; source: string; diagnostics: Diagnostic[] }> {
   if (options.factsDir !== undefined) {
     const files = await readFactsFolder(options.factsDir, io.cwd);
-    const count = options.turns ?? files.length;
+    const diagnostics: Diagnostic[] = [];
+    if (options.turns === undefined && files.length > CACHE_REPORT_MAX_TURNS) {
+      diagnostics.push({
+        code: "CLI_CACHE_REPORT_TURNS_CAPPED",
+        severity: "warning",
+        message: `${options.factsDir} has ${files.length} facts files; the simulation uses the first ${CACHE_REPORT_MAX_TURNS} in name order.`,
+        path: options.factsDir,
+        hint: `Simulate at most ${CACHE_REPORT_MAX_TURNS} turns: split the folder, or pass --turns.`,
+      });
+    }
+    const count = options.turns ?? Math.min(files.length, CACHE_REPORT_MAX_TURNS);
     if (count > files.length) {
       usage(
         `--turns ${count} asks for more turns than ${options.factsDir} has facts files (${files.length}).`,
@@ -82,6 +98,7 @@ async function planFacts(
     return {
       facts,
       source: `one facts file per turn from ${options.factsDir}, in name order`,
+      diagnostics,
     };
   }
   const count = options.turns ?? 30;
@@ -91,6 +108,7 @@ async function planFacts(
   return {
     facts,
     source: `${shown}, time.date moved forward one day per turn (Time Context shows the date only)`,
+    diagnostics: [],
   };
 }
 
@@ -154,7 +172,7 @@ export async function buildCacheReport(
   const assistant = plan.facts.map((_, index) =>
     makeSyntheticText(index * 2 + 2, options.assistantTokens, countTokens),
   );
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = [...plan.diagnostics];
   const rendered = new Map<ConversationLayout, AgentTurn[]>();
   for (const layout of CACHE_LAYOUTS) {
     const turns = await renderTurns(options, io, layout, plan.facts);

@@ -17,3 +17,27 @@ describe("makeSyntheticText", async () => {
     expect(makeSyntheticText(1, 0, countTokens)).toBe(".");
   });
 });
+
+describe("makeSyntheticText cost", () => {
+  it("hands the counter O(n log n) characters for a text of n, not every prefix", () => {
+    let counted = 0;
+    const countWords = (text: string): number => {
+      counted += text.length;
+      return text.split(" ").length;
+    };
+    const text = makeSyntheticText(5, 3000, countWords);
+    expect(countWords(text)).toBeGreaterThanOrEqual(3000);
+    counted -= text.length;
+    // Counting each prefix in turn hands over about 1,500 times the text; doubling and a binary
+    // search about 2 log2(3000), 24 times.
+    expect(counted / text.length).toBeLessThan(40);
+  });
+
+  it("returns the shortest prefix that reaches the size, as counting every prefix did", () => {
+    const countWords = (text: string): number => (text === "." ? 0 : text.split(" ").length);
+    for (const tokens of [0, 1, 2, 3, 7, 64, 65, 1000]) {
+      const text = makeSyntheticText(9, tokens, countWords);
+      expect(countWords(text)).toBe(Math.max(tokens, 0));
+    }
+  });
+});

@@ -7,6 +7,11 @@ const WORDS = (
 /**
  * Deterministic filler text of about `tokens` tokens by `count` (never fewer), different for each
  * `seed`: the synthetic user messages and assistant replies of `cache-report`. Pure.
+ *
+ * The text is the shortest prefix of the seed's word sequence (plus a final period) that `count`
+ * puts at `tokens` or more. Counting every prefix in turn is quadratic (100,000 tokens never
+ * finished), so the prefix length doubles until it is long enough and a binary search finds the
+ * shortest: `count` sees O(n log n) characters for a text of n.
  */
 export function makeSyntheticText(
   seed: number,
@@ -15,11 +20,27 @@ export function makeSyntheticText(
 ): string {
   let state = (seed * 2654435761) >>> 0;
   const words: string[] = [];
-  let text = ".";
-  while (count(text) < tokens) {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    words.push(WORDS[(state >>> 8) % WORDS.length]!);
-    text = `${words.join(" ")}.`;
+  const prefix = (length: number): string => `${words.slice(0, length).join(" ")}.`;
+  const grow = (length: number): void => {
+    while (words.length < length) {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      words.push(WORDS[(state >>> 8) % WORDS.length]!);
+    }
+  };
+  if (count(prefix(0)) >= tokens) return prefix(0);
+  // Invariant: prefix(low) is short of `tokens`, prefix(high) reaches it.
+  let low = 0;
+  let high = 1;
+  for (;;) {
+    grow(high);
+    if (count(prefix(high)) >= tokens) break;
+    low = high;
+    high *= 2;
   }
-  return text;
+  while (high - low > 1) {
+    const middle = low + Math.floor((high - low) / 2);
+    if (count(prefix(middle)) >= tokens) high = middle;
+    else low = middle;
+  }
+  return prefix(high);
 }

@@ -8,6 +8,8 @@ export interface InspectServerProcess {
   stderr(): string;
   /** Sends SIGTERM and resolves to the exit code. */
   stop(): Promise<number | null>;
+  /** Resolves to the exit code once the process has ended, however it ended. */
+  exited(): Promise<number | null>;
 }
 
 /**
@@ -57,6 +59,7 @@ export function spawnInspectServer(
       resolve({
         url,
         stderr: () => stderr,
+        exited: () => exited,
         stop: () => {
           child.kill("SIGTERM");
           return exited;

@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { lstat, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -39,6 +40,43 @@ describe("promptstack inspect", () => {
     expect(await runCli(["inspect", "--out", "pages/demo.html"], io), io.err).toBe(0);
     expect(await readFile(join(cwd, "pages", "demo.html"), "utf8")).toContain("Prompt map");
   });
+
+  it("replaces a regular --out file through a temp file and rename, leaving no temp file", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "promptstack-inspect-out-"));
+    await writeFile(join(cwd, "prompt.html"), "old page");
+    const io = createTestIo({ cwd });
+    expect(await runCli(["inspect"], io), io.err).toBe(0);
+    expect(await readFile(join(cwd, "prompt.html"), "utf8")).toContain("Prompt map");
+    expect(await readdir(cwd)).toEqual(["prompt.html"]);
+  });
+
+  it("refuses a symbolic link at --out with CLI_OUTPUT_UNWRITABLE and leaves its target alone", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "promptstack-inspect-out-"));
+    const target = join(cwd, "precious.txt");
+    await writeFile(target, "keep me");
+    await symlink(target, join(cwd, "prompt.html"));
+    const io = createTestIo({ cwd });
+    expect(await runCli(["inspect"], io)).toBe(2);
+    expect(io.err).toContain("CLI_OUTPUT_UNWRITABLE");
+    expect(io.err).toContain("a symbolic link");
+    expect(io.err).not.toMatch(/\n\s+at /);
+    expect(await readFile(target, "utf8")).toBe("keep me");
+    expect((await lstat(join(cwd, "prompt.html"))).isSymbolicLink()).toBe(true);
+  });
+
+  it.runIf(process.platform !== "win32")(
+    "refuses a FIFO at --out instead of blocking on it",
+    async () => {
+      const cwd = await mkdtemp(join(tmpdir(), "promptstack-inspect-out-"));
+      execFileSync("mkfifo", [join(cwd, "page.html")]);
+      const io = createTestIo({ cwd });
+      // Writing into the FIFO would wait for a reader forever (the test's timeout fails it).
+      expect(await runCli(["inspect", "--out", "page.html"], io)).toBe(2);
+      expect(io.err).toContain("CLI_OUTPUT_UNWRITABLE");
+      expect(io.err).toContain("a FIFO");
+      expect((await lstat(join(cwd, "page.html"))).isFIFO()).toBe(true);
+    },
+  );
 
   it.each([
     [["--watch"], "--watch applies only with --serve."],
