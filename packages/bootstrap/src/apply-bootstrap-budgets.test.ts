@@ -63,6 +63,23 @@ describe("applyBootstrapBudgets", () => {
     ]);
   });
 
+  it("reports per-file when the per-file budget equals what is left of the total", () => {
+    const chars = applyBootstrapBudgets([file("AGENTS.md", "a".repeat(1500))], {
+      maxChars: 1000,
+      totalMaxChars: 1000,
+    });
+    expect(chars.stats[0]).toMatchObject({ status: "truncated", limitedBy: "per-file" });
+    expect(chars.diagnostics[0]?.message).toMatch(/\(~\d+% removed; per-file limit\)$/);
+    const words = Array.from({ length: 100 }, (_, i) => `w${i}`).join(" ");
+    const tokens = applyBootstrapBudgets(
+      [file("AGENTS.md", words)],
+      { maxTokens: 50, totalMaxTokens: 50 },
+      wordCounter,
+    );
+    expect(tokens.stats[0]).toMatchObject({ status: "truncated", limitedBy: "per-file" });
+    expect(tokens.diagnostics[0]?.message).toMatch(/per-file token limit\)$/);
+  });
+
   it("stops once fewer than 64 chars remain, with a diagnostic naming what was left out", () => {
     const result = applyBootstrapBudgets(
       [file("AGENTS.md", "a".repeat(950)), file("SOUL.md", "b"), file("USER.md", null)],

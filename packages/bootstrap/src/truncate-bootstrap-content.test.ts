@@ -10,6 +10,30 @@ describe("truncateBootstrapContent", () => {
     expect(result).toEqual({ text: "short", truncated: false, keptChars: 5 });
   });
 
+  it("returns content of exactly the limit unchanged, and cuts one char more", () => {
+    expect(truncateBootstrapContent("x".repeat(40), { name: "AGENTS.md", limit: 40 })).toEqual({
+      text: "x".repeat(40),
+      truncated: false,
+      keptChars: 40,
+    });
+    expect(
+      truncateBootstrapContent("x".repeat(41), { name: "AGENTS.md", limit: 40 }).truncated,
+    ).toBe(true);
+  });
+
+  it("keeps the full marker when the limit is exactly twice its length, not one char less", () => {
+    const content = "x".repeat(500);
+    const fullMarker = (kept: number) => `\n[... truncated A.md: kept ${kept} of 500 chars ...]\n`;
+    // The marker is sized with the limit as its kept count: same digits as the real count here.
+    const limit = 2 * fullMarker(10).length;
+    const at = truncateBootstrapContent(content, { name: "A.md", limit });
+    expect(at.text).toContain(fullMarker(at.keptChars));
+    expect(at.text.length).toBe(limit);
+    const below = truncateBootstrapContent(content, { name: "A.md", limit: limit - 1 });
+    expect(below.text).toContain("\n[... truncated ...]\n");
+    expect(below.text).not.toContain("A.md");
+  });
+
   it("keeps 75% head and 25% tail around a marker naming the file and counts", () => {
     const content = "h".repeat(30_000) + "t".repeat(21_800);
     const result = truncateBootstrapContent(content, { name: "AGENTS.md", limit: 20_000 });
