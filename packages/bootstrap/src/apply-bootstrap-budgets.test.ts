@@ -177,6 +177,62 @@ describe("applyBootstrapBudgets", () => {
     expect(result.files[0]?.status).toBe("truncated");
   });
 
+  it("names the bad budget in the error's path and hint", () => {
+    for (const key of ["maxChars", "totalMaxChars", "maxTokens", "totalMaxTokens"] as const) {
+      try {
+        applyBootstrapBudgets([], { [key]: 1.5 }, wordCounter);
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toMatchObject({
+          name: "BootstrapError",
+          code: "BOOTSTRAP_INVALID_OPTIONS",
+          message: `Bootstrap budget ${key} must be a positive integer, got 1.5.`,
+          path: `budgets.${key}`,
+          hint: `Pass a whole number of at least 1, or leave ${key} unset.`,
+        });
+      }
+    }
+  });
+
+  it("still injects a file when exactly the minimum of tokens remains", () => {
+    const words = (count: number) => Array.from({ length: count }, (_, i) => `w${i}`).join(" ");
+    const result = applyBootstrapBudgets(
+      [file("AGENTS.md", words(20)), file("SOUL.md", words(40))],
+      { totalMaxTokens: 36 },
+      wordCounter,
+    );
+    expect(result.stats.map((s) => [s.name, s.status])).toEqual([
+      ["AGENTS.md", "ok"],
+      ["SOUL.md", "truncated"],
+    ]);
+  });
+
+  it("cuts to a single char when only that fits the token budget, and skips a file when none does", () => {
+    // Ten tokens per char.
+    const heavy: TokenCounter = {
+      countTokens: (text) => text.length * 10,
+      isWithinLimit: (text, limit) => text.length * 10 <= limit,
+    };
+    const one = applyBootstrapBudgets([file("AGENTS.md", "abc")], { maxTokens: 16 }, heavy);
+    expect(one.files.map((f) => f.content)).toEqual(["a"]);
+    const none = applyBootstrapBudgets([file("AGENTS.md", "abc")], { maxTokens: 9 }, heavy);
+    expect(none.files).toEqual([]);
+    expect(none.truncated).toBe(true);
+    expect(none.stats).toEqual([
+      {
+        name: "AGENTS.md",
+        path: "/ws/AGENTS.md",
+        origin: "workspace",
+        status: "skipped",
+        rawChars: 3,
+        injectedChars: 0,
+        limitedBy: "per-file",
+        reason: "token budget too small",
+      },
+    ]);
+    expect(none.diagnostics.map((d) => d.code)).toEqual(["BOOTSTRAP_TOTAL_BUDGET_EXHAUSTED"]);
+  });
+
   it("rejects bad budgets and token budgets without a counter", () => {
     expect(() => applyBootstrapBudgets([], { maxChars: 0 })).toThrow(BootstrapError);
     expect(() => applyBootstrapBudgets([], { totalMaxChars: Number.NaN })).toThrow(
