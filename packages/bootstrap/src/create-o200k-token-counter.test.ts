@@ -9,6 +9,14 @@ describe("createO200kTokenCounter", () => {
     expect(counter.isWithinLimit("one two three", 1)).toBe(false);
   });
 
+  it("counts a text of exactly the limit as within it, and one token over as not", async () => {
+    const counter = await createO200kTokenCounter();
+    const text = "one two three four five";
+    const tokens = counter.countTokens(text);
+    expect(counter.isWithinLimit(text, tokens)).toBe(true);
+    expect(counter.isWithinLimit(text, tokens - 1)).toBe(false);
+  });
+
   it("names the optional peer dependency when gpt-tokenizer is missing", async () => {
     const missing = () => Promise.reject(new Error("Cannot find package 'gpt-tokenizer'"));
     const error = await createO200kTokenCounter(missing).catch((e: unknown) => e);

@@ -55,6 +55,15 @@ describe("truncateBootstrapContent", () => {
     expect(result.text.length).toBeLessThanOrEqual(80);
   });
 
+  it("keeps the compact marker with exactly its minimum of content room, and cuts plain below", () => {
+    const compact = "\n[... truncated ...]\n";
+    const content = "x".repeat(100);
+    const at = truncateBootstrapContent(content, { name: "A.md", limit: compact.length + 8 });
+    expect(at).toEqual({ text: `xxxxxx${compact}xx`, truncated: true, keptChars: 8 });
+    const below = truncateBootstrapContent(content, { name: "A.md", limit: compact.length + 7 });
+    expect(below).toEqual({ text: "x".repeat(compact.length + 7), truncated: true, keptChars: 28 });
+  });
+
   it("falls back to a plain cut when even the compact marker does not fit", () => {
     const result = truncateBootstrapContent("abcdefghijklmnopqrstuvwxyz", { name: "A", limit: 10 });
     expect(result).toEqual({ text: "abcdefghij", truncated: true, keptChars: 10 });
