@@ -16,18 +16,19 @@ describe("parseMutationArguments", () => {
     expect(parseMutationArguments([], PACKAGES)).toEqual({
       packages: PACKAGES,
       concurrency: 1,
+      force: false,
     });
   });
 
   it("takes named packages, a concurrency and a ref to compare against", () => {
-    expect(parseMutationArguments(["safe-read", "--concurrency", "2"], PACKAGES)).toEqual({
-      packages: ["safe-read"],
-      concurrency: 2,
-    });
+    expect(
+      parseMutationArguments(["safe-read", "--concurrency", "2", "--force"], PACKAGES),
+    ).toEqual({ packages: ["safe-read"], concurrency: 2, force: true });
     expect(parseMutationArguments(["--changed-since", "origin/main"], PACKAGES)).toEqual({
       packages: [],
       changedSince: "origin/main",
       concurrency: 1,
+      force: false,
     });
   });
 
@@ -73,6 +74,7 @@ describe("buildStrykerOptions", () => {
   it("mutates the package's sources but not its tests or index, and writes its own report", () => {
     const options = buildStrykerOptions("safe-read", {
       concurrency: 2,
+      force: false,
       vitestRunnerPlugin: "/runner.js",
     });
     expect(options).toMatchObject({
@@ -86,6 +88,7 @@ describe("buildStrykerOptions", () => {
       ],
       concurrency: 2,
       incremental: true,
+      force: false,
       incrementalFile: "reports/stryker-incremental/safe-read.json",
       jsonReporter: { fileName: "reports/mutation/safe-read.json" },
     });

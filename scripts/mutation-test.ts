@@ -28,9 +28,14 @@ export interface MutationArguments {
   /** A git ref: run the packages whose files differ from it. */
   readonly changedSince?: string;
   readonly concurrency: number;
+  /** Test every mutant again, ignoring the incremental results. */
+  readonly force: boolean;
 }
 
-/** Parses `[package...] [--changed-since <ref>] [--concurrency <n>]`; throws on a bad one. Pure. */
+/**
+ * Parses `[package...] [--changed-since <ref>] [--concurrency <n>] [--force]`; throws on a bad
+ * one. Pure.
+ */
 export function parseMutationArguments(
   argv: readonly string[],
   knownPackages: readonly string[],
@@ -38,9 +43,12 @@ export function parseMutationArguments(
   const packages: string[] = [];
   let changedSince: string | undefined;
   let concurrency = 1;
+  let force = false;
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
-    if (argument === "--changed-since" || argument === "--concurrency") {
+    if (argument === "--force") {
+      force = true;
+    } else if (argument === "--changed-since" || argument === "--concurrency") {
       const value = argv[++index];
       if (value === undefined) throw new Error(`${argument} needs a value`);
       if (argument === "--changed-since") changedSince = value;
@@ -65,6 +73,7 @@ export function parseMutationArguments(
     packages: packages.length === 0 && changedSince === undefined ? [...knownPackages] : packages,
     ...(changedSince === undefined ? {} : { changedSince }),
     concurrency,
+    force,
   };
 }
 
@@ -97,7 +106,11 @@ export function mutationReportPaths(packageName: string): { report: string; incr
  */
 export function buildStrykerOptions(
   packageName: string,
-  options: { readonly concurrency: number; readonly vitestRunnerPlugin: string },
+  options: {
+    readonly concurrency: number;
+    readonly force: boolean;
+    readonly vitestRunnerPlugin: string;
+  },
 ): Record<string, unknown> {
   const paths = mutationReportPaths(packageName);
   return {
@@ -120,6 +133,9 @@ export function buildStrykerOptions(
     timeoutFactor: 3,
     timeoutMS: 10_000,
     incremental: true,
+    // Incremental mode reuses a static mutant's result even when tests changed (it has no
+    // per-test coverage to compare): --force tests everything again.
+    force: options.force,
     incrementalFile: paths.incremental,
     reporters: ["json", "progress"],
     jsonReporter: { fileName: paths.report },
@@ -230,6 +246,7 @@ async function runMutationTests(root: string, argv: readonly string[]): Promise<
     await new Stryker(
       buildStrykerOptions(packageName, {
         concurrency: parsed.concurrency,
+        force: parsed.force,
         vitestRunnerPlugin,
       }),
     ).runMutationTest();
