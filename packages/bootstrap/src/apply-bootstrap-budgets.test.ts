@@ -157,6 +157,16 @@ describe("applyBootstrapBudgets", () => {
     expect(result.diagnostics[0]?.message).toMatch(/per-file token limit\)$/);
   });
 
+  it("names the char limit when chars cut a file that the token budget would allow", () => {
+    const result = applyBootstrapBudgets(
+      [file("AGENTS.md", "x".repeat(2000))],
+      { maxChars: 1000, maxTokens: 50 },
+      wordCounter,
+    );
+    expect(result.stats[0]).toMatchObject({ status: "truncated", limitedBy: "per-file" });
+    expect(result.diagnostics[0]?.message).toMatch(/; per-file limit\)$/);
+  });
+
   it("charges tokens to the total token budget", () => {
     const text = Array.from({ length: 30 }, () => "word").join(" ");
     const result = applyBootstrapBudgets(
@@ -164,7 +174,12 @@ describe("applyBootstrapBudgets", () => {
       { totalMaxTokens: 50 },
       wordCounter,
     );
-    expect(result.stats.map((s) => s.status)).toEqual(["ok", "truncated", "skipped"]);
+    expect(result.stats.map((s) => [s.status, s.limitedBy])).toEqual([
+      ["ok", null],
+      ["truncated", "total"],
+      ["skipped", "total"],
+    ]);
+    expect(result.diagnostics[0]?.message).toMatch(/total token limit\)$/);
     const total = result.files.reduce((sum, f) => sum + wordCounter.countTokens(f.content), 0);
     expect(total).toBeLessThanOrEqual(50);
   });
@@ -243,7 +258,12 @@ describe("applyBootstrapBudgets", () => {
       expect.unreachable();
     } catch (error) {
       expect(BootstrapError.isInstance(error)).toBe(true);
-      expect((error as BootstrapError).code).toBe("BOOTSTRAP_INVALID_OPTIONS");
+      expect(error).toMatchObject({
+        code: "BOOTSTRAP_INVALID_OPTIONS",
+        message: "Token budgets are set but no token counter was given to applyBootstrapBudgets.",
+        path: "tokenCounter",
+        hint: "Pass the counter from createO200kTokenCounter().",
+      });
     }
   });
 
