@@ -21,7 +21,11 @@ describe("createO200kTokenCounter", () => {
     const missing = () => Promise.reject(new Error("Cannot find package 'gpt-tokenizer'"));
     const error = await createO200kTokenCounter(missing).catch((e: unknown) => e);
     expect(BootstrapError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ code: "BOOTSTRAP_TOKENIZER_MISSING", path: "gpt-tokenizer" });
+    expect(error).toMatchObject({
+      code: "BOOTSTRAP_TOKENIZER_MISSING",
+      message: "Counting o200k tokens needs the gpt-tokenizer package, which could not be loaded.",
+      path: "gpt-tokenizer",
+    });
     expect((error as BootstrapError).hint).toContain("optional peer dependency");
   });
 });
