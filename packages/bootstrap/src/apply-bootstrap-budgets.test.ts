@@ -63,6 +63,23 @@ describe("applyBootstrapBudgets", () => {
     ]);
   });
 
+  it("reports per-file when the per-file budget equals what is left of the total", () => {
+    const chars = applyBootstrapBudgets([file("AGENTS.md", "a".repeat(1500))], {
+      maxChars: 1000,
+      totalMaxChars: 1000,
+    });
+    expect(chars.stats[0]).toMatchObject({ status: "truncated", limitedBy: "per-file" });
+    expect(chars.diagnostics[0]?.message).toMatch(/\(~\d+% removed; per-file limit\)$/);
+    const words = Array.from({ length: 100 }, (_, i) => `w${i}`).join(" ");
+    const tokens = applyBootstrapBudgets(
+      [file("AGENTS.md", words)],
+      { maxTokens: 50, totalMaxTokens: 50 },
+      wordCounter,
+    );
+    expect(tokens.stats[0]).toMatchObject({ status: "truncated", limitedBy: "per-file" });
+    expect(tokens.diagnostics[0]?.message).toMatch(/per-file token limit\)$/);
+  });
+
   it("stops once fewer than 64 chars remain, with a diagnostic naming what was left out", () => {
     const result = applyBootstrapBudgets(
       [file("AGENTS.md", "a".repeat(950)), file("SOUL.md", "b"), file("USER.md", null)],
@@ -140,6 +157,16 @@ describe("applyBootstrapBudgets", () => {
     expect(result.diagnostics[0]?.message).toMatch(/per-file token limit\)$/);
   });
 
+  it("names the char limit when chars cut a file that the token budget would allow", () => {
+    const result = applyBootstrapBudgets(
+      [file("AGENTS.md", "x".repeat(2000))],
+      { maxChars: 1000, maxTokens: 50 },
+      wordCounter,
+    );
+    expect(result.stats[0]).toMatchObject({ status: "truncated", limitedBy: "per-file" });
+    expect(result.diagnostics[0]?.message).toMatch(/; per-file limit\)$/);
+  });
+
   it("charges tokens to the total token budget", () => {
     const text = Array.from({ length: 30 }, () => "word").join(" ");
     const result = applyBootstrapBudgets(
@@ -147,7 +174,12 @@ describe("applyBootstrapBudgets", () => {
       { totalMaxTokens: 50 },
       wordCounter,
     );
-    expect(result.stats.map((s) => s.status)).toEqual(["ok", "truncated", "skipped"]);
+    expect(result.stats.map((s) => [s.status, s.limitedBy])).toEqual([
+      ["ok", null],
+      ["truncated", "total"],
+      ["skipped", "total"],
+    ]);
+    expect(result.diagnostics[0]?.message).toMatch(/total token limit\)$/);
     const total = result.files.reduce((sum, f) => sum + wordCounter.countTokens(f.content), 0);
     expect(total).toBeLessThanOrEqual(50);
   });
@@ -160,6 +192,62 @@ describe("applyBootstrapBudgets", () => {
     expect(result.files[0]?.status).toBe("truncated");
   });
 
+  it("names the bad budget in the error's path and hint", () => {
+    for (const key of ["maxChars", "totalMaxChars", "maxTokens", "totalMaxTokens"] as const) {
+      try {
+        applyBootstrapBudgets([], { [key]: 1.5 }, wordCounter);
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toMatchObject({
+          name: "BootstrapError",
+          code: "BOOTSTRAP_INVALID_OPTIONS",
+          message: `Bootstrap budget ${key} must be a positive integer, got 1.5.`,
+          path: `budgets.${key}`,
+          hint: `Pass a whole number of at least 1, or leave ${key} unset.`,
+        });
+      }
+    }
+  });
+
+  it("still injects a file when exactly the minimum of tokens remains", () => {
+    const words = (count: number) => Array.from({ length: count }, (_, i) => `w${i}`).join(" ");
+    const result = applyBootstrapBudgets(
+      [file("AGENTS.md", words(20)), file("SOUL.md", words(40))],
+      { totalMaxTokens: 36 },
+      wordCounter,
+    );
+    expect(result.stats.map((s) => [s.name, s.status])).toEqual([
+      ["AGENTS.md", "ok"],
+      ["SOUL.md", "truncated"],
+    ]);
+  });
+
+  it("cuts to a single char when only that fits the token budget, and skips a file when none does", () => {
+    // Ten tokens per char.
+    const heavy: TokenCounter = {
+      countTokens: (text) => text.length * 10,
+      isWithinLimit: (text, limit) => text.length * 10 <= limit,
+    };
+    const one = applyBootstrapBudgets([file("AGENTS.md", "abc")], { maxTokens: 16 }, heavy);
+    expect(one.files.map((f) => f.content)).toEqual(["a"]);
+    const none = applyBootstrapBudgets([file("AGENTS.md", "abc")], { maxTokens: 9 }, heavy);
+    expect(none.files).toEqual([]);
+    expect(none.truncated).toBe(true);
+    expect(none.stats).toEqual([
+      {
+        name: "AGENTS.md",
+        path: "/ws/AGENTS.md",
+        origin: "workspace",
+        status: "skipped",
+        rawChars: 3,
+        injectedChars: 0,
+        limitedBy: "per-file",
+        reason: "token budget too small",
+      },
+    ]);
+    expect(none.diagnostics.map((d) => d.code)).toEqual(["BOOTSTRAP_TOTAL_BUDGET_EXHAUSTED"]);
+  });
+
   it("rejects bad budgets and token budgets without a counter", () => {
     expect(() => applyBootstrapBudgets([], { maxChars: 0 })).toThrow(BootstrapError);
     expect(() => applyBootstrapBudgets([], { totalMaxChars: Number.NaN })).toThrow(
@@ -170,7 +258,12 @@ describe("applyBootstrapBudgets", () => {
       expect.unreachable();
     } catch (error) {
       expect(BootstrapError.isInstance(error)).toBe(true);
-      expect((error as BootstrapError).code).toBe("BOOTSTRAP_INVALID_OPTIONS");
+      expect(error).toMatchObject({
+        code: "BOOTSTRAP_INVALID_OPTIONS",
+        message: "Token budgets are set but no token counter was given to applyBootstrapBudgets.",
+        path: "tokenCounter",
+        hint: "Pass the counter from createO200kTokenCounter().",
+      });
     }
   });
 

@@ -72,4 +72,21 @@ describe("sortBootstrapFiles", () => {
       "/exec/AGENTS.md",
     ]);
   });
+
+  it("orders other names by code point, and the same name by path", () => {
+    const files = [
+      { name: "b.md", path: "/ws/a/b.md", origin: "workspace" as const },
+      { name: "a.md", path: "/ws/z/a.md", origin: "workspace" as const },
+      { name: "a.md", path: "/ws/b/a.md", origin: "workspace" as const },
+      { name: "B.md", path: "/ws/y/B.md", origin: "workspace" as const },
+    ];
+    for (const order of [files, [...files].reverse()]) {
+      expect(sortBootstrapFiles(order).map((f) => f.path)).toEqual([
+        "/ws/y/B.md",
+        "/ws/b/a.md",
+        "/ws/z/a.md",
+        "/ws/a/b.md",
+      ]);
+    }
+  });
 });

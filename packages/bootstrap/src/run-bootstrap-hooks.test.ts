@@ -87,6 +87,79 @@ describe("runBootstrapHooks", () => {
     expect(result.diagnostics[0]?.code).toBe("BOOTSTRAP_HOOK_INVALID_RESULT");
   });
 
+  it("discards a file list with any malformed entry, naming the handler", async () => {
+    const good = { name: "X.md", path: "/ws/X.md", origin: "workspace", content: "x" };
+    for (const entry of [
+      null,
+      "X.md",
+      { ...good, name: 7 },
+      { ...good, name: "  " },
+      { ...good, path: undefined },
+      { ...good, origin: "elsewhere" },
+      { ...good, content: 7 },
+    ]) {
+      const result = await run((() => [good, entry]) as unknown as BootstrapHookHandler);
+      expect(result.files).toEqual(files);
+      expect(result.diagnostics).toEqual([
+        {
+          code: "BOOTSTRAP_HOOK_INVALID_RESULT",
+          severity: "warning",
+          message:
+            "agent:bootstrap handler #1 returned something other than a file list; its change was discarded.",
+          hint: "Return an array of { name, path, origin, content } objects, or nothing.",
+        },
+      ]);
+    }
+    // The same list without the bad entry is taken, and null content is a file too.
+    const taken = await run((() => [good, { ...good, name: "Y.md", content: null }]) as never);
+    expect(taken.files.map((f) => [f.name, f.content])).toEqual([
+      ["X.md", "x"],
+      ["Y.md", null],
+    ]);
+  });
+
+  it("words a thrown string, and a throw without a message", async () => {
+    const result = await run(
+      () => {
+        // oxlint-disable-next-line typescript/only-throw-error -- plain-JS handlers throw anything
+        throw "not an Error";
+      },
+      () => {
+        throw new Error("");
+      },
+    );
+    expect(result.diagnostics.map((d) => d.message)).toEqual([
+      "agent:bootstrap handler #1 threw (not an Error); its change was discarded.",
+      "agent:bootstrap handler #2 threw (no message); its change was discarded.",
+    ]);
+  });
+
+  it("refuses hooks of the wrong shape, naming the bad path", async () => {
+    const hint = 'Pass hooks as { "agent:bootstrap": [handler, ...] } with functions only.';
+    for (const [hooks, message, path] of [
+      [null, "hooks must be an object of handler lists.", "hooks"],
+      [[], "hooks must be an object of handler lists.", "hooks"],
+      [
+        { "agent:bootstrap": "handler" },
+        'hooks["agent:bootstrap"] must be an array of functions.',
+        "hooks.agent:bootstrap",
+      ],
+      [
+        { "agent:bootstrap": [() => undefined, 1] },
+        'hooks["agent:bootstrap"][1] is not a function.',
+        "hooks.agent:bootstrap.1",
+      ],
+    ] as const) {
+      await expect(runBootstrapHooks(files, hooks as never, context)).rejects.toMatchObject({
+        code: "BOOTSTRAP_INVALID_OPTIONS",
+        message,
+        path,
+        hint,
+      });
+    }
+    expect((await runBootstrapHooks(files, {}, context)).files).toBe(files);
+  });
+
   it("does not let a handler mutate the caller's objects", async () => {
     await run((event) => {
       const first = event.files[0];

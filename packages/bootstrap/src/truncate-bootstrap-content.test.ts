@@ -10,6 +10,30 @@ describe("truncateBootstrapContent", () => {
     expect(result).toEqual({ text: "short", truncated: false, keptChars: 5 });
   });
 
+  it("returns content of exactly the limit unchanged, and cuts one char more", () => {
+    expect(truncateBootstrapContent("x".repeat(40), { name: "AGENTS.md", limit: 40 })).toEqual({
+      text: "x".repeat(40),
+      truncated: false,
+      keptChars: 40,
+    });
+    expect(
+      truncateBootstrapContent("x".repeat(41), { name: "AGENTS.md", limit: 40 }).truncated,
+    ).toBe(true);
+  });
+
+  it("keeps the full marker when the limit is exactly twice its length, not one char less", () => {
+    const content = "x".repeat(500);
+    const fullMarker = (kept: number) => `\n[... truncated A.md: kept ${kept} of 500 chars ...]\n`;
+    // The marker is sized with the limit as its kept count: same digits as the real count here.
+    const limit = 2 * fullMarker(10).length;
+    const at = truncateBootstrapContent(content, { name: "A.md", limit });
+    expect(at.text).toContain(fullMarker(at.keptChars));
+    expect(at.text.length).toBe(limit);
+    const below = truncateBootstrapContent(content, { name: "A.md", limit: limit - 1 });
+    expect(below.text).toContain("\n[... truncated ...]\n");
+    expect(below.text).not.toContain("A.md");
+  });
+
   it("keeps 75% head and 25% tail around a marker naming the file and counts", () => {
     const content = "h".repeat(30_000) + "t".repeat(21_800);
     const result = truncateBootstrapContent(content, { name: "AGENTS.md", limit: 20_000 });
@@ -29,6 +53,15 @@ describe("truncateBootstrapContent", () => {
     expect(result.text).toContain("\n[... truncated ...]\n");
     expect(result.text).not.toContain("MEMORY.md");
     expect(result.text.length).toBeLessThanOrEqual(80);
+  });
+
+  it("keeps the compact marker with exactly its minimum of content room, and cuts plain below", () => {
+    const compact = "\n[... truncated ...]\n";
+    const content = "x".repeat(100);
+    const at = truncateBootstrapContent(content, { name: "A.md", limit: compact.length + 8 });
+    expect(at).toEqual({ text: `xxxxxx${compact}xx`, truncated: true, keptChars: 8 });
+    const below = truncateBootstrapContent(content, { name: "A.md", limit: compact.length + 7 });
+    expect(below).toEqual({ text: "x".repeat(compact.length + 7), truncated: true, keptChars: 28 });
   });
 
   it("falls back to a plain cut when even the compact marker does not fit", () => {

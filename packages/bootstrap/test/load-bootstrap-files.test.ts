@@ -175,6 +175,19 @@ describe("loadBootstrapFiles", () => {
     expect(later.stats.map((s) => s.name)).not.toContain("BOOTSTRAP.md");
   });
 
+  it("does not report an empty or whitespace-only BOOTSTRAP.md as pending", async () => {
+    for (const content of ["", " \n\t\n"]) {
+      await writeFile(join(workspace, "BOOTSTRAP.md"), content);
+      const result = await loadBootstrapFiles({ workspaceDir: workspace, sessionKind: "direct" });
+      expect(result.bootstrapPending).toBe(false);
+      expect(result.files.map((f) => f.name)).not.toContain("BOOTSTRAP.md");
+    }
+    // The same file with content is pending: the check can fail.
+    await writeFile(join(workspace, "BOOTSTRAP.md"), "Say hello.");
+    const pending = await loadBootstrapFiles({ workspaceDir: workspace, sessionKind: "direct" });
+    expect(pending.bootstrapPending).toBe(true);
+  });
+
   it("marks missing required files and omits missing optional ones", async () => {
     await unlink(join(workspace, "SOUL.md"));
     await unlink(join(workspace, "MEMORY.md"));

@@ -66,6 +66,11 @@ describe("applyConfigPatch", () => {
     ["legacy tools.bash.ask", { tools: { bash: { ask: "off" } } }],
     ["legacy tools.bash.security", { tools: { bash: { security: "full" } } }],
     ["legacy deletion tools.bash.security", { tools: { bash: { security: null } } }],
+    ["legacy tools.bash.ask with the same value", { tools: { bash: { ask: "always" } } }],
+    [
+      "legacy tools.bash.security with the same value",
+      { tools: { bash: { security: "allowlist" } } },
+    ],
     ["replacing tools.exec", { tools: { exec: null } }],
     ["replacing tools", { tools: null }],
     [
@@ -120,6 +125,22 @@ describe("applyConfigPatch", () => {
     expect(applyConfigPatch(base, { tools: null }, { actor: "owner" }).config).not.toHaveProperty(
       "tools",
     );
+  });
+
+  it("lets an owner patch that deletes tools.exec and writes legacy tools.bash start a fresh exec", () => {
+    // Only the legacy keys remain: the deletion is not undone for the keys the patch left out.
+    for (const [bash, exec] of [
+      [{ ask: "off" }, { ask: "off" }],
+      [{ security: "full" }, { security: "full" }],
+      [{}, {}],
+    ] as const) {
+      const { config } = applyConfigPatch(
+        base,
+        { tools: { exec: null, bash } },
+        { actor: "owner" },
+      );
+      expect(config.tools).toEqual({ updatePlan: true, exec });
+    }
   });
 
   it("allows an agent patch that touches tools but leaves protected values alone", () => {

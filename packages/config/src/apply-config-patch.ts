@@ -22,7 +22,8 @@ const PROTECTED_LEAVES = ["ask", "security"] as const;
 
 /**
  * Applies an RFC 7396 merge-patch (legacy spellings allowed) and returns the new validated
- * config; the input is never mutated. For `actor: "agent"`, any patch that names
+ * config; the input is never mutated. A patch that deletes `tools.exec` and writes legacy
+ * `tools.bash.*` keys leaves a fresh `tools.exec` that holds only those keys. For `actor: "agent"`, any patch that names
  * `tools.exec.ask`/`security` (also as `tools.bash.*`) or would change them by replacing a
  * parent throws `ConfigError` `CONFIG_PROTECTED_PATH`.
  */
@@ -38,7 +39,12 @@ export function applyConfigPatch(
     const named = namedProtectedPaths(normalizedPatch);
     if (named.length > 0) throw createProtectedPathError(named, "the patch writes");
   }
-  const next = parseConfig(mergePatch(config, normalizedPatch), {
+  // Normalizing turns `exec: null` plus legacy `bash` keys into a plain `exec` write, which a
+  // merge would lay over the old exec: drop the old one first, as the patch asked.
+  const target = deletesExecForLegacyKeys(patch)
+    ? mergePatch(config, { tools: { exec: null } })
+    : config;
+  const next = parseConfig(mergePatch(target, normalizedPatch), {
     source: "patched configuration",
   });
   if (options.actor === "agent")
@@ -72,6 +78,12 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
     else setOwn(result, key, mergePatch(result[key], value));
   }
   return result;
+}
+
+/** True for a patch with `tools.exec: null` next to a legacy `tools.bash` object. */
+function deletesExecForLegacyKeys(patch: unknown): boolean {
+  const tools = isPlainObject(patch) ? patch["tools"] : undefined;
+  return isPlainObject(tools) && tools["exec"] === null && isPlainObject(tools["bash"]);
 }
 
 function namedProtectedPaths(patch: unknown): string[] {

@@ -36,7 +36,7 @@ export const LEGACY_CONFIG_ALIASES: readonly LegacyConfigAlias[] = [
   {
     legacy: "tools.bash.*",
     current: "tools.exec.*",
-    note: "`tools.exec` wins on conflict; `ask` and `security` stay protected.",
+    note: "`tools.exec` wins on conflict; `ask` and `security` stay protected. A merge-patch that deletes `tools.exec` (`null`) and writes `tools.bash.*` leaves a fresh `tools.exec` holding only the legacy keys.",
   },
   {
     legacy: "tools.experimental.planTool",

@@ -145,6 +145,20 @@ describe("compileAgentSystemPrompt", () => {
     }
   });
 
+  it("quotes a look-alike on a short line of a section longer than the search's line cut", () => {
+    // The long file makes the section body long, so its lines are searched one by one: the
+    // short file's line must still be searched.
+    const compiled = compileAgentSystemPrompt({
+      ...STABLE,
+      contextFiles: [
+        { path: "AGENTS.md", content: "x".repeat(2000) },
+        { path: "NOTES.md", content: "See <!-- OPENCLAW_CACHE_BOUNDARY --> here." },
+      ],
+    });
+    expect(compiled.stablePrefix).toContain("See <!-- (quoted) OPENCLAW_CACHE_BOUNDARY --> here.");
+    expect(compiled.render(TURN).text.split(MARKER).length - 1).toBe(1);
+  });
+
   it("quotes marker look-alikes on one side without touching the other", () => {
     const compiled = compileAgentSystemPrompt({
       ...STABLE,

@@ -84,6 +84,16 @@ const VARIANTS: readonly AgentSystemPromptInput[] = [
   { ...EVERYTHING, volatile: { ...EVERYTHING.volatile, thinkingLevel: "ultra" } },
 ];
 
+/** The sections the reference profile's features open and the neutral profile's keep closed. */
+const GATED_SECTIONS = [
+  "exec_approvals",
+  "control",
+  "documentation",
+  "assistant_output_directives",
+  "control_ui_embed",
+  "silent_replies",
+];
+
 describe("neutral profile", () => {
   it.each(MODES)("names nothing of the reference product in any section (%s mode)", (mode) => {
     for (const variant of VARIANTS) {
@@ -104,14 +114,7 @@ describe("neutral profile", () => {
       ...EVERYTHING,
       profile: OPENCLAW_PRODUCT_PROFILE,
     }).sections.map((s) => s.id);
-    expect(reference.filter((id) => !neutral.includes(id))).toEqual([
-      "exec_approvals",
-      "control",
-      "documentation",
-      "assistant_output_directives",
-      "control_ui_embed",
-      "silent_replies",
-    ]);
+    expect(reference.filter((id) => !neutral.includes(id))).toEqual(GATED_SECTIONS);
     // The same input under the reference profile does name the product: the check can fail.
     const referenceText = buildAgentSystemPrompt({
       ...EVERYTHING,
@@ -119,6 +122,15 @@ describe("neutral profile", () => {
       profile: OPENCLAW_PRODUCT_PROFILE,
     }).text;
     expect(leaks(referenceText).length).toBeGreaterThan(10);
+  });
+
+  it("a profile without `features` renders every feature-gated section, like the reference one", () => {
+    const { features: _features, ...withoutFeatures } = OPENCLAW_PRODUCT_PROFILE;
+    const input = { ...EVERYTHING, tools: [...(EVERYTHING.tools ?? []), { name: "gateway" }] };
+    const reference = buildAgentSystemPrompt({ ...input, profile: OPENCLAW_PRODUCT_PROFILE });
+    const undeclared = buildAgentSystemPrompt({ ...input, profile: withoutFeatures });
+    expect(undeclared.sections.map((s) => s.id)).toEqual(expect.arrayContaining(GATED_SECTIONS));
+    expect(undeclared.text).toBe(reference.text);
   });
 
   it("names nothing of the reference product for arbitrary input, every mode", () => {

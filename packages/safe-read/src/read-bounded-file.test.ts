@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, realpathSync, truncateSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readBoundedFile } from "./read-bounded-file.js";
+import type { Stats } from "node:fs";
+import { describeFileKind, readBoundedFile } from "./read-bounded-file.js";
 
 const folder = () => realpathSync(mkdtempSync(join(tmpdir(), "bounded-read-")));
 
@@ -71,15 +72,51 @@ describe("readBoundedFile", () => {
     },
   );
 
+  it.skipIf(process.platform !== "linux")("refuses a device as not-regular", async () => {
+    expect(await readBoundedFile("/dev/null", 64)).toEqual({
+      kind: "refused",
+      reason: "not-regular",
+      detail: "a device",
+    });
+  });
+
   // A /proc file reports size 0 but has content: exactly what a file growing between the
   // handle's stat and the read looks like. What was read is not the whole file.
   it.skipIf(process.platform !== "linux")(
     "refuses a file that has more bytes than its size said, instead of returning it cut short",
     async () => {
-      expect(await readBoundedFile("/proc/self/status", 1024 * 1024)).toMatchObject({
+      expect(await readBoundedFile("/proc/self/status", 1024 * 1024)).toEqual({
         kind: "refused",
         reason: "changed",
+        detail: "the file grew while it was read",
       });
     },
   );
+});
+
+describe("describeFileKind", () => {
+  /** Stats that answer true for one kind only. */
+  function statsOf(kind: string): Stats {
+    const is = (name: string) => () => name === kind;
+    return {
+      isDirectory: is("directory"),
+      isFIFO: is("fifo"),
+      isSocket: is("socket"),
+      isCharacterDevice: is("character"),
+      isBlockDevice: is("block"),
+      isSymbolicLink: is("symlink"),
+    } as Stats;
+  }
+
+  it.each([
+    ["directory", "a directory"],
+    ["fifo", "a FIFO"],
+    ["socket", "a socket"],
+    ["character", "a device"],
+    ["block", "a device"],
+    ["symlink", "a symlink"],
+    ["something else", "not a regular file"],
+  ])("words %s as %s", (kind, words) => {
+    expect(describeFileKind(statsOf(kind))).toBe(words);
+  });
 });

@@ -7,12 +7,17 @@ import {
   truncateSync,
   writeFileSync,
 } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, relative, sep } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { startPathSwapper } from "@promptstack-tools/test-utils";
-import { isInsideRoot, readContainedFile } from "./read-contained-file.js";
+import {
+  CONTAINED_READ_CEILING_BYTES,
+  isInsideRoot,
+  readContainedFile,
+} from "./read-contained-file.js";
 
 function makeRoot(): { root: string; outside: string } {
   const base = realpathSync(mkdtempSync(join(tmpdir(), "safe-read-")));
@@ -56,6 +61,50 @@ describe("readContainedFile", () => {
     expect(result.tail?.length).toBe(8);
   });
 
+  it("reads a file of exactly head + tail bytes whole, and one byte more as head and tail", async () => {
+    const { root } = makeRoot();
+    writeFileSync(join(root, "at.md"), "0123456789");
+    writeFileSync(join(root, "over.md"), "0123456789A");
+    const read = (name: string) =>
+      readContainedFile({
+        filePath: join(root, name),
+        rootRealPath: root,
+        headBytes: 6,
+        tailBytes: 4,
+      });
+    const at = await read("at.md");
+    expect(at).toMatchObject({ kind: "ok", size: 10, tail: undefined });
+    expect(at.kind === "ok" && text(at.head)).toBe("0123456789");
+    const over = await read("over.md");
+    expect(over).toMatchObject({ kind: "ok", size: 11 });
+    expect(over.kind === "ok" && [text(over.head), text(over.tail)]).toEqual(["012345", "789A"]);
+  });
+
+  it("reads only the head of a large file when no tail is asked for", async () => {
+    const { root } = makeRoot();
+    const path = join(root, "big.md");
+    writeFileSync(path, "HEAD");
+    truncateSync(path, 1024 ** 3);
+    const result = await readContainedFile({ filePath: path, rootRealPath: root, headBytes: 4 });
+    expect(result).toMatchObject({ kind: "ok", size: 1024 ** 3, tail: undefined });
+    expect(result.kind === "ok" && text(result.head)).toBe("HEAD");
+  });
+
+  it("caps an enormous headBytes at the 64 MiB ceiling", async () => {
+    expect(CONTAINED_READ_CEILING_BYTES).toBe(64 * 1024 * 1024);
+    const { root } = makeRoot();
+    const path = join(root, "huge.md");
+    writeFileSync(path, "x");
+    truncateSync(path, CONTAINED_READ_CEILING_BYTES + 1);
+    const result = await readContainedFile({
+      filePath: path,
+      rootRealPath: root,
+      headBytes: Number.MAX_SAFE_INTEGER,
+    });
+    expect(result).toMatchObject({ kind: "ok", size: CONTAINED_READ_CEILING_BYTES + 1 });
+    expect(result.kind === "ok" && result.head.length).toBe(CONTAINED_READ_CEILING_BYTES);
+  });
+
   it("reports a missing file as missing, not as an error", async () => {
     const { root } = makeRoot();
     const result = await readContainedFile({
@@ -88,6 +137,37 @@ describe("readContainedFile", () => {
       detail: "a FIFO",
     });
   });
+
+  it("reports a path under a file as missing, and a link loop in the path as unreadable", async () => {
+    const { root } = makeRoot();
+    writeFileSync(join(root, "file.md"), "");
+    symlinkSync(join(root, "loop"), join(root, "loop"));
+    const read = (...names: string[]) =>
+      readContainedFile({ filePath: join(root, ...names), rootRealPath: root, headBytes: 8 });
+    expect(await read("file.md", "x.md")).toEqual({ kind: "missing" });
+    expect(await read("loop", "x.md")).toEqual({
+      kind: "refused",
+      reason: "unreadable",
+      detail: "ELOOP",
+    });
+  });
+
+  it.skipIf(process.platform === "win32")(
+    "refuses a socket before opening it (opening one fails with ENXIO)",
+    async () => {
+      const { root } = makeRoot();
+      const path = join(root, "agent.sock");
+      const server = createServer();
+      await new Promise<void>((resolve) => server.listen(path, resolve));
+      try {
+        expect(
+          await readContainedFile({ filePath: path, rootRealPath: root, headBytes: 8 }),
+        ).toEqual({ kind: "refused", reason: "not-regular", detail: "a socket" });
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+  );
 
   it("follows a link that stays inside the root", async () => {
     const { root } = makeRoot();

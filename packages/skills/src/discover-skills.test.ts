@@ -106,6 +106,29 @@ describe("discoverSkills", () => {
     expect(overrides[1]?.message).toContain(path.join(personal, "git/SKILL.md"));
   });
 
+  it("keeps a personal skill over a managed one of the same name, in both root orders", async () => {
+    // Both path orders too: a tier tie would fall back to the path, so only the rank decides.
+    for (const [managedName, personalName] of [
+      ["a-managed", "b-personal"],
+      ["b-managed", "a-personal"],
+    ] as const) {
+      const managed = { tier: "managed", dir: path.join(temp, managedName) } as const;
+      const personal = { tier: "personal", dir: path.join(temp, personalName) } as const;
+      await writeTree(managed.dir, { "git/SKILL.md": skillText("git", "managed git") });
+      await writeTree(personal.dir, { "git/SKILL.md": skillText("git", "personal git") });
+      for (const roots of [
+        [managed, personal],
+        [personal, managed],
+      ]) {
+        const result = await discoverSkills(roots);
+        expect(result.skills.map((s) => [s.description, s.tier])).toEqual([
+          ["personal git", "personal"],
+        ]);
+        expect(codes(result)).toEqual(["SKILL_OVERRIDDEN"]);
+      }
+    }
+  });
+
   it("warns when kept names differ only by case or spacing, and keeps both", async () => {
     const bundled = path.join(temp, "bundled");
     const workspace = path.join(temp, "ws");

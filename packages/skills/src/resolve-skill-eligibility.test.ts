@@ -69,6 +69,12 @@ describe("resolveSkillEligibility", () => {
     expect(gate(skill("both", { os: ["darwin", "linux"] }))).toBe("eligible");
   });
 
+  it("treats an empty os list as no os gate", () => {
+    expect(resolveSkillEligibility(skill("anywhere", { os: [] }), LINUX)).toEqual({
+      eligible: true,
+    });
+  });
+
   it("requires env, which a skill entry may supply", () => {
     const s = skill("w", { requires: { env: ["API_KEY"] } });
     expect(gate(s)).toBe("env");
