@@ -117,7 +117,7 @@ describe("exported files", () => {
 });
 
 describe("README links", () => {
-  const repo = "https://example.invalid/promptstack";
+  const repo = "https://git.example.org/promptstack";
   const exists = (path: string): boolean =>
     ["docs/cli.md", "packages/config/schema.json"].includes(path);
 
@@ -138,6 +138,13 @@ describe("README links", () => {
       expect.stringContaining('"../../docs/cli.md", which is not in the package'),
       expect.stringContaining('"./schema.json", which is not in the package'),
       expect.stringContaining("docs/gone.md does not exist"),
+    ]);
+  });
+
+  it("without a repository, relative links must name packed files", () => {
+    const readme = "[a](../../docs/cli.md) [l](./LICENSE) [x](https://zod.dev)";
+    expect(inspectReadmeLinks("p", readme, ["LICENSE"], undefined, exists)).toEqual([
+      expect.stringContaining("name the repository path in text instead"),
     ]);
   });
 

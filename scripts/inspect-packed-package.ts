@@ -95,21 +95,25 @@ export function listMarkdownLinks(markdown: string): string[] {
 /**
  * Problems with the links of a packed README, read on the registry page or in `node_modules`:
  * a relative link must name a file in the tarball; a link into the repository
- * (`<repositoryUrl>/blob/<ref>/<path>`) must name a file that exists there.
+ * (`<repositoryUrl>/blob/<ref>/<path>`, when the package names one) must name a file that
+ * exists there.
  */
 export function inspectReadmeLinks(
   name: string,
   readme: string,
   files: readonly string[],
-  repositoryUrl: string,
+  repositoryUrl: string | undefined,
   existsInRepository: (path: string) => boolean,
 ): string[] {
   const problems: string[] = [];
-  const repositoryBlob = new RegExp(`^${escapeRegExp(repositoryUrl)}/blob/[^/]+/([^#?]+)`);
+  const repositoryBlob =
+    repositoryUrl === undefined
+      ? undefined
+      : new RegExp(`^${escapeRegExp(repositoryUrl)}/blob/[^/]+/([^#?]+)`);
   for (const target of listMarkdownLinks(readme)) {
     if (target.startsWith("#") || target.startsWith("mailto:")) continue;
     if (/^https?:\/\//.test(target)) {
-      const inRepository = repositoryBlob.exec(target)?.[1];
+      const inRepository = repositoryBlob?.exec(target)?.[1];
       if (inRepository !== undefined && !existsInRepository(inRepository)) {
         problems.push(`${name}: README links to ${target}, but ${inRepository} does not exist`);
       }
@@ -118,7 +122,9 @@ export function inspectReadmeLinks(
     const path = target.replace(/^\.\//, "").replace(/[#?].*$/, "");
     if (!files.includes(path)) {
       problems.push(
-        `${name}: README links to "${target}", which is not in the package; link to ${repositoryUrl}/blob/main/… instead`,
+        repositoryUrl === undefined
+          ? `${name}: README links to "${target}", which is not in the package; name the repository path in text instead`
+          : `${name}: README links to "${target}", which is not in the package; link to ${repositoryUrl}/blob/main/… instead`,
       );
     }
   }

@@ -1,5 +1,4 @@
 import type { Diagnostic } from "@promptstack/renderer";
-import { docsUrl } from "./docs-url.js";
 import { formatConfigPath } from "./format-config-path.js";
 import { isPlainObject } from "./plain-object.js";
 
@@ -119,7 +118,7 @@ function walk(value: unknown, schema: SchemaNode, path: string[], out: Diagnosti
         severity: "warning",
         message: `${keyPath} is not a known setting and has no effect`,
         path: keyPath,
-        hint: `Check the spelling against ${docsUrl("configuration.md")} or \`promptstack schema\`.`,
+        hint: "Check the spelling with `promptstack schema` or against docs/configuration.md in the promptstack repository.",
       });
       continue;
     }

@@ -2,7 +2,6 @@ import { ConfigError } from "./config-error.js";
 import type { ConfigIssue } from "./config-error.js";
 import { buildJsonSchemaFromZod } from "./build-json-schema-from-zod.js";
 import type { JsonSchema } from "./build-config-json-schema.js";
-import { docsUrl } from "./docs-url.js";
 import { findDocumentHazards } from "./find-document-hazards.js";
 import { formatZodIssues } from "./format-zod-issues.js";
 import { getRunFactsSchema } from "./run-facts-schema.js";
@@ -37,7 +36,7 @@ function createInvalidFactsError(where: string, issues: readonly ConfigIssue[]):
     {
       issues,
       ...(issues[0] === undefined ? {} : { path: issues[0].path }),
-      hint: `Fix each listed path; ${docsUrl("run-facts.md")} describes every field.`,
+      hint: "Fix each listed path; docs/run-facts.md in the promptstack repository, or buildRunFactsJsonSchema(), describes every field.",
     },
   );
 }
