@@ -80,6 +80,7 @@ export function prepareRequest(
     options.volatileValues === undefined ? {} : { volatileValues: options.volatileValues },
   );
   const plan = planCacheSegments(conversation, { tools: canonical.tools, breakpoints });
+  conversation = recordRequestEnd(conversation);
   diagnostics.push(...canonical.diagnostics, ...plan.diagnostics);
   if (provider !== undefined) {
     const { rules, diagnostics: ruleDiagnostics } = resolveCacheRules(provider, model);
@@ -141,4 +142,12 @@ function assertPromptTurn(turn: PromptTurn): void {
       value,
     );
   }
+}
+
+/** The conversation with this request's end recorded: the next request plans from it. */
+export function recordRequestEnd(conversation: Conversation): Conversation {
+  return Object.freeze({
+    ...conversation,
+    turnEnds: Object.freeze([...conversation.turnEnds, conversation.messages.length]),
+  });
 }
