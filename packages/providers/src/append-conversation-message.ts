@@ -88,7 +88,12 @@ function toStoredContent(
       return Object.freeze({ ...(block as unknown as MessageContent) });
     case "image":
       if (typeof block.mediaType !== "string" || !IMAGE_TYPES.has(block.mediaType))
-        fail(fn, `${path}.mediaType`, "image/png, image/jpeg, image/gif or image/webp", block.mediaType);
+        fail(
+          fn,
+          `${path}.mediaType`,
+          "image/png, image/jpeg, image/gif or image/webp",
+          block.mediaType,
+        );
       assertSource(block.source, fn, `${path}.source`);
       return Object.freeze({ ...(block as unknown as MessageContent) });
     case "document":

@@ -42,7 +42,9 @@ describe("a conversation grown by the builders", () => {
     const { conversation } = second;
     expect(conversation.messages[0]!.content[0]).toBe(sent);
     expect(sent).toMatchObject({ text: expect.stringContaining("09:12") });
-    expect(conversation.messages[2]!.content[0]).toMatchObject({ text: expect.stringContaining("09:15") });
+    expect(conversation.messages[2]!.content[0]).toMatchObject({
+      text: expect.stringContaining("09:15"),
+    });
     expect(conversation.prompt!.volatile).toContain("09:15");
     expect(conversation.turnEnds).toEqual([1, 3]);
     expect(Object.isFrozen(conversation.messages)).toBe(true);

@@ -84,9 +84,6 @@ export interface AiSdkToolMessage {
 /** A message of the call. */
 export type AiSdkMessage = AiSdkUserMessage | AiSdkAssistantMessage | AiSdkToolMessage;
 
-/** @deprecated The old name of a user or assistant message; use `AiSdkMessage`. */
-export type AiSdkTextMessage = AiSdkUserMessage | AiSdkAssistantMessage;
-
 /** The `system` and `messages` arguments of `generateText` / `streamText` (AI SDK 6). */
 export interface AiSdkCall {
   system: AiSdkSystemMessage[];

@@ -42,8 +42,7 @@ export interface AnthropicToolResultBlock {
 }
 
 type AnthropicSource<MediaType extends string> =
-  | { type: "base64"; media_type: MediaType; data: string }
-  | { type: "url"; url: string };
+  { type: "base64"; media_type: MediaType; data: string } | { type: "url"; url: string };
 
 /** An image block. */
 export interface AnthropicImageBlock {

@@ -163,7 +163,10 @@ function toBedrockContent(block: MessageContent): BedrockContentBlock | string |
         ? { reasoningContent: { redactedContent: toBytes(String(item["data"])) } }
         : {
             reasoningContent: {
-              reasoningText: { text: String(item["thinking"]), signature: String(item["signature"]) },
+              reasoningText: {
+                text: String(item["thinking"]),
+                signature: String(item["signature"]),
+              },
             },
           };
     }

@@ -22,6 +22,8 @@ export interface CacheSegment {
 /** Options of `planCacheSegments`. */
 export interface PlanCacheSegmentsOptions {
   readonly tools: readonly CanonicalTool[];
+  /** Each tool's segment text when already known (`formatToolSegmentText`); else computed. */
+  readonly toolTexts?: readonly string[];
   /** `explicit`: Anthropic-style breakpoints (≤ 4, 20-block lookback); `none`: automatic caching. */
   readonly breakpoints: "explicit" | "none";
   /** Default 4. */
@@ -88,7 +90,8 @@ export function planCacheSegments(
   }
   const segments: { ref: SegmentRef; text: string }[] = [];
   options.tools.forEach((tool, index) => {
-    segments.push({ ref: { area: "tools", index }, text: formatToolSegmentText(tool) });
+    const text = options.toolTexts?.[index] ?? formatToolSegmentText(tool);
+    segments.push({ ref: { area: "tools", index }, text });
   });
   const toolsEnd = segments.length - 1;
   segments.push({ ref: { area: "system", part: "rules" }, text: parts.rules });

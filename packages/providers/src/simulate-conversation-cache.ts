@@ -14,12 +14,7 @@ import { prepareRequest } from "./prepare-request.js";
 import type { PreparedRequest } from "./prepare-request.js";
 import { resolveCacheRules } from "./resolve-cache-rules.js";
 import type { CacheProvider, CacheRules } from "./resolve-cache-rules.js";
-import type {
-  ConversationLayout,
-  MessageContent,
-  PromptTurn,
-  TokenCounter,
-} from "./types.js";
+import type { ConversationLayout, MessageContent, PromptTurn, TokenCounter } from "./types.js";
 
 /** One tool round of a simulated turn: the assistant's message with its calls, then the results. */
 export interface SimulatedToolRound {

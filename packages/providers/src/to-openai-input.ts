@@ -63,7 +63,10 @@ export function toDataUrl(block: ImageContent | DocumentContent): string {
  * canonical JSON, or both separated by a blank line. OpenAI has no error flag: an error's text
  * says so itself.
  */
-export function formatToolResultText(text: string | undefined, json: JsonValue | undefined): string {
+export function formatToolResultText(
+  text: string | undefined,
+  json: JsonValue | undefined,
+): string {
   const jsonText = json === undefined ? undefined : formatCanonicalJson(json);
   if (text !== undefined && jsonText !== undefined) return `${text}\n\n${jsonText}`;
   return text ?? jsonText ?? "";

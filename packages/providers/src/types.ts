@@ -166,6 +166,37 @@ export interface Conversation {
    * compactions, so a sub-agent reads its parent's cache. Undefined until then.
    */
   readonly promptCacheKey?: string;
+  /**
+   * What the last request computed from its tools and stable prefix, kept so the next request
+   * with the same tool objects and prefix does no work proportional to them.
+   * Carried, never read by callers.
+   */
+  readonly requestMemo?: RequestMemo;
+}
+
+/** See `Conversation.requestMemo`. */
+export interface RequestMemo {
+  readonly tools: readonly Tool[];
+  readonly volatileValues: readonly string[] | undefined;
+  readonly canonical: {
+    readonly tools: readonly CanonicalToolShape[];
+    readonly diagnostics: readonly Diagnostic[];
+  };
+  /** Each canonical tool's segment text (its canonical JSON). */
+  readonly toolTexts: readonly string[];
+  /** The stable prefix's token count, for the counter and stable text it was counted with. */
+  readonly prefix?: {
+    readonly counter: TokenCounter;
+    readonly stable: string;
+    readonly tokens: number;
+  };
+}
+
+/** A canonical tool (see `CanonicalTool`). */
+export interface CanonicalToolShape {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly inputSchema: ToolInputSchema;
 }
 
 /** Counts tokens of a text. `estimate: true` labels counts that are not the model's tokenizer. */
