@@ -123,8 +123,8 @@ export function prepareRequest(
 
 /**
  * The canonical tools of the turn: the conversation's memo when the turn hands the same tool
- * objects (and the same volatile values), else canonicalized now. Tool objects are compared by
- * identity: a tool edited in place is not noticed, a new tool object is. The prefix count is kept only
+ * (equal by value; the same volatile values), else canonicalized now. The comparison allocates
+ * nothing and stops at the first difference; canonicalizing sorts and copies every schema. The prefix count is kept only
  * with the tools it was counted with.
  */
 function resolveToolsMemo(
@@ -135,7 +135,7 @@ function resolveToolsMemo(
   if (
     memo !== undefined &&
     memo.volatileValues === volatileValues &&
-    sameItems(memo.tools, turn.tools)
+    sameValue(memo.tools, turn.tools)
   ) {
     return memo;
   }
@@ -199,9 +199,24 @@ export function recordRequestEnd(conversation: Conversation): Conversation {
   });
 }
 
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+/** Equal JSON-like values, compared without allocating (assemblers hand new tool objects). */
+function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
-  return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index++) {
+      if (!sameValue(a[index], b[index])) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let count = 0;
+  for (const key in left) {
+    count++;
+    if (!Object.hasOwn(right, key) || !sameValue(left[key], right[key])) return false;
+  }
+  return Object.keys(right).length === count;
 }

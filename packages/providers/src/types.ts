@@ -168,7 +168,7 @@ export interface Conversation {
   readonly promptCacheKey?: string;
   /**
    * What the last request computed from its tools and stable prefix, kept so the next request
-   * with the same tool objects and prefix does no work proportional to them.
+   * with equal tools and the same prefix does no work proportional to them.
    * Carried, never read by callers.
    */
   readonly requestMemo?: RequestMemo;
