@@ -77,7 +77,7 @@ function toStoredContent(
   switch (block.type) {
     case "text":
       if (typeof block.text !== "string") fail(fn, `${path}.text`, "a string", block.text);
-      return Object.freeze({ type: "text", text: quote(block.text as string) });
+      return Object.freeze({ type: "text", text: quote(block.text) });
     case "tool-call":
       if (typeof block.id !== "string" || block.id === "")
         fail(fn, `${path}.id`, "a non-empty string", block.id);

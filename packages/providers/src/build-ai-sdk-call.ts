@@ -140,7 +140,7 @@ export function buildAiSdkCall(
     const role = part.type === "tool-result" ? "tool" : message.role;
     if (ref.block === 0 || open?.role !== role) {
       open = { index: body.messages.length, role };
-      body.messages.push({ role, content: [] } as AiSdkMessage);
+      body.messages.push({ role, content: [] });
     }
     (body.messages[open.index]!.content as { providerOptions?: AiSdkProviderOptions }[]).push({
       ...part,
@@ -200,7 +200,7 @@ function toAiSdkReasoning(
   }
   return {
     type: "reasoning",
-    text: String(item["thinking"] ?? ""),
+    text: typeof item["thinking"] === "string" ? item["thinking"] : "",
     providerOptions: { anthropic: { signature: item["signature"] ?? "" } },
   };
 }

@@ -160,15 +160,20 @@ function toBedrockContent(block: MessageContent): BedrockContentBlock | string |
       if (block.provider !== "anthropic") return undefined;
       const item = block.item;
       return item["type"] === "redacted_thinking"
-        ? { reasoningContent: { redactedContent: toBytes(String(item["data"])) } }
+        ? { reasoningContent: { redactedContent: toBytes(textOf(item["data"])) } }
         : {
             reasoningContent: {
               reasoningText: {
-                text: String(item["thinking"]),
-                signature: String(item["signature"]),
+                text: textOf(item["thinking"]),
+                signature: textOf(item["signature"]),
               },
             },
           };
     }
   }
+}
+
+/** A field of a reasoning item checked to be a string when it was appended. */
+function textOf(value: JsonValue | undefined): string {
+  return typeof value === "string" ? value : "";
 }

@@ -209,9 +209,7 @@ function findRow(
     // A family followed by a variant word (`gpt-5-6-mini`, `gemini-2-5-flash-lite`), never by a
     // version number (`claude-opus-4-9` is not `claude-opus-4`).
     candidates.find((row) =>
-      row.models.some(
-        (family) => family !== "*" && hasVariantOf(id, family),
-      ),
+      row.models.some((family) => family !== "*" && hasVariantOf(id, family)),
     ) ??
     (allowFallback ? candidates.find((row) => row.models.includes("*")) : undefined)
   );
