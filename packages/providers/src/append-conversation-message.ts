@@ -19,7 +19,12 @@ export interface ToolResultInput {
   readonly isError?: boolean;
 }
 
-const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+const IMAGE_TYPES: readonly string[] = Object.freeze([
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+]);
 
 function fail(fn: string, path: string, expected: string, value: unknown): never {
   return throwInvalidArgument(fn, path, expected, value);
@@ -87,7 +92,7 @@ function toStoredContent(
       assertJson(block.input, fn, `${path}.input`);
       return Object.freeze({ ...(block as unknown as MessageContent) });
     case "image":
-      if (typeof block.mediaType !== "string" || !IMAGE_TYPES.has(block.mediaType))
+      if (typeof block.mediaType !== "string" || !IMAGE_TYPES.includes(block.mediaType))
         fail(
           fn,
           `${path}.mediaType`,
