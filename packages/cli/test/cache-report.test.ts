@@ -48,6 +48,63 @@ afterAll(async () => {
 describe("promptstack cache-report", () => {
   let report: CacheReport;
 
+  it("--tool-rounds, --compact-every, --requests-out: one JSONL line per request, bodies as sent", async () => {
+    const file = join(temp, "out", "requests.jsonl");
+    const { code, out, err } = await run([
+      "cache-report",
+      "--turns",
+      "3",
+      "--provider",
+      "anthropic",
+      "--tool-rounds",
+      "2",
+      "--tool-result-tokens",
+      "50",
+      "--compact-every",
+      "2",
+      "--requests-out",
+      file,
+      "--json",
+    ]);
+    expect(code, err).toBe(0);
+    const parsed = JSON.parse(out) as CacheReport;
+    expect(parsed.toolRounds).toBe(2);
+    expect(parsed.compactEvery).toBe(2);
+    const lines = (await readFile(file, "utf8")).trimEnd().split("\n");
+    // Per layout: 3 turns × (1 + 2 tool steps) + 1 compaction request before turn 3.
+    expect(lines).toHaveLength(20);
+    const requests = lines.map(
+      (line) =>
+        JSON.parse(line) as {
+          provider: string;
+          layout: string;
+          turn: number;
+          step: number | string;
+          body: { messages: { role: string; content: { type: string }[] }[] };
+        },
+    );
+    expect(requests.slice(0, 10).map((r) => `${r.turn}.${r.step}`)).toEqual([
+      "1.0",
+      "1.1",
+      "1.2",
+      "2.0",
+      "2.1",
+      "2.2",
+      "3.compaction",
+      "3.0",
+      "3.1",
+      "3.2",
+    ]);
+    const step = requests[1]!.body.messages;
+    expect(step.map((m) => m.content.map((c) => c.type).join("+"))).toEqual([
+      "text",
+      "tool_use",
+      "tool_result",
+    ]);
+    expect(parsed.simulations[0]!.requests).toHaveLength(10);
+    expect(JSON.stringify(parsed)).not.toContain('"body"');
+  }, 120_000);
+
   it("--json: 30 demo turns, both providers and layouts, turn-context ≥ 95% cached over turns 2-30", async () => {
     const { code, out, err } = await run(["cache-report", "--json"]);
     expect(code, err).toBe(0);

@@ -124,7 +124,8 @@ async function playProfile(
         const text = canonical(built.body);
         if (MARKER.test(JSON.stringify(built.body)))
           return `${name}: a marker reached turn ${index + 1}`;
-        const newest = built.conversation.messages.at(-1)?.blocks[0] ?? "";
+        const block = built.conversation.messages.at(-1)?.content[0];
+        const newest = block?.type === "text" ? block.text : "";
         if (!newest.startsWith(`${begin}\n`)) {
           return `${name}: turn ${index + 1} does not open with ${begin}`;
         }

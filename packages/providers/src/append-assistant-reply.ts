@@ -1,12 +1,11 @@
 import { throwInvalidArgument } from "./assert-argument.js";
-import { ProvidersError } from "./providers-error.js";
-import { neutralizeMarkerComments } from "./to-prompt-parts.js";
+import { appendAssistantMessage } from "./append-conversation-message.js";
 import type { Conversation } from "./types.js";
 
 /**
- * Appends the assistant's reply to the newest user turn: one text, or several text blocks (each
- * counts as one content block for Anthropic's lookback). Throws `PROVIDERS_BAD_ORDER` when the
- * newest message is not a user turn. Marker-comment look-alikes are quoted, as everywhere.
+ * Appends the assistant's text reply: one text, or several text blocks (each counts as one
+ * content block for Anthropic's lookback). For tool calls and reasoning items use
+ * `appendAssistantMessage`. Marker-comment look-alikes are quoted, as everywhere.
  */
 export function appendAssistantReply(
   conversation: Conversation,
@@ -21,24 +20,8 @@ export function appendAssistantReply(
       reply,
     );
   }
-  const last = conversation.messages[conversation.messages.length - 1];
-  if (last?.role !== "user") {
-    throw new ProvidersError(
-      "PROVIDERS_BAD_ORDER",
-      "appendAssistantReply: there is no user turn to reply to.",
-      { hint: "Append the user's turn with appendUserTurn first." },
-    );
-  }
-  return Object.freeze({
-    ...conversation,
-    messages: Object.freeze([
-      ...conversation.messages,
-      Object.freeze({
-        role: "assistant" as const,
-        blocks: Object.freeze(
-          blocks.map((block) => neutralizeMarkerComments(block, conversation.profile)),
-        ),
-      }),
-    ]),
-  });
+  return appendAssistantMessage(
+    conversation,
+    blocks.map((text) => ({ type: "text" as const, text })),
+  );
 }

@@ -36,24 +36,30 @@ const build = (
 describe("a conversation grown by the builders", () => {
   it("keeps each earlier user message exactly as it was sent", () => {
     const first = build(turnAt("09:12"), { userText: "one" });
-    const sent = first.conversation.messages[0]!.blocks[0]!;
+    const sent = first.conversation.messages[0]!.content[0]!;
     const history = appendAssistantReply(first.conversation, "reply");
     const second = build(turnAt("09:15"), { conversation: history, userText: "two" });
     const { conversation } = second;
-    expect(conversation.messages[0]!.blocks[0]).toBe(sent);
-    expect(sent).toContain("09:12");
-    expect(conversation.messages[2]!.blocks[0]).toContain("09:15");
+    expect(conversation.messages[0]!.content[0]).toBe(sent);
+    expect(sent).toMatchObject({ text: expect.stringContaining("09:12") });
+    expect(conversation.messages[2]!.content[0]).toMatchObject({
+      text: expect.stringContaining("09:15"),
+    });
     expect(conversation.prompt!.volatile).toContain("09:15");
     expect(conversation.turnEnds).toEqual([1, 3]);
     expect(Object.isFrozen(conversation.messages)).toBe(true);
-    expect(second.body.input.map((message) => message.role)).toEqual(["user", "assistant", "user"]);
+    expect(second.body.input.map((item) => ("role" in item ? item.role : item.type))).toEqual([
+      "user",
+      "assistant",
+      "user",
+    ]);
   });
 
   it("takes the layout, the delimiters and the model from the turn", () => {
     const profile: ProductProfile = { ...NEUTRAL_PRODUCT_PROFILE, delimiterWord: "RELAY" };
     const own = build(turnAt("09:12", "turn-context", profile), { userText: "hi" });
     const { begin, end } = formatInternalContextDelimiters(profile);
-    const text = own.body.input[0]!.content;
+    const text = String((own.body.input[0] as { content: string }).content);
     expect(text.startsWith(`${begin}\n`)).toBe(true);
     expect(text).toContain(`\n${end}\n\nhi`);
     expect(own.body.instructions).not.toContain("09:12");
@@ -64,7 +70,7 @@ describe("a conversation grown by the builders", () => {
 
     const tail = build(turnAt("09:12", "system-tail"), { userText: "hi" });
     expect(tail.body.instructions).toContain("09:12");
-    expect(tail.body.input[0]!.content).toBe("hi");
+    expect(tail.body.input[0]).toEqual({ role: "user", content: "hi" });
   });
 
   it("reports a forced layout that contradicts the turn, and honours it", () => {
@@ -87,14 +93,23 @@ describe("a conversation grown by the builders", () => {
     expect(() => build(turnAt("09:12"), {})).toThrow(/no user message/);
   });
 
-  it("rejects turns out of order with PROVIDERS_BAD_ORDER", () => {
-    expect(() => appendAssistantReply(createConversation(), "hi")).toThrow(ProvidersError);
+  it("accepts two user turns in a row (a group chat) and keeps them as two messages", () => {
     const once = build(turnAt("09:12"), { userText: "a" }).conversation;
+    const twice = build(turnAt("09:13"), { conversation: once, userText: "b" });
+    expect(twice.body.input.map((item) => ("role" in item ? item.role : item.type))).toEqual([
+      "user",
+      "user",
+    ]);
+    expect(twice.conversation.messages[0]).toBe(once.messages[0]);
+  });
+
+  it("rejects a request that answers nothing with PROVIDERS_NO_USER_TURN", () => {
+    const reply = appendAssistantReply(createConversation(), "hi");
     try {
-      build(turnAt("09:13"), { conversation: once, userText: "b" });
+      build(turnAt("09:13"), { conversation: reply });
       expect.unreachable();
     } catch (error) {
-      expect(ProvidersError.isInstance(error) && error.code).toBe("PROVIDERS_BAD_ORDER");
+      expect(ProvidersError.isInstance(error) && error.code).toBe("PROVIDERS_NO_USER_TURN");
     }
   });
 

@@ -1,7 +1,6 @@
 import type { Diagnostic } from "@promptstack/renderer";
 import { assertObject, assertString } from "./assert-argument.js";
 import { formatUserTurnText } from "./format-user-turn-text.js";
-import { ProvidersError } from "./providers-error.js";
 import { toPromptParts } from "./to-prompt-parts.js";
 import type { Conversation, ConversationLayout, PromptTurn } from "./types.js";
 
@@ -14,7 +13,7 @@ export function toConversationLayout(turn: PromptTurn): ConversationLayout {
  * Appends a user turn: the turn's prompt parts and, as the new message, the user's text (with
  * the per-turn facts ahead of it in the `turn-context` layout). The new message is frozen
  * exactly as the model receives it; earlier messages are never rewritten, so the history is
- * append-only byte for byte. Throws `PROVIDERS_BAD_ORDER` after another user turn.
+ * append-only byte for byte. A user turn may follow another one (a group chat).
  */
 export function appendUserTurn(
   conversation: Conversation,
@@ -24,14 +23,6 @@ export function appendUserTurn(
 ): { readonly conversation: Conversation; readonly diagnostics: readonly Diagnostic[] } {
   assertObject(turn, "appendUserTurn", "turn");
   assertString(text, "appendUserTurn", "userText");
-  const last = conversation.messages[conversation.messages.length - 1];
-  if (last?.role === "user") {
-    throw new ProvidersError(
-      "PROVIDERS_BAD_ORDER",
-      "the newest message is already a user turn with no reply.",
-      { hint: "Append the assistant's reply with appendAssistantReply first." },
-    );
-  }
   const { profile } = turn;
   const parts = toPromptParts(turn.prompt, {
     profile,
@@ -45,7 +36,10 @@ export function appendUserTurn(
   });
   const messages = Object.freeze([
     ...conversation.messages,
-    Object.freeze({ role: "user" as const, blocks: Object.freeze([user.text]) }),
+    Object.freeze({
+      role: "user" as const,
+      content: Object.freeze([Object.freeze({ type: "text" as const, text: user.text })]),
+    }),
   ]);
   return {
     conversation: Object.freeze({
@@ -54,7 +48,6 @@ export function appendUserTurn(
       profile,
       prompt: parts.parts,
       messages,
-      turnEnds: Object.freeze([...conversation.turnEnds, messages.length]),
     }),
     diagnostics: [...parts.diagnostics, ...user.diagnostics],
   };

@@ -1,6 +1,14 @@
 import { prepareRequest } from "./prepare-request.js";
-import type { BuildRequestOptions } from "./prepare-request.js";
-import type { BuiltRequest, PromptTurn, ToolInputSchema } from "./types.js";
+import type { BuildRequestOptions, PreparedRequest } from "./prepare-request.js";
+import { formatCanonicalJson } from "./format-canonical-json.js";
+import type {
+  BuiltRequest,
+  JsonValue,
+  MediaSource,
+  MessageContent,
+  PromptTurn,
+  ToolInputSchema,
+} from "./types.js";
 
 /** Anthropic's cache breakpoint marker. */
 export interface AnthropicCacheControl {
@@ -15,6 +23,56 @@ export interface AnthropicTextBlock {
   cache_control?: AnthropicCacheControl;
 }
 
+/** A `tool_use` block: a call the model made. */
+export interface AnthropicToolUseBlock {
+  type: "tool_use";
+  id: string;
+  name: string;
+  input: { [key: string]: JsonValue };
+  cache_control?: AnthropicCacheControl;
+}
+
+/** A `tool_result` block: the runtime's answer to one call. */
+export interface AnthropicToolResultBlock {
+  type: "tool_result";
+  tool_use_id: string;
+  content: string | { type: "text"; text: string }[];
+  is_error?: boolean;
+  cache_control?: AnthropicCacheControl;
+}
+
+type AnthropicSource<MediaType extends string> =
+  { type: "base64"; media_type: MediaType; data: string } | { type: "url"; url: string };
+
+/** An image block. */
+export interface AnthropicImageBlock {
+  type: "image";
+  source: AnthropicSource<"image/png" | "image/jpeg" | "image/gif" | "image/webp">;
+  cache_control?: AnthropicCacheControl;
+}
+
+/** A PDF document block. */
+export interface AnthropicDocumentBlock {
+  type: "document";
+  source: AnthropicSource<"application/pdf">;
+  title?: string;
+  cache_control?: AnthropicCacheControl;
+}
+
+/** A thinking block, replayed exactly as the model returned it. */
+export type AnthropicThinkingBlock =
+  | { type: "thinking"; thinking: string; signature: string }
+  | { type: "redacted_thinking"; data: string };
+
+/** Any content block of a message. */
+export type AnthropicContentBlock =
+  | AnthropicTextBlock
+  | AnthropicToolUseBlock
+  | AnthropicToolResultBlock
+  | AnthropicImageBlock
+  | AnthropicDocumentBlock
+  | AnthropicThinkingBlock;
+
 /** A tool definition. */
 export interface AnthropicTool {
   name: string;
@@ -28,7 +86,7 @@ export interface AnthropicMessagesRequest {
   model: string;
   max_tokens: number;
   system: AnthropicTextBlock[];
-  messages: { role: "user" | "assistant"; content: AnthropicTextBlock[] }[];
+  messages: { role: "user" | "assistant"; content: AnthropicContentBlock[] }[];
   tools?: AnthropicTool[];
 }
 
@@ -50,12 +108,20 @@ export function buildAnthropicRequest(
   turn: PromptTurn,
   options: BuildAnthropicRequestOptions,
 ): BuiltRequest<AnthropicMessagesRequest> {
-  const { conversation, model, plan, tools, diagnostics } = prepareRequest(
-    turn,
-    options,
-    "explicit",
-    "anthropic",
-  );
+  const prepared = prepareRequest(turn, options, "explicit", "anthropic");
+  return {
+    body: formatAnthropicBody(prepared, options),
+    conversation: prepared.conversation,
+    diagnostics: prepared.diagnostics,
+  };
+}
+
+/** The Messages body of a planned request (the simulation sends exactly this). */
+export function formatAnthropicBody(
+  prepared: PreparedRequest,
+  options: Pick<BuildAnthropicRequestOptions, "maxTokens" | "ttl">,
+): AnthropicMessagesRequest {
+  const { conversation, model, plan, tools } = prepared;
   const cacheControl = (): AnthropicCacheControl =>
     options.ttl === "1h" ? { type: "ephemeral", ttl: "1h" } : { type: "ephemeral" };
   const body: AnthropicMessagesRequest = {
@@ -79,10 +145,70 @@ export function buildAnthropicRequest(
     } else if (ref.area === "system") {
       body.system.push({ type: "text", text: plan.parts[ref.part], ...cache });
     } else {
-      const text = conversation.messages[ref.message]!.blocks[ref.block]!;
-      body.messages[ref.message]!.content.push({ type: "text", text, ...cache });
+      const block = toAnthropicContent(conversation.messages[ref.message]!.content[ref.block]!);
+      if (block !== undefined) {
+        body.messages[ref.message]!.content.push(
+          block.type === "thinking" || block.type === "redacted_thinking"
+            ? block
+            : { ...block, ...cache },
+        );
+      }
     }
   }
   if (anthropicTools.length > 0) body.tools = anthropicTools;
-  return { body, conversation, diagnostics };
+  return body;
+}
+
+function toAnthropicSource<MediaType extends string>(
+  source: MediaSource,
+  mediaType: MediaType,
+): AnthropicSource<MediaType> {
+  return source.kind === "base64"
+    ? { type: "base64", media_type: mediaType, data: source.data }
+    : { type: "url", url: source.url };
+}
+
+/** The tool result's text: its text, its JSON (canonical), or both as two blocks. */
+function toAnthropicToolResultContent(
+  text: string | undefined,
+  json: JsonValue | undefined,
+): AnthropicToolResultBlock["content"] {
+  const jsonText = json === undefined ? undefined : formatCanonicalJson(json);
+  if (text !== undefined && jsonText !== undefined) {
+    return [
+      { type: "text", text },
+      { type: "text", text: jsonText },
+    ];
+  }
+  return text ?? jsonText ?? "";
+}
+
+/** One neutral block as Anthropic takes it; an OpenAI reasoning item is not sent. */
+export function toAnthropicContent(block: MessageContent): AnthropicContentBlock | undefined {
+  switch (block.type) {
+    case "text":
+      return { type: "text", text: block.text };
+    case "tool-call":
+      return { type: "tool_use", id: block.id, name: block.name, input: { ...block.input } };
+    case "tool-result":
+      return {
+        type: "tool_result",
+        tool_use_id: block.id,
+        content: toAnthropicToolResultContent(block.text, block.json),
+        ...(block.isError === true ? { is_error: true } : {}),
+      };
+    case "image":
+      return { type: "image", source: toAnthropicSource(block.source, block.mediaType) };
+    case "document":
+      return {
+        type: "document",
+        source: toAnthropicSource(block.source, block.mediaType),
+        ...(block.title === undefined ? {} : { title: block.title }),
+      };
+    case "reasoning":
+      // Replayed as received: the signature covers these exact bytes.
+      return block.provider === "anthropic"
+        ? (block.item as unknown as AnthropicThinkingBlock)
+        : undefined;
+  }
 }

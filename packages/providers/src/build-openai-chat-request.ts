@@ -1,7 +1,9 @@
-import { resolvePromptCacheKey, toOpenAITextMessages } from "./build-openai-responses-request.js";
+import { resolvePromptCacheKey } from "./build-openai-responses-request.js";
 import type { BuildOpenAIRequestOptions } from "./build-openai-responses-request.js";
 import { formatSystemText } from "./format-system-text.js";
 import { prepareRequest } from "./prepare-request.js";
+import { toOpenAIChatMessages } from "./to-openai-chat-messages.js";
+import type { OpenAIChatMessage } from "./to-openai-chat-messages.js";
 import type { BuiltRequest, PromptTurn, ToolInputSchema } from "./types.js";
 
 /** A function tool of Chat Completions. */
@@ -13,7 +15,7 @@ export interface OpenAIChatTool {
 /** The Chat Completions body (a subset of the SDK's `ChatCompletionCreateParamsNonStreaming`). */
 export interface OpenAIChatRequest {
   model: string;
-  messages: { role: "system" | "developer" | "user" | "assistant"; content: string }[];
+  messages: OpenAIChatMessage[];
   tools?: OpenAIChatTool[];
   prompt_cache_key: string;
 }
@@ -26,25 +28,23 @@ export interface BuildOpenAIChatRequestOptions extends BuildOpenAIRequestOptions
 
 /**
  * Builds an OpenAI Chat Completions request: the system text as the first (system or developer)
- * message, then the history, tools sorted by name and a constant `prompt_cache_key`.
+ * message, then the history (assistant `tool_calls`, `tool` result messages), tools sorted by
+ * name and a `prompt_cache_key` constant for one lineage.
  */
 export function buildOpenAIChatRequest(
   turn: PromptTurn,
   options: BuildOpenAIChatRequestOptions,
 ): BuiltRequest<OpenAIChatRequest> {
-  const { conversation, model, tools, diagnostics } = prepareRequest(
-    turn,
-    options,
-    "none",
-    "openai",
-  );
+  const prepared = prepareRequest(turn, options, "none", "openai");
+  const { model, tools, diagnostics } = prepared;
+  const { key, conversation } = resolvePromptCacheKey(turn, options, model, prepared.conversation);
   const body: OpenAIChatRequest = {
     model,
     messages: [
       { role: options.systemRole ?? "system", content: formatSystemText(conversation) },
-      ...toOpenAITextMessages(conversation),
+      ...toOpenAIChatMessages(conversation),
     ],
-    prompt_cache_key: resolvePromptCacheKey(turn, options, model),
+    prompt_cache_key: key,
   };
   if (tools.length > 0) {
     body.tools = tools.map((tool) => ({

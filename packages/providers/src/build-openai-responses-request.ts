@@ -1,7 +1,9 @@
 import { formatPromptCacheKey } from "./format-prompt-cache-key.js";
-import { formatSystemText, joinBlocks } from "./format-system-text.js";
+import { formatSystemText } from "./format-system-text.js";
 import { prepareRequest } from "./prepare-request.js";
-import type { BuildRequestOptions } from "./prepare-request.js";
+import type { BuildRequestOptions, PreparedRequest } from "./prepare-request.js";
+import { toOpenAIResponsesInput } from "./to-openai-input.js";
+import type { OpenAIResponsesInputItem } from "./to-openai-input.js";
 import type { BuiltRequest, Conversation, PromptTurn, ToolInputSchema } from "./types.js";
 
 /** A function tool of the Responses API. */
@@ -17,7 +19,7 @@ export interface OpenAIResponsesTool {
 export interface OpenAIResponsesRequest {
   model: string;
   instructions: string;
-  input: { role: "user" | "assistant"; content: string }[];
+  input: OpenAIResponsesInputItem[];
   tools?: OpenAIResponsesTool[];
   prompt_cache_key: string;
   prompt_cache_retention?: "in_memory" | "24h";
@@ -29,23 +31,22 @@ export interface BuildOpenAIRequestOptions extends BuildRequestOptions {
   readonly promptCacheKey?: string;
 }
 
-/** The history as OpenAI text messages (both OpenAI APIs take this shape). */
-export function toOpenAITextMessages(
-  conversation: Conversation,
-): { role: "user" | "assistant"; content: string }[] {
-  return conversation.messages.map((message) => ({
-    role: message.role,
-    content: joinBlocks(message.blocks),
-  }));
-}
-
-/** The caller's `promptCacheKey`, else the key derived from the turn's agent id and the model. */
+/**
+ * The caller's `promptCacheKey`, else the lineage's (kept by forks and compactions), else the
+ * key derived from the turn's agent id and the model. Returns the conversation carrying it.
+ */
 export function resolvePromptCacheKey(
   turn: PromptTurn,
   options: BuildOpenAIRequestOptions,
   model: string,
-): string {
-  return options.promptCacheKey ?? formatPromptCacheKey(turn.agentId ?? "main", model);
+  conversation: Conversation,
+): { readonly key: string; readonly conversation: Conversation } {
+  const key =
+    options.promptCacheKey ??
+    conversation.promptCacheKey ??
+    formatPromptCacheKey(turn.agentId ?? "main", model);
+  if (conversation.promptCacheKey === key) return { key, conversation };
+  return { key, conversation: Object.freeze({ ...conversation, promptCacheKey: key }) };
 }
 
 /** Options of `buildOpenAIResponsesRequest`. */
@@ -55,24 +56,32 @@ export interface BuildOpenAIResponsesRequestOptions extends BuildOpenAIRequestOp
 }
 
 /**
- * Builds an OpenAI Responses request: `instructions` (the system text), the history as `input`,
- * tools sorted by name, and a `prompt_cache_key` constant for one agent and model.
+ * Builds an OpenAI Responses request: `instructions` (the system text), the history as `input`
+ * (messages, `function_call` / `function_call_output` items, reasoning items as received), tools
+ * sorted by name, and a `prompt_cache_key` constant for one lineage.
  */
 export function buildOpenAIResponsesRequest(
   turn: PromptTurn,
   options: BuildOpenAIResponsesRequestOptions,
 ): BuiltRequest<OpenAIResponsesRequest> {
-  const { conversation, model, tools, diagnostics } = prepareRequest(
-    turn,
-    options,
-    "none",
-    "openai",
-  );
+  const prepared = prepareRequest(turn, options, "none", "openai");
+  const { body, conversation } = formatOpenAIResponsesBody(turn, prepared, options);
+  return { body, conversation, diagnostics: prepared.diagnostics };
+}
+
+/** The Responses body of a planned request, and the conversation carrying the lineage's key. */
+export function formatOpenAIResponsesBody(
+  turn: PromptTurn,
+  prepared: PreparedRequest,
+  options: BuildOpenAIResponsesRequestOptions,
+): { readonly body: OpenAIResponsesRequest; readonly conversation: Conversation } {
+  const { model, tools } = prepared;
+  const { key, conversation } = resolvePromptCacheKey(turn, options, model, prepared.conversation);
   const body: OpenAIResponsesRequest = {
     model,
     instructions: formatSystemText(conversation),
-    input: toOpenAITextMessages(conversation),
-    prompt_cache_key: resolvePromptCacheKey(turn, options, model),
+    input: toOpenAIResponsesInput(conversation),
+    prompt_cache_key: key,
   };
   if (tools.length > 0) {
     body.tools = tools.map((tool) => ({
@@ -86,5 +95,5 @@ export function buildOpenAIResponsesRequest(
   if (options.promptCacheRetention !== undefined) {
     body.prompt_cache_retention = options.promptCacheRetention;
   }
-  return { body, conversation, diagnostics };
+  return { body, conversation };
 }

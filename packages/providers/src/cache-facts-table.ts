@@ -187,8 +187,14 @@ export function normalizeModelId(model: string): string {
     .replace(/-\d{8}$/, "");
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** `id` holds `family-` followed by a lower-case letter (a string scan: no regex per request). */
+function hasVariantOf(id: string, family: string): boolean {
+  const needle = `${family}-`;
+  for (let at = id.indexOf(needle); at !== -1; at = id.indexOf(needle, at + 1)) {
+    const next = id.charCodeAt(at + needle.length);
+    if (next >= 97 && next <= 122) return true;
+  }
+  return false;
 }
 
 function findRow(
@@ -203,9 +209,7 @@ function findRow(
     // A family followed by a variant word (`gpt-5-6-mini`, `gemini-2-5-flash-lite`), never by a
     // version number (`claude-opus-4-9` is not `claude-opus-4`).
     candidates.find((row) =>
-      row.models.some(
-        (family) => family !== "*" && new RegExp(`${escapeRegExp(family)}-[a-z]`).test(id),
-      ),
+      row.models.some((family) => family !== "*" && hasVariantOf(id, family)),
     ) ??
     (allowFallback ? candidates.find((row) => row.models.includes("*")) : undefined)
   );

@@ -3,7 +3,15 @@ export type {
   Conversation,
   ConversationLayout,
   ConversationMessage,
+  DocumentContent,
+  ImageContent,
   JsonValue,
+  MediaSource,
+  MessageContent,
+  ReasoningContent,
+  TextContent,
+  ToolCallContent,
+  ToolResultContent,
   PromptParts,
   PromptSource,
   PromptTurn,
@@ -16,6 +24,12 @@ export type { ProvidersErrorCode } from "./providers-error.js";
 export { createConversation } from "./create-conversation.js";
 export type { CreateConversationOptions } from "./create-conversation.js";
 export { appendAssistantReply } from "./append-assistant-reply.js";
+export { appendAssistantMessage, appendToolResults } from "./append-conversation-message.js";
+export type { ToolResultInput } from "./append-conversation-message.js";
+export { compactConversation } from "./compact-conversation.js";
+export type { CompactConversationOptions } from "./compact-conversation.js";
+export { forkConversation } from "./fork-conversation.js";
+export type { ForkConversationOptions } from "./fork-conversation.js";
 export { toPromptParts, neutralizeMarkerComments } from "./to-prompt-parts.js";
 export type { ToPromptPartsOptions } from "./to-prompt-parts.js";
 export { formatUserTurnText } from "./format-user-turn-text.js";
@@ -40,9 +54,15 @@ export type { BuildRequestOptions } from "./prepare-request.js";
 export { buildAnthropicRequest } from "./build-anthropic-request.js";
 export type {
   AnthropicCacheControl,
+  AnthropicContentBlock,
+  AnthropicDocumentBlock,
+  AnthropicImageBlock,
   AnthropicMessagesRequest,
   AnthropicTextBlock,
+  AnthropicThinkingBlock,
   AnthropicTool,
+  AnthropicToolResultBlock,
+  AnthropicToolUseBlock,
   BuildAnthropicRequestOptions,
 } from "./build-anthropic-request.js";
 export { buildOpenAIResponsesRequest } from "./build-openai-responses-request.js";
@@ -52,6 +72,19 @@ export type {
   OpenAIResponsesRequest,
   OpenAIResponsesTool,
 } from "./build-openai-responses-request.js";
+export type {
+  OpenAIFunctionCallItem,
+  OpenAIFunctionCallOutputItem,
+  OpenAIReasoningItem,
+  OpenAIResponsesInputContent,
+  OpenAIResponsesInputItem,
+  OpenAIResponsesInputMessage,
+} from "./to-openai-input.js";
+export type {
+  OpenAIChatMessage,
+  OpenAIChatToolCall,
+  OpenAIChatUserPart,
+} from "./to-openai-chat-messages.js";
 export { buildOpenAIChatRequest } from "./build-openai-chat-request.js";
 export type {
   BuildOpenAIChatRequestOptions,
@@ -60,20 +93,30 @@ export type {
 } from "./build-openai-chat-request.js";
 export { buildAiSdkCall } from "./build-ai-sdk-call.js";
 export type {
+  AiSdkAssistantMessage,
   AiSdkCall,
+  AiSdkFilePart,
+  AiSdkImagePart,
+  AiSdkMessage,
   AiSdkProviderOptions,
+  AiSdkReasoningPart,
   AiSdkSystemMessage,
-  AiSdkTextMessage,
+  AiSdkTextPart,
+  AiSdkToolCallPart,
+  AiSdkToolMessage,
+  AiSdkToolResultPart,
+  AiSdkUserMessage,
   BuildAiSdkCallOptions,
 } from "./build-ai-sdk-call.js";
 export { buildBedrockConverseRequest } from "./build-bedrock-converse-request.js";
 export type {
   BedrockCachePoint,
+  BedrockContentBlock,
   BedrockConverseRequest,
   BedrockToolSpec,
 } from "./build-bedrock-converse-request.js";
 export { buildGeminiRequest } from "./build-gemini-request.js";
-export type { GeminiGenerateContentRequest } from "./build-gemini-request.js";
+export type { GeminiGenerateContentRequest, GeminiPart } from "./build-gemini-request.js";
 export { formatSystemText } from "./format-system-text.js";
 // cache simulation and explanation
 export { simulateConversationCache } from "./simulate-conversation-cache.js";
@@ -81,6 +124,8 @@ export type {
   CacheSimulation,
   CacheTokenCounts,
   SimulateConversationCacheOptions,
+  SimulatedRequest,
+  SimulatedToolRound,
   SimulatedTurn,
   SimulatedTurnInput,
 } from "./simulate-conversation-cache.js";

@@ -5,6 +5,7 @@ import { appendUserTurn } from "./append-user-turn.js";
 import { createConversation } from "./create-conversation.js";
 import type { CreateConversationOptions } from "./create-conversation.js";
 import { planCacheSegments } from "./plan-cache-segments.js";
+import { recordRequestEnd } from "./prepare-request.js";
 import { ProvidersError } from "./providers-error.js";
 import { toCanonicalTools } from "./to-canonical-tools.js";
 import { toTestTurn } from "../test/fixture-conversation.js";
@@ -21,6 +22,7 @@ const turn = toTestTurn(prompt, { layout: "turn-context", tools: [] });
 function conversationWith(replyBlocks: number, options: CreateConversationOptions = {}) {
   let conversation = createConversation(options);
   conversation = appendUserTurn(conversation, turn, "one", "turn-context").conversation;
+  conversation = recordRequestEnd(conversation);
   conversation = appendAssistantReply(
     conversation,
     Array.from({ length: replyBlocks }, (_, i) => `step ${i}`),

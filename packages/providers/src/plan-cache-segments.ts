@@ -2,7 +2,7 @@ import type { Diagnostic } from "@promptstack/renderer";
 import { formatCanonicalJson } from "./format-canonical-json.js";
 import { ProvidersError } from "./providers-error.js";
 import type { CanonicalTool } from "./to-canonical-tools.js";
-import type { Conversation, PromptParts } from "./types.js";
+import type { Conversation, MessageContent, PromptParts } from "./types.js";
 
 /** Where a segment sits in a request. */
 export type SegmentRef =
@@ -22,6 +22,8 @@ export interface CacheSegment {
 /** Options of `planCacheSegments`. */
 export interface PlanCacheSegmentsOptions {
   readonly tools: readonly CanonicalTool[];
+  /** Each tool's segment text when already known (`formatToolSegmentText`); else computed. */
+  readonly toolTexts?: readonly string[];
   /** `explicit`: Anthropic-style breakpoints (≤ 4, 20-block lookback); `none`: automatic caching. */
   readonly breakpoints: "explicit" | "none";
   /** Default 4. */
@@ -60,6 +62,14 @@ export function formatToolSegmentText(tool: CanonicalTool): string {
 }
 
 /**
+ * A message block's bytes for prefix matching: a text block's text, any other block's
+ * canonical JSON (a reasoning item's bytes are the provider's, so equal items compare equal).
+ */
+export function formatContentSegmentText(block: MessageContent): string {
+  return block.type === "text" ? block.text : formatCanonicalJson(block);
+}
+
+/**
  * Lays a conversation out as provider-ordered blocks and places the cache breakpoints: the end
  * of the tools, the end of the rules (with a workspace boundary), the end of the stable system
  * text, a rolling one on the newest message, and an intermediate one when this turn adds more
@@ -80,7 +90,8 @@ export function planCacheSegments(
   }
   const segments: { ref: SegmentRef; text: string }[] = [];
   options.tools.forEach((tool, index) => {
-    segments.push({ ref: { area: "tools", index }, text: formatToolSegmentText(tool) });
+    const text = options.toolTexts?.[index] ?? formatToolSegmentText(tool);
+    segments.push({ ref: { area: "tools", index }, text });
   });
   const toolsEnd = segments.length - 1;
   segments.push({ ref: { area: "system", part: "rules" }, text: parts.rules });
@@ -93,11 +104,14 @@ export function planCacheSegments(
     segments.push({ ref: { area: "system", part: "volatile" }, text: parts.volatile });
   }
   const messageEnds: number[] = [];
+  // Reasoning blocks cannot carry a breakpoint (Anthropic rejects cache_control on thinking).
+  const uncacheable = new Set<number>();
   conversation.messages.forEach((message, messageIndex) => {
-    message.blocks.forEach((block, block_) => {
+    message.content.forEach((block, block_) => {
+      if (block.type === "reasoning") uncacheable.add(segments.length);
       segments.push({
         ref: { area: "messages", message: messageIndex, block: block_ },
-        text: `${message.role}\n${block}`,
+        text: `${message.role}\n${formatContentSegmentText(block)}`,
       });
     });
     messageEnds.push(segments.length - 1);
@@ -111,10 +125,16 @@ export function planCacheSegments(
     wanted.set("stable", stableEnd);
     if (toolsEnd >= 0) wanted.set("tools", toolsEnd);
     if (parts.workspace !== "") wanted.set("rules", rulesEnd);
-    const previousEnd = conversation.turnEnds[conversation.turnEnds.length - 2];
-    const previous = previousEnd === undefined ? stableEnd : messageEnds[previousEnd - 1]!;
+    // The previous request's newest block: a tool step reads the step before it.
+    const previousEnd = conversation.turnEnds[conversation.turnEnds.length - 1];
+    const previous =
+      previousEnd === undefined || previousEnd === 0
+        ? stableEnd
+        : (messageEnds[Math.min(previousEnd, messageEnds.length) - 1] ?? stableEnd);
     if (newest - previous > lookback) {
-      wanted.set("intermediate", previous + lookback);
+      let at = previous + lookback;
+      while (uncacheable.has(at) && at > previous) at--;
+      wanted.set("intermediate", at);
       // One is enough: it finds the previous entry within the lookback and writes a new one;
       // the newest breakpoint writes the rest even when its own lookback finds nothing.
     }

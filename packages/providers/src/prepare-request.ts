@@ -3,14 +3,20 @@ import { appendUserTurn, toConversationLayout } from "./append-user-turn.js";
 import { throwInvalidArgument } from "./assert-argument.js";
 import { createConversation } from "./create-conversation.js";
 import { ESTIMATE_TOKEN_COUNTER } from "./create-token-counter.js";
-import { planCacheSegments } from "./plan-cache-segments.js";
+import { formatToolSegmentText, planCacheSegments } from "./plan-cache-segments.js";
 import type { CachePlan } from "./plan-cache-segments.js";
 import { ProvidersError } from "./providers-error.js";
 import { resolveCacheRules } from "./resolve-cache-rules.js";
 import type { CacheProvider } from "./resolve-cache-rules.js";
 import { toCanonicalTools } from "./to-canonical-tools.js";
 import type { CanonicalTool } from "./to-canonical-tools.js";
-import type { Conversation, ConversationLayout, PromptTurn, TokenCounter } from "./types.js";
+import type {
+  Conversation,
+  ConversationLayout,
+  PromptTurn,
+  RequestMemo,
+  TokenCounter,
+} from "./types.js";
 
 /** Options every request builder takes; the prompt, profile, tools and model come from the turn. */
 export interface BuildRequestOptions {
@@ -75,21 +81,29 @@ export function prepareRequest(
     );
   }
   const model = options.model ?? turn.modelId;
-  const canonical = toCanonicalTools(
-    turn.tools,
-    options.volatileValues === undefined ? {} : { volatileValues: options.volatileValues },
-  );
-  const plan = planCacheSegments(conversation, { tools: canonical.tools, breakpoints });
+  let memo = resolveToolsMemo(conversation.requestMemo, turn, options.volatileValues);
+  const canonical = memo.canonical;
+  const plan = planCacheSegments(conversation, {
+    tools: canonical.tools,
+    toolTexts: memo.toolTexts,
+    breakpoints,
+  });
   diagnostics.push(...canonical.diagnostics, ...plan.diagnostics);
   if (provider !== undefined) {
     const { rules, diagnostics: ruleDiagnostics } = resolveCacheRules(provider, model);
     diagnostics.push(...ruleDiagnostics);
     const counter = options.countTokens ?? ESTIMATE_TOKEN_COUNTER;
-    let tokens = 0;
-    for (const segment of plan.segments) {
-      if (segment.ref.area === "messages") break;
-      if (segment.ref.area === "system" && segment.ref.part === "volatile") break;
-      tokens += counter.count(segment.text);
+    const stable = plan.parts.stable;
+    let tokens =
+      memo.prefix?.counter === counter && memo.prefix.stable === stable ? memo.prefix.tokens : -1;
+    if (tokens === -1) {
+      tokens = 0;
+      for (const segment of plan.segments) {
+        if (segment.ref.area === "messages") break;
+        if (segment.ref.area === "system" && segment.ref.part === "volatile") break;
+        tokens += counter.count(segment.text);
+      }
+      memo = { ...memo, prefix: { counter, stable, tokens } };
     }
     if (tokens < rules.minimumPrefixTokens) {
       diagnostics.push({
@@ -100,7 +114,41 @@ export function prepareRequest(
       });
     }
   }
+  conversation = Object.freeze({
+    ...recordRequestEnd(conversation),
+    requestMemo: Object.freeze(memo),
+  });
   return { conversation, model, plan, tools: canonical.tools, diagnostics };
+}
+
+/**
+ * The canonical tools of the turn: the conversation's memo when the turn hands the same tool
+ * (equal by value; the same volatile values), else canonicalized now. The comparison allocates
+ * nothing and stops at the first difference; canonicalizing sorts and copies every schema. The prefix count is kept only
+ * with the tools it was counted with.
+ */
+function resolveToolsMemo(
+  memo: RequestMemo | undefined,
+  turn: PromptTurn,
+  volatileValues: readonly string[] | undefined,
+): RequestMemo {
+  if (
+    memo !== undefined &&
+    memo.volatileValues === volatileValues &&
+    sameValue(memo.tools, turn.tools)
+  ) {
+    return memo;
+  }
+  const canonical = toCanonicalTools(
+    turn.tools,
+    volatileValues === undefined ? {} : { volatileValues },
+  );
+  return {
+    tools: turn.tools,
+    volatileValues,
+    canonical,
+    toolTexts: canonical.tools.map(formatToolSegmentText),
+  };
 }
 
 function resolveLayout(
@@ -141,4 +189,34 @@ function assertPromptTurn(turn: PromptTurn): void {
       value,
     );
   }
+}
+
+/** The conversation with this request's end recorded: the next request plans from it. */
+export function recordRequestEnd(conversation: Conversation): Conversation {
+  return Object.freeze({
+    ...conversation,
+    turnEnds: Object.freeze([...conversation.turnEnds, conversation.messages.length]),
+  });
+}
+
+/** Equal JSON-like values, compared without allocating (assemblers hand new tool objects). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index++) {
+      if (!sameValue(a[index], b[index])) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let count = 0;
+  for (const key in left) {
+    count++;
+    if (!Object.hasOwn(right, key) || !sameValue(left[key], right[key])) return false;
+  }
+  return Object.keys(right).length === count;
 }

@@ -109,4 +109,61 @@ describe("simulateConversationCache", () => {
       result.turns[2]!.inputTokens - result.turns[1]!.inputTokens,
     );
   });
+
+  it("Anthropic tool steps: each step reads the step before it, even after 30 results at once", () => {
+    const round = (turn: number, step: number, results: number) => {
+      const ids = Array.from({ length: results }, (_, i) => `c${turn}.${step}.${i}`);
+      return {
+        assistant: ids.map((id) => ({
+          type: "tool-call" as const,
+          id,
+          name: "read",
+          input: { path: id },
+        })),
+        results: ids.map((id) => ({ id, text: `${id} ${"z".repeat(200)}` })),
+      };
+    };
+    const base = turns(3, 3000);
+    const result = simulateConversationCache({
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
+      turns: base.map((turn, index) => ({
+        ...turn,
+        toolRounds: [round(index, 1, 2), round(index, 2, 30), round(index, 3, 1)],
+      })),
+      countTokens: perChar,
+      includeBodies: true,
+    });
+    expect(result.requests).toHaveLength(12);
+    expect(result.requests.map((request) => request.step).slice(0, 4)).toEqual([0, 1, 2, 3]);
+    result.requests.slice(1).forEach((request, index) => {
+      // Everything the previous request sent is read back.
+      expect(request.cachedTokens).toBe(result.requests[index]!.inputTokens);
+    });
+    for (const request of result.requests) {
+      expect(JSON.stringify(request.body).match(/cache_control/g)!.length).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it("a compaction request reads the whole history; the next request re-reads tools and system", () => {
+    const base = turns(4, 3000);
+    const result = simulateConversationCache({
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
+      turns: base.map((turn, index) =>
+        index === 2
+          ? { ...turn, compactBefore: { instruction: "Summarize.", summary: "s".repeat(500) } }
+          : turn,
+      ),
+      countTokens: perChar,
+    });
+    const steps = result.requests.map((request) => request.step);
+    expect(steps).toEqual([0, 0, "compaction", 0, 0]);
+    const [, second, compaction, after] = result.requests;
+    expect(compaction!.cachedTokens).toBe(second!.inputTokens);
+    // After compaction: the tools and system prefix (about 3000 tokens) is read, the rest written.
+    expect(after!.cachedTokens).toBeGreaterThan(3000);
+    expect(after!.cachedTokens).toBeLessThan(second!.inputTokens);
+    expect(after!.cachedTokens + after!.cacheWriteTokens).toBe(after!.inputTokens);
+  });
 });

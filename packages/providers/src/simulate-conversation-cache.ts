@@ -1,21 +1,39 @@
 import type { Diagnostic, SectionId } from "@promptstack/renderer";
 import { appendAssistantReply } from "./append-assistant-reply.js";
-import { appendUserTurn, toConversationLayout } from "./append-user-turn.js";
+import { appendAssistantMessage, appendToolResults } from "./append-conversation-message.js";
+import type { ToolResultInput } from "./append-conversation-message.js";
+import { toConversationLayout } from "./append-user-turn.js";
+import { formatAnthropicBody } from "./build-anthropic-request.js";
+import { formatOpenAIResponsesBody } from "./build-openai-responses-request.js";
+import { compactConversation } from "./compact-conversation.js";
 import { createConversation } from "./create-conversation.js";
 import { ESTIMATE_TOKEN_COUNTER } from "./create-token-counter.js";
 import { hashText } from "./hash-text.js";
-import { planCacheSegments } from "./plan-cache-segments.js";
 import type { CacheSegment } from "./plan-cache-segments.js";
+import { prepareRequest } from "./prepare-request.js";
+import type { PreparedRequest } from "./prepare-request.js";
 import { resolveCacheRules } from "./resolve-cache-rules.js";
 import type { CacheProvider, CacheRules } from "./resolve-cache-rules.js";
-import { toCanonicalTools } from "./to-canonical-tools.js";
-import type { ConversationLayout, PromptTurn, TokenCounter } from "./types.js";
+import type { ConversationLayout, MessageContent, PromptTurn, TokenCounter } from "./types.js";
+
+/** One tool round of a simulated turn: the assistant's message with its calls, then the results. */
+export interface SimulatedToolRound {
+  readonly assistant: readonly MessageContent[];
+  readonly results: readonly ToolResultInput[];
+}
 
 /** One simulated turn's input: the assembled turn, the user's message and the assistant's reply. */
 export interface SimulatedTurnInput {
   readonly turn: PromptTurn;
   readonly user: string;
   readonly assistant: string | readonly string[];
+  /** Tool rounds after the user's message: each adds one request (a tool step). */
+  readonly toolRounds?: readonly SimulatedToolRound[];
+  /**
+   * Compact before this turn: one request asks for the summary (`instruction` as its user text,
+   * a prefix extension of the last request), then `summary` replaces the history.
+   */
+  readonly compactBefore?: { readonly instruction: string; readonly summary: string };
 }
 
 /** Options of `simulateConversationCache`. */
@@ -28,6 +46,8 @@ export interface SimulateConversationCacheOptions {
   readonly countTokens?: TokenCounter;
   /** The optional second boundary (see `createConversation`). */
   readonly workspaceBoundary?: readonly SectionId[];
+  /** Return each request's body as the builder sends it (`requests[].body`). Default false. */
+  readonly includeBodies?: boolean;
 }
 
 /** Input tokens of one request, split by how they are billed. */
@@ -41,9 +61,18 @@ export interface CacheTokenCounts {
   readonly uncachedTokens: number;
 }
 
-/** One turn of the simulation. */
+/** One turn of the simulation: every request of the turn added up. */
 export interface SimulatedTurn extends CacheTokenCounts {
   readonly turn: number;
+}
+
+/** One simulated request: its turn, its step (0: the user's message; n: tool round n). */
+export interface SimulatedRequest extends CacheTokenCounts {
+  readonly turn: number;
+  /** 0 for the user's message, n for tool round n, `compaction` for a summary request. */
+  readonly step: number | "compaction";
+  /** The body exactly as the builder sends it (with `includeBodies`). */
+  readonly body?: unknown;
 }
 
 /** What `simulateConversationCache` returns. Every number is an estimate. */
@@ -57,6 +86,10 @@ export interface CacheSimulation {
   readonly total: CacheTokenCounts;
   /** Totals of turns 2..N: the steady state once the first request has written the cache. */
   readonly fromTurnTwo: CacheTokenCounts;
+  /** Every request in order (tool steps and compaction requests included). */
+  readonly requests: readonly SimulatedRequest[];
+  /** Totals of every request after the first. */
+  readonly afterFirstRequest: CacheTokenCounts;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -107,39 +140,53 @@ export function simulateConversationCache(
   let conversation = createConversation(
     options.workspaceBoundary === undefined ? {} : { workspaceBoundary: options.workspaceBoundary },
   );
-  // Tools are canonicalized once per distinct tool list, not once per request.
-  let canonical: ReturnType<typeof toCanonicalTools> | undefined;
-  let canonicalOf: PromptTurn["tools"] | undefined;
   const anthropicStore = new Set<string>();
   const openaiStore: (readonly string[])[] = [];
+  const requests: SimulatedRequest[] = [];
   const turns: SimulatedTurn[] = [];
-  options.turns.forEach((turn, index) => {
-    if (canonical === undefined || canonicalOf !== turn.turn.tools) {
-      canonical = toCanonicalTools(turn.turn.tools);
-      canonicalOf = turn.turn.tools;
-      if (index === 0) diagnostics.push(...canonical.diagnostics);
-    }
-    const appended = appendUserTurn(
-      conversation,
-      turn.turn,
-      turn.user,
-      toConversationLayout(turn.turn),
+  let lastPlan: PreparedRequest | undefined;
+  const send = (
+    input: SimulatedTurnInput,
+    turn: number,
+    step: SimulatedRequest["step"],
+    userText: string | undefined,
+  ): PreparedRequest => {
+    const prepared = prepareRequest(
+      input.turn,
+      { conversation, model: options.model, ...(userText === undefined ? {} : { userText }) },
+      options.provider === "anthropic" ? "explicit" : "none",
+      undefined,
     );
-    conversation = appended.conversation;
-    const plan = planCacheSegments(conversation, {
-      tools: canonical.tools,
-      breakpoints: options.provider === "anthropic" ? "explicit" : "none",
-      maxBreakpoints: rules.maxBreakpoints,
-      lookbackBlocks: rules.lookbackBlocks,
-    });
-    if (index === options.turns.length - 1) diagnostics.push(...plan.diagnostics);
+    if (requests.length === 0) diagnostics.push(...prepared.diagnostics);
+    lastPlan = requests.length === 0 ? undefined : prepared;
     const counted =
       options.provider === "anthropic"
-        ? simulateAnthropicRequest(plan.segments, rules, count, anthropicStore)
-        : simulateOpenAIRequest(plan.segments, rules, count, openaiStore, counter.count);
-    turns.push({ turn: index + 1, ...counted });
-    conversation = appendAssistantReply(conversation, turn.assistant);
+        ? simulateAnthropicRequest(prepared.plan.segments, rules, count, anthropicStore)
+        : simulateOpenAIRequest(prepared.plan.segments, rules, count, openaiStore, counter.count);
+    const body = options.includeBodies === true ? { body: formatBody(input, prepared) } : {};
+    requests.push({ turn, step, ...counted, ...body });
+    return prepared;
+  };
+  const formatBody = (input: SimulatedTurnInput, prepared: PreparedRequest): unknown =>
+    options.provider === "anthropic"
+      ? formatAnthropicBody(prepared, { maxTokens: 1024 })
+      : formatOpenAIResponsesBody(input.turn, prepared, {}).body;
+  options.turns.forEach((input, index) => {
+    const first = requests.length;
+    if (input.compactBefore !== undefined) {
+      send(input, index + 1, "compaction", input.compactBefore.instruction);
+      conversation = compactConversation(conversation, { summary: input.compactBefore.summary });
+    }
+    conversation = send(input, index + 1, 0, input.user).conversation;
+    (input.toolRounds ?? []).forEach((round, roundIndex) => {
+      conversation = appendAssistantMessage(conversation, round.assistant);
+      conversation = appendToolResults(conversation, round.results);
+      conversation = send(input, index + 1, roundIndex + 1, undefined).conversation;
+    });
+    turns.push({ turn: index + 1, ...sum(requests.slice(first)) });
+    conversation = appendAssistantReply(conversation, input.assistant);
   });
+  diagnostics.push(...(lastPlan?.plan.diagnostics ?? []));
   return {
     provider: options.provider,
     model: options.model,
@@ -153,6 +200,8 @@ export function simulateConversationCache(
     turns,
     total: sum(turns),
     fromTurnTwo: sum(turns.slice(1)),
+    requests,
+    afterFirstRequest: sum(requests.slice(1)),
     diagnostics,
   };
 }

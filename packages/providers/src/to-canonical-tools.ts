@@ -2,14 +2,10 @@ import type { Diagnostic, Tool } from "@promptstack/renderer";
 import { assertObject, assertString, throwInvalidArgument } from "./assert-argument.js";
 import { toCanonicalJsonValue } from "./format-canonical-json.js";
 import { ProvidersError } from "./providers-error.js";
-import type { ToolInputSchema } from "./types.js";
+import type { CanonicalToolShape, ToolInputSchema } from "./types.js";
 
 /** A tool in canonical form: keys of its schema sorted, so equal tools give equal bytes. */
-export interface CanonicalTool {
-  readonly name: string;
-  readonly description: string | undefined;
-  readonly inputSchema: ToolInputSchema;
-}
+export type CanonicalTool = CanonicalToolShape;
 
 /** Options of `toCanonicalTools`. */
 export interface ToCanonicalToolsOptions {

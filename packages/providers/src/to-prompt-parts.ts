@@ -24,8 +24,13 @@ export function neutralizeMarkerComments(text: string, profile?: ProductProfile)
   return text.includes(prefix) ? text.split(prefix).join(`<!-- (quoted) ${word}_`) : text;
 }
 
+// A scan from both ends: a regex anchored at the end would walk the whole prefix every turn.
 function trimNewlines(text: string): string {
-  return text.replace(/^\n+/, "").replace(/\n+$/, "");
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) === 10) start++;
+  while (end > start && text.charCodeAt(end - 1) === 10) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
 }
 
 /**

@@ -5,6 +5,32 @@ const refs = (provider: Parameters<typeof toRequestBodyParts>[0], body: unknown)
   toRequestBodyParts(provider, body).map((part) => part.ref);
 
 describe("toRequestBodyParts", () => {
+  it("Chat: an assistant message of tool calls only is compared by its tool_calls", () => {
+    const body = (path: string) => ({
+      messages: [
+        { role: "system", content: "rules" },
+        { role: "user", content: "read it" },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "c1", type: "function", function: { name: "read", arguments: path } }],
+        },
+        { role: "tool", tool_call_id: "c1", content: "text" },
+      ],
+    });
+    const a = toRequestBodyParts("openai-chat", body('{"path":"a"}'));
+    const b = toRequestBodyParts("openai-chat", body('{"path":"b"}'));
+    expect(a.map((part) => part.ref)).toEqual([
+      { area: "system", index: 0 },
+      { area: "messages", index: 0, block: 0 },
+      { area: "messages", index: 1, block: 0 },
+      { area: "messages", index: 2, block: 0 },
+      { area: "messages", index: 2, block: 1 },
+    ]);
+    expect(a[2]!.text).not.toBe(b[2]!.text);
+    expect(a[4]!.text).toContain("c1");
+  });
+
   it("Anthropic: tools → system → messages; cache_control is not content", () => {
     const body = (marked: boolean) => ({
       tools: [

@@ -86,7 +86,14 @@ function messageParts(
       return;
     }
     const role = typeof message.role === "string" ? message.role : "";
-    contentBlocks(message[contentKey]).forEach((block, blockIndex) => {
+    const blocks = contentBlocks(message[contentKey]);
+    // Fields beside the content (Chat `tool_calls`, `tool_call_id`) are one more block.
+    const extra = Object.keys(message).filter((key) => key !== "role" && key !== contentKey);
+    const all =
+      extra.length === 0
+        ? blocks
+        : [...blocks, Object.fromEntries(extra.map((key) => [key, message[key]]))];
+    all.forEach((block, blockIndex) => {
       // The role opens the message: a role change differs at the message's first byte.
       const text = blockText(block);
       parts.push({

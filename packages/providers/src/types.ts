@@ -66,14 +66,80 @@ export interface ToolInputSchema {
   readonly [key: string]: JsonValue;
 }
 
-/** One message of a conversation, as the model received it (byte for byte). */
+/** Where the bytes of an image or a document are: inline (base64) or at a URL. */
+export type MediaSource =
+  | { readonly kind: "base64"; readonly data: string }
+  | { readonly kind: "url"; readonly url: string };
+
+/** A text block. */
+export interface TextContent {
+  readonly type: "text";
+  readonly text: string;
+}
+
+/** A tool call the model made: its id, the tool's name and the JSON input. */
+export interface ToolCallContent {
+  readonly type: "tool-call";
+  readonly id: string;
+  readonly name: string;
+  readonly input: { readonly [key: string]: JsonValue };
+}
+
+/**
+ * The result of one tool call: text and/or structured JSON, and whether the tool failed. `name`
+ * is the called tool's (filled in by `appendToolResults` from the call).
+ */
+export interface ToolResultContent {
+  readonly type: "tool-result";
+  readonly id: string;
+  readonly name: string;
+  readonly text?: string;
+  readonly json?: JsonValue;
+  readonly isError?: boolean;
+}
+
+/** An image: `image/png`, `image/jpeg`, `image/gif` or `image/webp`. */
+export interface ImageContent {
+  readonly type: "image";
+  readonly mediaType: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+  readonly source: MediaSource;
+}
+
+/** A document (PDF). */
+export interface DocumentContent {
+  readonly type: "document";
+  readonly mediaType: "application/pdf";
+  readonly source: MediaSource;
+  readonly title?: string;
+}
+
+/**
+ * A reasoning item exactly as the provider returned it, replayed byte for byte and never read:
+ * an Anthropic `thinking` (with `signature`) or `redacted_thinking` block, or an OpenAI Responses
+ * `reasoning` item (with `encrypted_content`). Sent only to the provider that produced it.
+ */
+export interface ReasoningContent {
+  readonly type: "reasoning";
+  readonly provider: "anthropic" | "openai";
+  readonly item: { readonly [key: string]: JsonValue };
+}
+
+/** One content block of a message, in the provider-neutral shape every builder maps. */
+export type MessageContent =
+  | TextContent
+  | ToolCallContent
+  | ToolResultContent
+  | ImageContent
+  | DocumentContent
+  | ReasoningContent;
+
+/**
+ * One message of a conversation, as the model received it (byte for byte). Each content block
+ * counts as one block for Anthropic's 20-block lookback. Tool results travel in a user message.
+ */
 export interface ConversationMessage {
   readonly role: "user" | "assistant";
-  /**
-   * Text blocks, exactly as sent. A user message has one; an assistant message may have several
-   * (each counts as one content block for Anthropic's 20-block lookback).
-   */
-  readonly blocks: readonly string[];
+  readonly content: readonly MessageContent[];
 }
 
 /**
@@ -93,8 +159,44 @@ export interface Conversation {
   /** The prompt parts of the newest user turn; undefined before the first one. */
   readonly prompt: PromptParts | undefined;
   readonly messages: readonly ConversationMessage[];
-  /** How many messages each earlier request ended with (one entry per user turn). */
+  /** How many messages each request sent ended with (one entry per request, tool steps too). */
   readonly turnEnds: readonly number[];
+  /**
+   * The `prompt_cache_key` of the lineage: set by the first OpenAI request, kept by forks and
+   * compactions, so a sub-agent reads its parent's cache. Undefined until then.
+   */
+  readonly promptCacheKey?: string;
+  /**
+   * What the last request computed from its tools and stable prefix, kept so the next request
+   * with equal tools and the same prefix does no work proportional to them.
+   * Carried, never read by callers.
+   */
+  readonly requestMemo?: RequestMemo;
+}
+
+/** See `Conversation.requestMemo`. */
+export interface RequestMemo {
+  readonly tools: readonly Tool[];
+  readonly volatileValues: readonly string[] | undefined;
+  readonly canonical: {
+    readonly tools: readonly CanonicalToolShape[];
+    readonly diagnostics: readonly Diagnostic[];
+  };
+  /** Each canonical tool's segment text (its canonical JSON). */
+  readonly toolTexts: readonly string[];
+  /** The stable prefix's token count, for the counter and stable text it was counted with. */
+  readonly prefix?: {
+    readonly counter: TokenCounter;
+    readonly stable: string;
+    readonly tokens: number;
+  };
+}
+
+/** A canonical tool (see `CanonicalTool`). */
+export interface CanonicalToolShape {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly inputSchema: ToolInputSchema;
 }
 
 /** Counts tokens of a text. `estimate: true` labels counts that are not the model's tokenizer. */

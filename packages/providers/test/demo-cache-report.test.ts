@@ -2,7 +2,9 @@
  * The issue's target: a 30-turn Telegram direct chat on the demo workspace (about 60 tokens per
  * user message, 250 per assistant reply). Prints the cache table for both layouts and both
  * providers, and checks that `turn-context` serves ≥ 95% of the input tokens of turns 2-30 from
- * cache on Anthropic and OpenAI while `system-tail` does not.
+ * cache on Anthropic and OpenAI while `system-tail` does not. The tool-using variant (3 tool
+ * rounds of 800-token results per turn) must serve ≥ 95% of every request after the first, and
+ * ≥ 90% with a compaction every 10 turns.
  */
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -94,6 +96,47 @@ describe("30-turn demo chat cache report", () => {
         expect(turn.cachedTokens / turn.inputTokens).toBeGreaterThan(0.85);
       }
       expect(share(systemTail)).toBeLessThan(share(turnContext) - 0.1);
+    });
+  }
+});
+
+/** 3 tool rounds per turn, each a call and an 800-token result; compaction every `every` turns. */
+function toolTurns(every: number | undefined): SimulatedTurnInput[] {
+  const result = makeSyntheticText(999, 800);
+  return turnsFor("turn-context").map((input, index) => ({
+    ...input,
+    toolRounds: [1, 2, 3].map((round) => {
+      const id = `call_${index + 1}_${round}`;
+      return {
+        assistant: [{ type: "tool-call" as const, id, name: "read", input: { path: id } }],
+        results: [{ id, text: `${id}\n${result}` }],
+      };
+    }),
+    ...(every !== undefined && index > 0 && index % every === 0
+      ? {
+          compactBefore: {
+            instruction: "Summarize the conversation so far.",
+            summary: makeSyntheticText(5000 + index, 400),
+          },
+        }
+      : {}),
+  }));
+}
+
+describe("30-turn demo chat with 3 tool rounds per turn", () => {
+  for (const provider of ["anthropic", "openai"] as const) {
+    it(`${provider}: ≥ 95% of every request after the first from cache; ≥ 90% compacting every 10 turns`, () => {
+      const share = (every: number | undefined): number => {
+        const { afterFirstRequest } = simulateConversationCache({
+          provider,
+          model: provider === "anthropic" ? "claude-sonnet-4-5" : "gpt-5.5",
+          turns: toolTurns(every),
+          countTokens: O200K,
+        });
+        return afterFirstRequest.cachedTokens / afterFirstRequest.inputTokens;
+      };
+      expect(share(undefined)).toBeGreaterThanOrEqual(0.95);
+      expect(share(10)).toBeGreaterThanOrEqual(0.9);
     });
   }
 });

@@ -12,7 +12,9 @@ import type {
   VolatileFacts,
 } from "@promptstack/renderer";
 import {
+  appendAssistantMessage,
   appendAssistantReply,
+  appendToolResults,
   buildAiSdkCall,
   buildAnthropicRequest,
   buildBedrockConverseRequest,
@@ -21,7 +23,13 @@ import {
   buildOpenAIResponsesRequest,
   createConversation,
 } from "../src/index.js";
-import type { Conversation, ConversationLayout, PromptTurn } from "../src/index.js";
+import type {
+  Conversation,
+  ConversationLayout,
+  MessageContent,
+  PromptTurn,
+  ToolResultInput,
+} from "../src/index.js";
 
 export const FIXTURES_DIR = fileURLToPath(new URL("../../../fixtures/providers", import.meta.url));
 
@@ -36,6 +44,11 @@ export interface FixtureInput {
     readonly volatile: VolatileFacts;
     readonly user: string;
     readonly assistant: string | readonly string[];
+    /** Tool rounds after the user's message: each is one more request, with no user text. */
+    readonly toolRounds?: readonly {
+      readonly assistant: readonly MessageContent[];
+      readonly results: readonly ToolResultInput[];
+    }[];
   }[];
 }
 
@@ -75,13 +88,16 @@ export type BuiltBodies = Readonly<
   Record<string, { body: unknown; conversation: Conversation; diagnostics: readonly Diagnostic[] }>
 >;
 
-/** Builds every provider's request for the turn: `userText` appended to `conversation`. */
+/**
+ * Builds every provider's request for the turn: `userText` appended to `conversation`, or the
+ * conversation as it is (a tool step) without it.
+ */
 export function buildAllRequests(
   turn: PromptTurn,
   conversation: Conversation,
-  userText: string,
+  userText: string | undefined,
 ): BuiltBodies {
-  const common = { conversation, userText };
+  const common = { conversation, ...(userText === undefined ? {} : { userText }) };
   return {
     anthropic: buildAnthropicRequest(turn, {
       ...common,
@@ -101,7 +117,7 @@ export function buildAllRequests(
 
 /**
  * Plays a fixture conversation turn by turn; `onTurn` sees every provider's request of each
- * turn (built from the history before it and the turn's user text).
+ * turn (built from the history before it and the turn's user text) and of each tool step.
  */
 export function playFixture(
   input: FixtureInput,
@@ -117,8 +133,14 @@ export function playFixture(
       tools: input.tools,
       ...(input.prompt.profile === undefined ? {} : { profile: input.prompt.profile }),
     });
-    const bodies = buildAllRequests(turn, conversation, step.user);
+    let bodies = buildAllRequests(turn, conversation, step.user);
     onTurn(bodies, index + 1);
+    for (const round of step.toolRounds ?? []) {
+      conversation = appendAssistantMessage(bodies["anthropic"]!.conversation, round.assistant);
+      conversation = appendToolResults(conversation, round.results);
+      bodies = buildAllRequests(turn, conversation, undefined);
+      onTurn(bodies, index + 1);
+    }
     conversation = appendAssistantReply(bodies["anthropic"]!.conversation, step.assistant);
   });
   return conversation;

@@ -48,9 +48,27 @@ export function registerCacheReportCommand(program: Command, io: CliIo, state: P
           .choices(["anthropic", "openai", "both"])
           .default("both"),
       )
+      .option("--model <id>", "model id (with one --provider; default claude-sonnet-4-5 / gpt-5.5)")
       .option(
-        "--model <id>",
-        "model id (with one --provider; default claude-sonnet-4-5 / gpt-5.5)",
+        "--tool-rounds <n>",
+        "tool rounds per user turn: each adds a tool call, its result and one more request",
+        parseCount(0, 50),
+        0,
+      )
+      .option(
+        "--tool-result-tokens <n>",
+        "tokens of each synthetic tool result",
+        parseCount(1, 100_000),
+        800,
+      )
+      .option(
+        "--compact-every <n>",
+        "compact the history every n turns (a summary request, then the summary replaces it)",
+        parseCount(1, 500),
+      )
+      .option(
+        "--requests-out <file>",
+        'write every simulated request body as JSONL: {"provider","layout","turn","step","body"}',
       ),
   ).action(async (options: CacheReportOptions) => {
     const { runCacheReportCommand } = await import("./run-cache-report-command.js");

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import type { CliIo } from "../cli-io.js";
 import { createStyler } from "../output/create-styler.js";
 import { formatDiagnostics } from "../output/format-diagnostics.js";
@@ -6,6 +7,7 @@ import { buildCacheReport } from "../reports/build-cache-report.js";
 import type { CacheReportOptions } from "../reports/build-cache-report.js";
 import { formatCacheReport } from "../reports/format-cache-report.js";
 import { printJsonOutput } from "../output/format-json-output.js";
+import { writeRequestsJsonl } from "../reports/write-requests-jsonl.js";
 
 /** Runs `promptstack cache-report`. */
 export async function runCacheReportCommand(
@@ -13,7 +15,18 @@ export async function runCacheReportCommand(
   io: CliIo,
   state: ProgramState,
 ): Promise<void> {
-  const report = await buildCacheReport(options, io, state.tokenCounter);
+  const built = await buildCacheReport(options, io, state.tokenCounter);
+  if (options.requestsOut !== undefined) {
+    await writeRequestsJsonl(resolve(io.cwd, options.requestsOut), built.simulations);
+  }
+  // The bodies go to --requests-out only; the report keeps the counts.
+  const report = {
+    ...built,
+    simulations: built.simulations.map((simulation) => ({
+      ...simulation,
+      requests: simulation.requests.map(({ body: _body, ...counts }) => counts),
+    })),
+  };
   if (options.json === true) {
     printJsonOutput(io, report);
     return;

@@ -5,6 +5,7 @@ import type {
   CacheProvider,
   CacheSimulation,
   ConversationLayout,
+  SimulatedToolRound,
   SimulatedTurnInput,
   TokenCounter as ProviderTokenCounter,
 } from "@promptstack/providers";
@@ -28,6 +29,18 @@ export const DEFAULT_CACHE_MODELS: Readonly<Record<CacheProvider, string>> = {
   openai: "gpt-5.5",
 };
 
+/** What the simulated summary request asks (its user text). */
+const COMPACTION_INSTRUCTION =
+  "Summarize the conversation so far for your own later use: decisions, open tasks, facts learned.";
+
+/** Tokens of a simulated compaction summary. */
+const SUMMARY_TOKENS = 400;
+
+/** Whether the history is compacted before turn `index` (0-based). */
+function compacts(index: number, every: number | undefined): boolean {
+  return every !== undefined && index > 0 && index % every === 0;
+}
+
 /** Both layouts, in the order the report shows them. */
 export const CACHE_LAYOUTS: readonly ConversationLayout[] = ["system-tail", "turn-context"];
 
@@ -44,6 +57,14 @@ export interface CacheReportOptions extends InputOptions {
   readonly assistantTokens: number;
   readonly provider: CacheProvider | "both";
   readonly model?: string;
+  /** Tool rounds per user turn (default 0). */
+  readonly toolRounds?: number;
+  /** Tokens of each synthetic tool result (default 800). */
+  readonly toolResultTokens?: number;
+  /** Turns between compactions; off when undefined. */
+  readonly compactEvery?: number;
+  /** Where to write every simulated request body as JSONL. */
+  readonly requestsOut?: string;
 }
 
 /** What `cache-report --json` prints. Every token number is an estimate. */
@@ -53,6 +74,10 @@ export interface CacheReport {
   readonly turns: number;
   readonly userTokens: number;
   readonly assistantTokens: number;
+  readonly toolRounds: number;
+  readonly toolResultTokens: number;
+  /** Turns between compactions; null: none. */
+  readonly compactEvery: number | null;
   /** Where the per-turn facts came from, in one sentence. */
   readonly factsSource: string;
   readonly simulations: readonly CacheSimulation[];
@@ -172,6 +197,39 @@ export async function buildCacheReport(
   const assistant = plan.facts.map((_, index) =>
     makeSyntheticText(index * 2 + 2, options.assistantTokens, countTokens),
   );
+  const rounds = options.toolRounds ?? 0;
+  const resultTokens = options.toolResultTokens ?? 800;
+  // One result text per round, reused across turns with a per-turn header: generating
+  // hundreds of 800-token texts would dominate the run.
+  const resultBase = Array.from({ length: rounds }, (_, round) =>
+    makeSyntheticText(1000 + round, resultTokens, countTokens),
+  );
+  const results = (turn: number, round: number): string =>
+    `result of call ${turn + 1}.${round + 1}\n${resultBase[round]!}`;
+  const toolRounds = (
+    turn: AgentTurn,
+    index: number,
+    result: (turn: number, round: number) => string,
+  ): SimulatedToolRound[] =>
+    Array.from({ length: rounds }, (_, round) => {
+      const id = `call_${index + 1}_${round + 1}`;
+      return {
+        assistant: [
+          {
+            type: "tool-call",
+            id,
+            name: turn.tools[0]?.name ?? "read",
+            input: { query: `turn ${index + 1} step ${round + 1}` },
+          },
+        ],
+        results: [{ id, text: result(index, round) }],
+      };
+    });
+  const summaries = plan.facts.map((_, index) =>
+    compacts(index, options.compactEvery)
+      ? makeSyntheticText(5000 + index, SUMMARY_TOKENS, countTokens)
+      : "",
+  );
   const diagnostics: Diagnostic[] = [...plan.diagnostics];
   const rendered = new Map<ConversationLayout, AgentTurn[]>();
   for (const layout of CACHE_LAYOUTS) {
@@ -186,6 +244,10 @@ export async function buildCacheReport(
         turn,
         user: user[index]!,
         assistant: assistant[index]!,
+        toolRounds: toolRounds(turn, index, results),
+        ...(compacts(index, options.compactEvery)
+          ? { compactBefore: { instruction: COMPACTION_INSTRUCTION, summary: summaries[index]! } }
+          : {}),
       }));
       simulations.push(
         simulateConversationCache({
@@ -193,6 +255,7 @@ export async function buildCacheReport(
           model: options.model ?? DEFAULT_CACHE_MODELS[provider],
           turns,
           countTokens: toProviderTokenCounter(counter),
+          includeBodies: options.requestsOut !== undefined,
         }),
       );
     }
@@ -203,6 +266,9 @@ export async function buildCacheReport(
     turns: plan.facts.length,
     userTokens: options.userTokens,
     assistantTokens: options.assistantTokens,
+    toolRounds: rounds,
+    toolResultTokens: resultTokens,
+    compactEvery: options.compactEvery ?? null,
     factsSource: plan.source,
     simulations,
     diagnostics,

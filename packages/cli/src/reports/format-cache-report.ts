@@ -4,8 +4,8 @@ import type { Styler } from "../output/create-styler.js";
 import { escapeTerminalText } from "../output/escape-terminal-text.js";
 import type { CacheReport } from "./build-cache-report.js";
 
-function share(simulation: CacheSimulation): string {
-  const { cachedTokens, inputTokens } = simulation.fromTurnTwo;
+function share(counts: CacheSimulation["fromTurnTwo"]): string {
+  const { cachedTokens, inputTokens } = counts;
   return inputTokens === 0 ? "-" : `${((100 * cachedTokens) / inputTokens).toFixed(1)}%`;
 }
 
@@ -18,6 +18,11 @@ export function formatCacheReport(report: CacheReport, styler: Styler): string {
     styler.bold(
       `Cache report (an estimate): ${report.turns} turns, user messages of about ${report.userTokens} tokens, replies of about ${report.assistantTokens}.`,
     ),
+    ...(report.toolRounds === 0 && report.compactEvery === null
+      ? []
+      : [
+          `Each turn: ${report.toolRounds} tool round(s) with results of about ${report.toolResultTokens} tokens${report.compactEvery === null ? "" : `; the history compacted every ${report.compactEvery} turns`}. Table rows add up every request of a turn.`,
+        ]),
     `Per-turn facts: ${escapeTerminalText(report.factsSource)}.`,
     "Columns: input tokens of the request, read from cache, written to cache, billed in full, share read from cache.",
   ];
@@ -33,10 +38,17 @@ export function formatCacheReport(report: CacheReport, styler: Styler): string {
   lines.push("");
   for (const provider of providers) {
     const simulations = report.simulations.filter((s) => s.provider === provider);
-    const parts = simulations.map((s) => `${s.layout} ${share(s)}`);
+    const parts = simulations.map((s) => `${s.layout} ${share(s.fromTurnTwo)}`);
     lines.push(
       `${provider}: turns 2-${report.turns} served from cache: ${parts.join(", ")} (estimate).`,
     );
+    const requests = simulations[0]?.requests.length ?? 0;
+    if (requests > report.turns) {
+      const all = simulations.map((s) => `${s.layout} ${share(s.afterFirstRequest)}`);
+      lines.push(
+        `${provider}: requests 2-${requests} (tool steps${report.compactEvery === null ? "" : " and compactions"} included) served from cache: ${all.join(", ")} (estimate).`,
+      );
+    }
   }
   return `${lines.join("\n")}\n`;
 }
