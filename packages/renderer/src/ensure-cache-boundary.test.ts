@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { ensureCacheBoundary } from "./ensure-cache-boundary.js";
-import { insertAfterCacheBoundary } from "./insert-after-cache-boundary.js";
 import { stripCacheBoundary } from "./strip-cache-boundary.js";
 
 const M = "\n<!-- OPENCLAW_CACHE_BOUNDARY -->\n";
@@ -23,16 +22,5 @@ describe("stripCacheBoundary", () => {
   it("removes every marker", () => {
     expect(stripCacheBoundary(`a${M}b${M}c`)).toBe("abc");
     expect(stripCacheBoundary("plain")).toBe("plain");
-  });
-});
-
-describe("insertAfterCacheBoundary", () => {
-  it("inserts right after the marker, on its own line", () => {
-    expect(insertAfterCacheBoundary(`a${M}b`, "X")).toBe(`a${M}X\nb`);
-    expect(insertAfterCacheBoundary(`a${M}\nb`, "X")).toBe(`a${M}X\nb`);
-  });
-
-  it("adds the marker first when missing", () => {
-    expect(insertAfterCacheBoundary("a", "X")).toBe(`a${M}X`);
   });
 });

@@ -13,10 +13,7 @@ import {
   toModelText,
 } from "../src/index.js";
 import { ensureCacheBoundary } from "../src/ensure-cache-boundary.js";
-import { insertAfterCacheBoundary } from "../src/insert-after-cache-boundary.js";
-import { relocateRuntimeTail } from "../src/relocate-runtime-tail.js";
 import { splitCacheBoundary } from "../src/split-cache-boundary.js";
-import { splitRuntimeTail } from "../src/split-runtime-tail.js";
 import { stripCacheBoundary } from "../src/strip-cache-boundary.js";
 
 /** Breaks the public types on purpose, as a plain-JS caller would. */
@@ -105,9 +102,6 @@ const CASES: readonly [string, () => unknown, string][] = [
   ["boundary strip of null", () => stripCacheBoundary(bad(null)), "text"],
   ["model text of null", () => toModelText(bad(null)), "prompt.text"],
   ["boundary ensure of an object", () => ensureCacheBoundary(bad({})), "text"],
-  ["boundary insert of a number", () => insertAfterCacheBoundary("x", bad(1)), "insert"],
-  ["runtime tail split of a number", () => splitRuntimeTail(bad(5)), "text"],
-  ["runtime tail move of a number", () => relocateRuntimeTail(bad(5)), "text"],
 ];
 
 describe("public functions called with arguments that break their types", () => {

@@ -3,8 +3,6 @@ import { describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt } from "../src/index.js";
 import { ensureCacheBoundary } from "../src/ensure-cache-boundary.js";
 import { formatCacheBoundaryMarker } from "../src/format-cache-boundary-marker.js";
-import { insertAfterCacheBoundary } from "../src/insert-after-cache-boundary.js";
-import { relocateRuntimeTail } from "../src/relocate-runtime-tail.js";
 import { splitCacheBoundary } from "../src/split-cache-boundary.js";
 import { stripCacheBoundary } from "../src/strip-cache-boundary.js";
 import type { AgentSystemPromptInput } from "../src/types.js";
@@ -14,7 +12,6 @@ import {
   merge,
   mode,
   multiline,
-  nonBlank,
   quotedStableFacts,
   unquotedStableFacts,
   volatileFacts,
@@ -131,7 +128,6 @@ describe("boundary helper round-trips", () => {
         expect(stablePrefix + MARKER + dynamicSuffix).toBe(text);
         expect(stripCacheBoundary(text)).toBe(stablePrefix + dynamicSuffix);
         expect(ensureCacheBoundary(text)).toBe(text);
-        expect(relocateRuntimeTail(relocateRuntimeTail(text))).toBe(relocateRuntimeTail(text));
       }),
     );
   });
@@ -144,18 +140,6 @@ describe("boundary helper round-trips", () => {
         expect(ensureCacheBoundary(ensured)).toBe(ensured);
         expect(stripCacheBoundary(ensured)).toBe(stripCacheBoundary(value));
         expect(stripCacheBoundary(stripCacheBoundary(value))).toBe(stripCacheBoundary(value));
-      }),
-    );
-  });
-
-  it("(e) insert-after puts the text at the start of the dynamic suffix", () => {
-    fc.assert(
-      fc.property(anyText, nonBlank, (value, insert) => {
-        const result = insertAfterCacheBoundary(value, insert);
-        expect(splitCacheBoundary(result).dynamicSuffix.startsWith(insert)).toBe(true);
-        expect(splitCacheBoundary(result).stablePrefix).toBe(
-          splitCacheBoundary(ensureCacheBoundary(value)).stablePrefix,
-        );
       }),
     );
   });
