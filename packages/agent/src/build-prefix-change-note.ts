@@ -23,7 +23,11 @@ export interface ChangeNoteLimits {
 }
 
 /** The default bounds: ~600 characters of content, 12 lines of 160 characters per file. */
-export const CHANGE_NOTE_LIMITS: ChangeNoteLimits = { contentChars: 600, lines: 12, lineChars: 160 };
+export const CHANGE_NOTE_LIMITS: ChangeNoteLimits = {
+  contentChars: 600,
+  lines: 12,
+  lineChars: 160,
+};
 
 /** A change note: what changed since the pin, its lines, and a change that must not wait. */
 export interface PrefixChangeNote {

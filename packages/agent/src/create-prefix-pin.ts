@@ -53,8 +53,7 @@ interface Pinned {
 export function createPrefixPin(options: PrefixPinOptions = {}): PrefixPin {
   const ttlMs = requireNonNegative(options.ttlMs, "prefixTtlMs") ?? DEFAULT_PREFIX_TTL_MS;
   const maxNoteChars =
-    requireNonNegative(options.maxNoteChars, "maxChangeNoteChars") ??
-    DEFAULT_MAX_CHANGE_NOTE_CHARS;
+    requireNonNegative(options.maxNoteChars, "maxChangeNoteChars") ?? DEFAULT_MAX_CHANGE_NOTE_CHARS;
   let pinned: Pinned | undefined;
   let lastAt: number | undefined;
   let refreshRequested = false;
@@ -136,10 +135,14 @@ function toTime(now: number | Date | undefined, facts: RunFacts): number | undef
 
 function checkedTime(value: number): number {
   if (typeof value === "number" && Number.isFinite(value)) return value;
-  throw new AgentError("AGENT_INVALID_OPTIONS", `now must be a finite time, got ${String(value)}.`, {
-    path: "now",
-    hint: "Pass Date.now() or a Date.",
-  });
+  throw new AgentError(
+    "AGENT_INVALID_OPTIONS",
+    `now must be a finite time, got ${String(value)}.`,
+    {
+      path: "now",
+      hint: "Pass Date.now() or a Date.",
+    },
+  );
 }
 
 function requireNonNegative(value: number | undefined, key: string): number | undefined {

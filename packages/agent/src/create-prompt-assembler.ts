@@ -276,7 +276,9 @@ export async function createPromptAssembler(
       forget();
       prefixPin.requestRefresh();
     },
-    refreshPrefix: prefixPin.requestRefresh,
+    refreshPrefix() {
+      prefixPin.requestRefresh();
+    },
     async close() {
       closed = true;
       watchers?.close();
