@@ -85,7 +85,7 @@ export function buildPrefixChangeNote(
   for (const path of pinned.files.keys()) {
     if (current.files.has(path)) continue;
     changes.push({ kind: "file", name: path, change: "removed", chars: 0 });
-    lines.push(`- ${path} was removed; disregard its copy above.`);
+    lines.push(`- ${path} was removed; disregard its copy in the system prompt.`);
   }
   let skillRemoved = false;
   for (const [name, skill] of current.skills) {
@@ -107,7 +107,9 @@ export function buildPrefixChangeNote(
   if (configChanged) {
     const keys = changedKeys(pinned.config, current.config);
     changes.push({ kind: "config", name: keys.join(", "), change: "edited", chars: 0 });
-    lines.push(`- The config changed (${keys.join(", ")}); settings above may be out of date.`);
+    lines.push(
+      `- The config changed (${keys.join(", ")}); settings in the system prompt may be out of date.`,
+    );
   }
   const execChanged = !isDeepEqual(pinned.config.tools?.exec, current.config.tools?.exec);
   const urgent = execChanged ? "protected-config" : skillRemoved ? "skill-removed" : undefined;

@@ -3,7 +3,7 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
 
 /**
  * Workspace changes: the change note of a session-pinned prefix. The workspace files, skills and
- * settings shown above are the copies this session started with; the lines say what changed
+ * settings in the system prompt are the copies this session started with; the lines say what changed
  * since, and the model is told to read a file again before relying on its old copy.
  */
 export function renderWorkspaceChangesSection(context: SectionRenderContext): string[] | undefined {
@@ -13,8 +13,8 @@ export function renderWorkspaceChangesSection(context: SectionRenderContext): st
   for (const line of changes) if (hasText(line)) lines.push(line.trimEnd());
   if (lines.length === 0) return undefined;
   return [
-    "The workspace files, skills and settings shown above are the copies this session started with. These changed since:",
+    "The workspace files, skills and settings in the system prompt are the copies this session started with. These changed since:",
     ...lines,
-    "Read a changed file (or skill) again before relying on its old copy above.",
+    "Read a changed file (or skill) again before relying on its old copy in the system prompt.",
   ];
 }
