@@ -111,4 +111,15 @@ describe("buildPrefixChangeNote", () => {
     );
     expect(exec.urgent).toBe("protected-config");
   });
+
+  it("notes a changed sections file", () => {
+    const note = buildPrefixChangeNote(
+      { ...snapshot({}), sectionsFile: { a: 1 } },
+      { ...snapshot({}), sectionsFile: { a: 2 } },
+    );
+    expect(note.lines).toEqual([
+      "- The sections file changed; sections in the system prompt may be out of date.",
+    ]);
+    expect(note.urgent).toBeUndefined();
+  });
 });

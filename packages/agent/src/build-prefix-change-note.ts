@@ -6,6 +6,8 @@ import { isDeepEqual } from "./is-deep-equal.js";
 /** What a pinned prefix was built from, in the terms a change note compares. */
 export interface PrefixSnapshot {
   readonly config: PromptstackConfig;
+  /** The config's sections file as read, when it has one. */
+  readonly sectionsFile?: unknown;
   /** Workspace files in the prompt: display path → name and text (raw, else injected). */
   readonly files: ReadonlyMap<string, { readonly name: string; readonly text: string }>;
   /** Listed skills: name → display path and `<skill>` entry. */
@@ -51,7 +53,12 @@ export function toPrefixSnapshot(parts: AgentTurnParts): PrefixSnapshot {
     if (skill.status !== "included") continue;
     skills.set(skill.name, { path: skill.path, entry: skill.entryText ?? "" });
   }
-  return { config: parts.config, files, skills };
+  return {
+    config: parts.config,
+    ...(parts.sectionsFile === undefined ? {} : { sectionsFile: parts.sectionsFile }),
+    files,
+    skills,
+  };
 }
 
 /**
@@ -110,6 +117,10 @@ export function buildPrefixChangeNote(
     lines.push(
       `- The config changed (${keys.join(", ")}); settings in the system prompt may be out of date.`,
     );
+  }
+  if (!isDeepEqual(pinned.sectionsFile, current.sectionsFile)) {
+    changes.push({ kind: "config", name: "sections file", change: "edited", chars: 0 });
+    lines.push("- The sections file changed; sections in the system prompt may be out of date.");
   }
   const execChanged = !isDeepEqual(pinned.config.tools?.exec, current.config.tools?.exec);
   const urgent = execChanged ? "protected-config" : skillRemoved ? "skill-removed" : undefined;
