@@ -98,10 +98,63 @@ export interface PromptAssemblerOptions {
    * any event. Off by default: without it, changes are still seen (see the README).
    */
   readonly watch?: boolean;
+  /**
+   * `live` (default): every turn's stable prefix shows the workspace, skills and config as they
+   * are now. `session`: the prefix a session started with is kept byte for byte, and what changed
+   * since reaches the model as a change note below the cache boundary until a refresh point (a
+   * cold cache, `refreshPrefix()`, a compaction, a protected change, or a note over its limit).
+   */
+  readonly prefixPolicy?: PrefixPolicy;
+  /** Under `session`: a turn later than this after the last one finds the provider cache cold and refreshes. Default 300000 (5 minutes). */
+  readonly prefixTtlMs?: number;
+  /** Under `session`: a change note longer than this (characters) refreshes the prefix instead. Default 4000. */
+  readonly maxChangeNoteChars?: number;
+}
+
+/** How a turn's stable prefix follows workspace, skills and config changes. */
+export type PrefixPolicy = "live" | "session";
+
+/** Why a session-pinned prefix was (re)built this turn. */
+export type PrefixRefreshReason =
+  | "start"
+  | "explicit"
+  | "compaction"
+  | "cold-cache"
+  | "protected-config"
+  | "skill-removed"
+  | "note-limit";
+
+/** One change since the prefix was pinned. */
+export interface PrefixChange {
+  readonly kind: "file" | "skill" | "config";
+  /** Display path of a file, a skill's name, or the changed config keys. */
+  readonly name: string;
+  readonly change: "added" | "edited" | "removed";
+  /** Characters now (0 when removed or for the config). */
+  readonly chars: number;
+}
+
+/** The turn's prefix state (`turn.prefix`). */
+export interface AgentTurnPrefix {
+  readonly policy: PrefixPolicy;
+  /** Under `session`: the time (ms) of the turn the prefix was pinned at, when known. */
+  readonly pinnedAt?: number;
+  /** Set when the pinned prefix was (re)built this turn. */
+  readonly refreshed?: { readonly reason: PrefixRefreshReason };
+  /** Changes since the pin, carried by this turn's change note. */
+  readonly pendingChanges: readonly PrefixChange[];
+  /** Characters of the change note (0 when none). */
+  readonly noteChars: number;
 }
 
 /** Per-turn options. */
 export interface AgentTurnOptions {
+  /** Beats the assembler's `prefixPolicy` for this turn. */
+  readonly prefixPolicy?: PrefixPolicy;
+  /** The time of this turn (ms since the epoch, or a Date); default: the facts' date and time. */
+  readonly now?: number | Date;
+  /** The conversation was just compacted: a session-pinned prefix refreshes (the cache is cold anyway). */
+  readonly compacted?: boolean;
   /** Beats the assembler's `promptMode` for this turn. */
   readonly promptMode?: PromptMode;
   /** Count tokens of every bootstrap file (raw and injected). Default false. */
@@ -223,6 +276,8 @@ export interface AgentTurn {
   readonly input: AgentSystemPromptInput;
   readonly diagnostics: readonly Diagnostic[];
   readonly reads: AgentTurnReads;
+  /** The prefix policy's state: the pin, a refresh and its reason, pending changes. */
+  readonly prefix: AgentTurnPrefix;
 }
 
 /** The long-lived object an agent runtime keeps for one agent. */
@@ -235,6 +290,8 @@ export interface PromptAssembler {
   turn(facts: RunFacts | RunFactsInput, options?: AgentTurnOptions): Promise<AgentTurn>;
   /** Forgets every cache: the next turn re-reads config, files and skill roots. */
   refresh(): void;
+  /** Under `session`: the next turn replaces the pinned prefix with the current one (`explicit`). */
+  refreshPrefix(): void;
   /** Releases watchers. Later turns throw `AGENT_CLOSED`. */
   close(): Promise<void>;
 }

@@ -15,7 +15,13 @@ import type {
   ProviderContribution,
   RuntimeFactsLocation,
 } from "@promptstack/renderer";
-import type { AgentBootstrapFile, AgentFolder, AgentTurn, AgentTurnReads } from "./agent-types.js";
+import type {
+  AgentBootstrapFile,
+  AgentFolder,
+  AgentTurn,
+  AgentTurnPrefix,
+  AgentTurnReads,
+} from "./agent-types.js";
 import type { CompiledRenderer } from "./create-compiled-renderer.js";
 import type { DisplayPaths } from "./create-display-paths.js";
 import type { SkillsListing } from "./create-skills-cache.js";
@@ -47,6 +53,10 @@ export interface AgentTurnParts {
   readonly paths: DisplayPaths;
   /** What this turn read again (the renderer adds whether it compiled the prefix). */
   readonly reads: Omit<AgentTurnReads, "prefixCompiled">;
+  /** A session-pinned prefix's change note: the volatile `workspaceChanges` lines. */
+  readonly workspaceChanges?: readonly string[];
+  /** The prefix policy's report. Default: `live`, nothing pending. */
+  readonly prefix?: AgentTurnPrefix;
 }
 
 /**
@@ -57,7 +67,7 @@ export interface AgentTurnParts {
  */
 export function buildAgentTurn(parts: AgentTurnParts, renderer: CompiledRenderer): AgentTurn {
   const { bootstrap, skills, paths, facts } = parts;
-  const { input, resolved, diagnostics } = resolveAgentPromptInput({
+  const resolvedInput = resolveAgentPromptInput({
     config: parts.config,
     agentId: parts.agentId,
     facts,
@@ -77,6 +87,14 @@ export function buildAgentTurn(parts: AgentTurnParts, renderer: CompiledRenderer
       ...parts.overrides,
     },
   });
+  const { resolved, diagnostics } = resolvedInput;
+  const input =
+    parts.workspaceChanges === undefined
+      ? resolvedInput.input
+      : {
+          ...resolvedInput.input,
+          volatile: { ...resolvedInput.input.volatile, workspaceChanges: parts.workspaceChanges },
+        };
   const compilesBefore = renderer.compiles;
   const prompt = renderer.render(input);
   return {
@@ -114,6 +132,7 @@ export function buildAgentTurn(parts: AgentTurnParts, renderer: CompiledRenderer
       ...diagnostics,
     ],
     reads: { ...parts.reads, prefixCompiled: renderer.compiles !== compilesBefore },
+    prefix: parts.prefix ?? { policy: "live", pendingChanges: [], noteChars: 0 },
   };
 }
 

@@ -25,6 +25,7 @@ import { buildAgentTurn } from "./build-agent-turn.js";
 import { createCompiledRenderer } from "./create-compiled-renderer.js";
 import { createDisplayPaths } from "./create-display-paths.js";
 import { createFolderCache } from "./create-folder-cache.js";
+import { createPrefixPin } from "./create-prefix-pin.js";
 import { createSkillsCache } from "./create-skills-cache.js";
 import { loadAssemblerConfig } from "./load-assembler-config.js";
 import type { AssemblerConfig } from "./load-assembler-config.js";
@@ -65,6 +66,13 @@ export async function createPromptAssembler(
     ...(options.homeDir === undefined ? {} : { homeDir: options.homeDir }),
   });
   const renderer = createCompiledRenderer();
+  const prefixPin = createPrefixPin({
+    ...(options.prefixPolicy === undefined ? {} : { policy: options.prefixPolicy }),
+    ...(options.prefixTtlMs === undefined ? {} : { ttlMs: options.prefixTtlMs }),
+    ...(options.maxChangeNoteChars === undefined
+      ? {}
+      : { maxNoteChars: options.maxChangeNoteChars }),
+  });
   let counter: Promise<TokenCounter> | undefined;
   let watchers: AgentPathWatchers | undefined;
   let watchedKey = "";
@@ -204,7 +212,7 @@ export async function createPromptAssembler(
         ? await readHeartbeatFile(workspaceDir, readContext)
         : undefined;
 
-    return buildAgentTurn(
+    const { parts, prefix } = prefixPin.apply(
       {
         agentId,
         facts,
@@ -229,8 +237,9 @@ export async function createPromptAssembler(
         paths,
         reads: { files: reads.reads, skillsScanned, configLoaded: configReloaded },
       },
-      renderer,
+      turnOptions,
     );
+    return buildAgentTurn({ ...parts, prefix }, renderer);
   };
 
   /** Re-reads the config file when its stat changed; true when it did. */
@@ -263,7 +272,13 @@ export async function createPromptAssembler(
 
   return {
     turn,
-    refresh: forget,
+    refresh() {
+      forget();
+      prefixPin.requestRefresh();
+    },
+    refreshPrefix() {
+      prefixPin.requestRefresh();
+    },
     async close() {
       closed = true;
       watchers?.close();

@@ -19,9 +19,13 @@ export type {
   AgentSkill,
   AgentTurn,
   AgentTurnOptions,
+  AgentTurnPrefix,
   AgentTurnReads,
   DisplayPathMapping,
   PromptAssembler,
+  PrefixChange,
+  PrefixPolicy,
+  PrefixRefreshReason,
   PromptAssemblerOptions,
   SkillEnvironment,
 } from "./agent-types.js";

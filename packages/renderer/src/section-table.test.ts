@@ -89,6 +89,10 @@ const GATE_CASES: Readonly<
     on: { volatile: { projectMemoryFacts: ["Uses pnpm."] } },
     off: { volatile: { projectMemoryFacts: [""] } },
   },
+  workspace_changes: {
+    on: { volatile: { workspaceChanges: ["- MEMORY.md was edited."] } },
+    off: { volatile: { workspaceChanges: [" "] } },
+  },
   acp_hints: { on: channel({ acpHints: ["Hint."] }), off: channel({ acpHints: [] }) },
   delegation: {
     on: { delegationMode: "prefer", tools: spawn },
@@ -206,6 +210,7 @@ const EVERYTHING: AgentSystemPromptInput = {
     groupContext: "Group.",
     runtime: { host: "atlas", model: "gpt-5.5" },
     projectMemoryFacts: ["Uses pnpm."],
+    workspaceChanges: ["- MEMORY.md was edited."],
     thinkingLevel: "ultra",
     elevation: "on",
     reasoning: "stream",
@@ -277,6 +282,7 @@ describe("prompt modes", () => {
       "runtime",
       "model_identity",
       "project_memory",
+      "workspace_changes",
       "acp_hints",
       "delegation",
       "proactive_orchestration",

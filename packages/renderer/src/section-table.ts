@@ -39,6 +39,7 @@ import {
   renderUserIdentitySection,
 } from "./sections/render-owner-sections.js";
 import { renderProjectMemorySection } from "./sections/render-project-memory-section.js";
+import { renderWorkspaceChangesSection } from "./sections/render-workspace-changes-section.js";
 import {
   renderInteractionStyleSection,
   renderProviderDynamicSuffixSection,
@@ -437,6 +438,14 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     modes: FULL_MINIMAL,
     gate: "`volatile.projectMemoryFacts` has a non-blank fact",
     render: renderProjectMemorySection,
+  }),
+  row({
+    id: "workspace_changes",
+    heading: "Workspace Changes",
+    cache: "volatile",
+    modes: FULL_MINIMAL,
+    gate: "`volatile.workspaceChanges` has a non-blank line (a session-pinned prefix's change note)",
+    render: renderWorkspaceChangesSection,
   }),
   row({
     id: "acp_hints",

@@ -232,6 +232,11 @@ export interface VolatileFacts {
   readonly presentationTools?: boolean;
   /** Durable project memory facts surfaced for this turn. */
   readonly projectMemoryFacts?: readonly string[];
+  /**
+   * The change note of a session-pinned prefix: one line per item, telling the model which
+   * workspace files, skills or settings changed after the stable prefix above was built.
+   */
+  readonly workspaceChanges?: readonly string[];
 }
 
 /**

@@ -401,6 +401,7 @@ export function copyVolatileFacts<T>(value: T): T {
     elevation: facts.elevation!,
     presentationTools: facts.presentationTools!,
     projectMemoryFacts: facts.projectMemoryFacts!,
+    workspaceChanges: facts.workspaceChanges!,
   };
   return copy as T;
 }
@@ -422,6 +423,7 @@ export function checkVolatileFacts(value: unknown): boolean {
   optionalOneOf(facts.elevation, ELEVATION_LEVELS, "volatile.elevation");
   optionalBoolean(facts.presentationTools, "volatile.presentationTools");
   optionalStringArray(facts.projectMemoryFacts, "volatile.projectMemoryFacts");
+  optionalStringArray(facts.workspaceChanges, "volatile.workspaceChanges");
   return validateVolatileTextFields(facts);
 }
 

@@ -239,5 +239,6 @@ export function validateVolatileTextFields(facts: VolatileFacts): boolean {
     marks = checkText(runtime.coAuthorTrailer, "volatile.runtime.coAuthorTrailer") || marks;
   }
   marks = checkTextItems(facts.projectMemoryFacts, "volatile.projectMemoryFacts") || marks;
+  marks = checkTextItems(facts.workspaceChanges, "volatile.workspaceChanges") || marks;
   return marks;
 }

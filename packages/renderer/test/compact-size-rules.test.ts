@@ -209,6 +209,7 @@ const RULES: Readonly<Record<string, readonly string[]>> = {
   reactions: ["react", "sparingly", "freely", "answer"],
   runtime: ["runtime: host=wren", "co-author trailer"],
   model_identity: ["`gpt-test`", "guess"],
+  workspace_changes: ["copies this session started with", "before relying on its old copy"],
   delegation: ["responsive", "sub-agent", "hidden", "visible side session"],
   proactive_orchestration: [
     "investigation, implementation and verification",
@@ -261,6 +262,7 @@ const RICH: AgentSystemPromptInput = {
   },
   reasoningTagHint: true,
   volatile: {
+    workspaceChanges: ["- MEMORY.md was edited (now 120 chars)."],
     time: { date: "2026-11-30", timeZone: "Europe/Lisbon" },
     channel: {
       id: "telegram",

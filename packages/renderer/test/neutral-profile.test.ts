@@ -73,6 +73,7 @@ const EVERYTHING: AgentSystemPromptInput = {
     elevation: "ask",
     presentationTools: true,
     projectMemoryFacts: ["The bot is called Pip."],
+    workspaceChanges: ["- MEMORY.md was edited (now 120 chars)."],
   },
 };
 

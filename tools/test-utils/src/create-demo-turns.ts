@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createPromptAssembler } from "@promptstack/agent";
-import type { AgentTurn, PromptAssemblerOptions } from "@promptstack/agent";
+import type { AgentTurn, AgentTurnOptions, PromptAssemblerOptions } from "@promptstack/agent";
 import { parseRunFacts } from "@promptstack/config";
 import type { RunFacts } from "@promptstack/config";
 
@@ -16,7 +16,7 @@ const DEMO_SHOWN = "fixtures/workspaces/demo";
 export interface DemoTurns {
   readonly facts: RunFacts;
   /** Turn `n` (1-based): the demo facts with `time.date` 2026-11-29 plus n - 1 days. */
-  turn(n: number): Promise<AgentTurn>;
+  turn(n: number, options?: AgentTurnOptions): Promise<AgentTurn>;
   close(): Promise<void>;
 }
 
@@ -27,8 +27,12 @@ export interface DemoTurns {
  * per-turn fact that moves from turn to turn is the date.
  */
 export async function createDemoTurns(
-  options: Pick<PromptAssemblerOptions, "factsLocation" | "product"> = {},
+  options: Pick<PromptAssemblerOptions, "factsLocation" | "product" | "prefixPolicy"> & {
+    /** A copy of the demo workspace to use instead (a test that edits its files). */
+    readonly workspaceDir?: string;
+  } = {},
 ): Promise<DemoTurns> {
+  const { workspaceDir = DEMO_WORKSPACE, ...assemblerOptions } = options;
   const roots = join(DEMO_WORKSPACE, ".demo-roots");
   const environment = JSON.parse(await readFile(join(roots, "environment.json"), "utf8")) as {
     platform: string;
@@ -39,9 +43,9 @@ export async function createDemoTurns(
     JSON.parse(await readFile(join(DEMO_WORKSPACE, "facts.json"), "utf8")),
   );
   const assembler = await createPromptAssembler({
-    ...options,
-    config: join(DEMO_WORKSPACE, "config.json5"),
-    workspaceDir: DEMO_WORKSPACE,
+    ...assemblerOptions,
+    config: join(workspaceDir, "config.json5"),
+    workspaceDir,
     extraSkillRoots: [
       {
         tier: "plugin",
@@ -57,13 +61,13 @@ export async function createDemoTurns(
       hasBin: (name) => environment.bins.includes(name),
     },
     homeDir: "/home/demo",
-    displayPaths: [{ real: DEMO_WORKSPACE, shown: DEMO_SHOWN }],
+    displayPaths: [{ real: workspaceDir, shown: DEMO_SHOWN }],
   });
   return {
     facts,
-    turn: (n) => {
+    turn: (n, turnOptions) => {
       const date = new Date(Date.UTC(2026, 10, 29 + (n - 1))).toISOString().slice(0, 10);
-      return assembler.turn({ ...facts, time: { ...facts.time, date } });
+      return assembler.turn({ ...facts, time: { ...facts.time, date } }, turnOptions);
     },
     close: () => assembler.close(),
   };
