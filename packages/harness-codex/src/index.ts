@@ -43,8 +43,6 @@ export { buildCodexPromptLayers } from "./build-codex-prompt-layers.js";
 export type { CodexPromptLayer } from "./build-codex-prompt-layers.js";
 export { PINNED_CODEX_VERSION } from "./pinned-codex-version.js";
 export { CODEX_NATIVE_TOOL_NAMES, toCodexDynamicTools } from "./to-codex-dynamic-tools.js";
-export { formatUnifiedDiff } from "./format-unified-diff.js";
-export type { UnifiedDiffOptions } from "./format-unified-diff.js";
 export { resolveCodexCatalogCandidates } from "./resolve-codex-catalog-candidates.js";
 export type { CodexCatalogLookup } from "./resolve-codex-catalog-candidates.js";
 export { toCodexRendererInput } from "./to-codex-renderer-input.js";

@@ -1,4 +1,4 @@
-import { formatUnifiedDiff } from "@promptstack/harness-codex";
+import { createTwoFilesPatch } from "diff";
 
 /** How committed snapshots differ from freshly generated ones. */
 export interface PromptSnapshotDrift {
@@ -23,10 +23,21 @@ export function comparePromptSnapshots(
     else if (onDisk !== content) {
       stale.push({
         path,
-        diff: `${formatUnifiedDiff(onDisk, content, {
-          beforeLabel: `${path} (committed)`,
-          afterLabel: `${path} (generated)`,
-        })}\n`,
+        // The `diff` package's unified diff; its `Index:` and `=====` preamble is dropped.
+        diff: createTwoFilesPatch(
+          `${path} (committed)`,
+          `${path} (generated)`,
+          onDisk,
+          content,
+          "",
+          "",
+          {
+            context: 3,
+          },
+        )
+          .split("\n")
+          .slice(2)
+          .join("\n"),
       });
     }
   }
