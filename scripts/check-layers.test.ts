@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { checkLayers, readWorkspacePackages } from "./check-layers.js";
+import {
+  checkLayers,
+  formatLayerTableMarkdown,
+  readWorkspacePackages,
+  isLayerTableCurrent,
+  replaceLayerTableBlock,
+} from "./check-layers.js";
 import type { PackageInput } from "./check-layers.js";
 
 function pkg(
@@ -153,5 +160,25 @@ describe("checkLayers", () => {
   it("passes on this repository", () => {
     const root = fileURLToPath(new URL("..", import.meta.url));
     expect(checkLayers(readWorkspacePackages(root))).toEqual([]);
+  });
+});
+
+describe("the architecture doc's layer table", () => {
+  it("is the generated copy of LAYER_TABLE", () => {
+    const doc = readFileSync(new URL("../docs/architecture.md", import.meta.url), "utf8");
+    expect(isLayerTableCurrent(doc)).toBe(true);
+    expect(doc).toMatch(/\| L4 +\| `@promptstack\/cli` +\|/u);
+  });
+
+  it("drifts when the table changes", () => {
+    const doc = readFileSync(new URL("../docs/architecture.md", import.meta.url), "utf8");
+    const planted = doc.replace(
+      /\| L0( +)\| `@promptstack\/renderer`/u,
+      "| L1$1| `@promptstack/renderer`",
+    );
+    expect(planted).not.toBe(doc);
+    expect(isLayerTableCurrent(planted)).toBe(false);
+    expect(isLayerTableCurrent(replaceLayerTableBlock(planted))).toBe(true);
+    expect(formatLayerTableMarkdown()).toContain("`@promptstack/providers` | `renderer`");
   });
 });

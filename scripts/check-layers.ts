@@ -4,7 +4,7 @@
  *
  * `checkLayers` is a pure function over package manifests and source texts; `main` reads the tree.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -122,7 +122,8 @@ export interface LayerViolation {
     | "io-module-name"
     | "unused-dependency"
     | "tool-edge"
-    | "tool-published";
+    | "tool-published"
+    | "layer-docs";
   readonly path: string;
   readonly message: string;
 }
@@ -427,10 +428,82 @@ export function readWorkspacePackages(root: string): PackageInput[] {
     });
 }
 
+/** Markers around the generated layer table in docs/architecture.md. */
+export const LAYER_DOC_MARKERS = {
+  begin: "<!-- layer-table: generated from LAYER_TABLE in scripts/check-layers.ts -->",
+  end: "<!-- layer-table end -->",
+} as const;
+
+/** The layer table as Markdown: the one table this check enforces, lowest layer first. */
+export function formatLayerTableMarkdown(table: typeof LAYER_TABLE = LAYER_TABLE): string {
+  const rows = Object.entries(table)
+    .sort(([a, x], [b, y]) => x.layer - y.layer || (a < b ? -1 : a > b ? 1 : 0))
+    .map(
+      ([name, entry]) =>
+        `| L${entry.layer} | \`${name}\` | ${entry.mayDependOn.length === 0 ? "nothing of ours" : entry.mayDependOn.map((dep) => `\`${dep.replace("@promptstack/", "")}\``).join(", ")} |`,
+    );
+  return ["| layer | package | may depend on |", "| --- | --- | --- |", ...rows].join("\n");
+}
+
+/** Table text with its alignment padding removed, so prettier's column widths do not count. */
+function normalizeTable(text: string): string {
+  return text
+    .trim()
+    .split("\n")
+    .map((line) => line.replace(/ +/g, " ").replace(/-{3,}/g, "---"))
+    .join("\n");
+}
+
+/**
+ * Whether the doc's block between the layer-table markers is the generated table (alignment
+ * padding aside); undefined when the doc has no markers.
+ */
+export function isLayerTableCurrent(doc: string): boolean | undefined {
+  const begin = doc.indexOf(LAYER_DOC_MARKERS.begin);
+  const end = doc.indexOf(LAYER_DOC_MARKERS.end);
+  if (begin === -1 || end < begin) return undefined;
+  const block = doc.slice(begin + LAYER_DOC_MARKERS.begin.length, end);
+  return normalizeTable(block) === normalizeTable(formatLayerTableMarkdown());
+}
+
+/** `doc` with the block between the layer-table markers replaced by the generated table. */
+export function replaceLayerTableBlock(doc: string): string {
+  const begin = doc.indexOf(LAYER_DOC_MARKERS.begin);
+  const end = doc.indexOf(LAYER_DOC_MARKERS.end);
+  return `${doc.slice(0, begin + LAYER_DOC_MARKERS.begin.length)}\n\n${formatLayerTableMarkdown()}\n\n${doc.slice(end)}`;
+}
+
+/** The architecture doc's copy of the layer table, checked (or rewritten with `--write-docs`). */
+function checkLayerDocs(root: string, write: boolean): LayerViolation[] {
+  const path = join(root, "docs", "architecture.md");
+  const doc = readFileSync(path, "utf8");
+  const current = isLayerTableCurrent(doc);
+  if (current === undefined) {
+    return [
+      { rule: "layer-docs", path, message: "has no generated layer table (markers missing)" },
+    ];
+  }
+  if (current) return [];
+  if (write) {
+    writeFileSync(path, replaceLayerTableBlock(doc));
+    return [];
+  }
+  return [
+    {
+      rule: "layer-docs",
+      path,
+      message: "its layer table differs from LAYER_TABLE; run `pnpm check:layers --write-docs`",
+    },
+  ];
+}
+
 function main(): void {
   const root = fileURLToPath(new URL("..", import.meta.url));
   const packages = readWorkspacePackages(root);
-  const violations = checkLayers(packages);
+  const violations = [
+    ...checkLayers(packages),
+    ...checkLayerDocs(root, process.argv.includes("--write-docs")),
+  ];
   const files = packages.reduce((n, p) => n + p.sources.length, 0);
   if (violations.length === 0) {
     console.log(`check-layers: ${packages.length} packages, ${files} source files, no violations`);
