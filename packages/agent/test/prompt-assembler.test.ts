@@ -7,7 +7,7 @@ import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { RunFacts } from "@promptstack/config";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentError, createPromptAssembler, loadAgentTurn } from "../src/index.js";
-import type { PromptAssemblerOptions } from "../src/index.js";
+import type { AgentTurn, PromptAssemblerOptions } from "../src/index.js";
 
 const DEMO = fileURLToPath(new URL("../../../fixtures/workspaces/demo", import.meta.url));
 
@@ -156,6 +156,24 @@ describe("createPromptAssembler", () => {
     const next = await assembler.turn(facts);
     expect(next.reads.configLoaded).toBe(true);
     expect(next.model.text).toContain("Mara Planted");
+    await assembler.close();
+  });
+
+  it("a raised bootstrapMaxChars injects a cut file whole on the next turn", async () => {
+    const configPath = join(workspaceDir, "config.json5");
+    const text = await readFile(configPath, "utf8");
+    await writeFile(configPath, text.replace("bootstrapMaxChars: 20000", "bootstrapMaxChars: 300"));
+    await writeFile(
+      join(workspaceDir, "MEMORY.md"),
+      `# Memory\n\n${"- a durable fact\n".repeat(60)}`,
+    );
+    const assembler = await createPromptAssembler(await options());
+    const memory = (turn: AgentTurn) => turn.bootstrap.files.find((f) => f.name === "MEMORY.md");
+    expect(memory(await assembler.turn(facts))?.status).toBe("truncated");
+    await writeFile(configPath, text);
+    const raised = memory(await assembler.turn(facts));
+    expect(raised?.status).toBe("ok");
+    expect(raised?.injectedChars).toBe(raised?.rawChars);
     await assembler.close();
   });
 

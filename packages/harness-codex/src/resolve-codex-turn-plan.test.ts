@@ -163,6 +163,34 @@ describe("resolveCodexTurnPlan routing", () => {
     }
   });
 
+  it("an AGENTS.md of exactly the snapshot limit is whole; one character more is cut", () => {
+    const exact = resolveCodexTurnPlan(
+      input({ executionDir: "/repo", agentsSnapshotMaxChars: 17 }),
+    ).threadDeveloperInstructions;
+    expect(exact).toContain("AGENTS-BODY rules");
+    expect(exact).not.toContain("snapshot truncated");
+    const over = resolveCodexTurnPlan(
+      input({ executionDir: "/repo", agentsSnapshotMaxChars: 16 }),
+    ).threadDeveloperInstructions;
+    expect(over).toContain("snapshot truncated at 16 of 17 chars");
+  });
+
+  it("reports MEMORY.md and BOOTSTRAP.md as omitted on light and full cron turns", () => {
+    for (const turnKind of ["cron-light", "cron"] as const) {
+      const { routing } = resolveCodexTurnPlan(input({ turnKind }));
+      for (const name of ["MEMORY.md", "BOOTSTRAP.md"]) {
+        expect(
+          routing.find((decision) => decision.file === name),
+          `${turnKind} ${name}`,
+        ).toEqual({
+          file: name,
+          surface: "omitted",
+          reason: "cron turns load AGENTS, SOUL, IDENTITY and USER only",
+        });
+      }
+    }
+  });
+
   it("keeps the exact scheduled prompt on light cron turns, with no skills or context", () => {
     for (const connection of CONNECTIONS) {
       const plan = resolveCodexTurnPlan(
