@@ -1,11 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SkillsError } from "./skills-error.js";
-import {
-  escapeXml,
-  formatSkillsForPrompt,
-  SKILL_VERSION_RULE,
-} from "./format-skills-for-prompt.js";
+import { escapeXml } from "./format-skill-entry-text.js";
+import { formatSkillsForPrompt, SKILL_VERSION_RULE } from "./format-skills-for-prompt.js";
 import type { FormattableSkill } from "./format-skills-for-prompt.js";
 
 const skill = (

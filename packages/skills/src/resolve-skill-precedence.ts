@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Diagnostic } from "@promptstack/renderer";
-import { normalizeInline } from "./format-skills-for-prompt.js";
+import { normalizeInline } from "./format-skill-entry-text.js";
 import type { Skill, SkillTier } from "./types.js";
 
 /** Precedence of each tier: a skill from a higher rank replaces one of the same name. */
