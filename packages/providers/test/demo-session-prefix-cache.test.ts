@@ -17,7 +17,7 @@ import {
 import type { CacheProvider, CacheSimulation } from "../src/index.js";
 import { DEMO_WORKSPACE, createDemoTurns } from "@promptstack-tools/test-utils";
 import type { AgentTurn, PrefixPolicy } from "@promptstack/agent";
-import { makeSyntheticText } from "./demo-cache-report.test.js";
+import { makeSyntheticText } from "./make-synthetic-text.js";
 
 const TURNS = 30;
 const EDIT_EVERY = 5;
