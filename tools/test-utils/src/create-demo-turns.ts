@@ -21,29 +21,20 @@ export interface DemoTurns {
 }
 
 /**
- * Test and bench helper: the demo workspace through `createPromptAssembler`, set up as the CLI
- * sets it up (the demo config, its side skill roots and hermetic skill environment, the
- * workspace shown as `fixtures/workspaces/demo`). Time Context shows the date only, so the
- * per-turn fact that moves from turn to turn is the date.
+ * The assembler options of the demo as the CLI sets it up: the demo config, its side skill roots
+ * and hermetic skill environment, the workspace shown as `fixtures/workspaces/demo`. `workspaceDir`
+ * may be a copy of the demo (for a test or bench that edits its files).
  */
-export async function createDemoTurns(
-  options: Pick<PromptAssemblerOptions, "factsLocation" | "product" | "prefixPolicy"> & {
-    /** A copy of the demo workspace to use instead (a test that edits its files). */
-    readonly workspaceDir?: string;
-  } = {},
-): Promise<DemoTurns> {
-  const { workspaceDir = DEMO_WORKSPACE, ...assemblerOptions } = options;
+export async function createDemoAssemblerOptions(
+  workspaceDir: string = DEMO_WORKSPACE,
+): Promise<PromptAssemblerOptions> {
   const roots = join(DEMO_WORKSPACE, ".demo-roots");
   const environment = JSON.parse(await readFile(join(roots, "environment.json"), "utf8")) as {
     platform: string;
     bins: string[];
     env: Record<string, string>;
   };
-  const facts = parseRunFacts(
-    JSON.parse(await readFile(join(DEMO_WORKSPACE, "facts.json"), "utf8")),
-  );
-  const assembler = await createPromptAssembler({
-    ...assemblerOptions,
+  return {
     config: join(workspaceDir, "config.json5"),
     workspaceDir,
     extraSkillRoots: [
@@ -62,6 +53,28 @@ export async function createDemoTurns(
     },
     homeDir: "/home/demo",
     displayPaths: [{ real: workspaceDir, shown: DEMO_SHOWN }],
+  };
+}
+
+/**
+ * Test and bench helper: the demo workspace through `createPromptAssembler`, set up as the CLI
+ * sets it up (the demo config, its side skill roots and hermetic skill environment, the
+ * workspace shown as `fixtures/workspaces/demo`). Time Context shows the date only, so the
+ * per-turn fact that moves from turn to turn is the date.
+ */
+export async function createDemoTurns(
+  options: Pick<PromptAssemblerOptions, "factsLocation" | "product" | "prefixPolicy"> & {
+    /** A copy of the demo workspace to use instead (a test that edits its files). */
+    readonly workspaceDir?: string;
+  } = {},
+): Promise<DemoTurns> {
+  const { workspaceDir = DEMO_WORKSPACE, ...assemblerOptions } = options;
+  const facts = parseRunFacts(
+    JSON.parse(await readFile(join(DEMO_WORKSPACE, "facts.json"), "utf8")),
+  );
+  const assembler = await createPromptAssembler({
+    ...assemblerOptions,
+    ...(await createDemoAssemblerOptions(workspaceDir)),
   });
   return {
     facts,

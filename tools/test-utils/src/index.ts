@@ -13,5 +13,9 @@ export {
 } from "./reference-product-tokens.js";
 export { TEST_TURN_FACTS, createTestTurns } from "./create-test-turns.js";
 export type { TestTurns, TestTurnsOptions } from "./create-test-turns.js";
-export { DEMO_WORKSPACE, createDemoTurns } from "./create-demo-turns.js";
+export {
+  DEMO_WORKSPACE,
+  createDemoAssemblerOptions,
+  createDemoTurns,
+} from "./create-demo-turns.js";
 export type { DemoTurns } from "./create-demo-turns.js";
