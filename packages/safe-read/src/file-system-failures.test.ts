@@ -1,19 +1,12 @@
 // What the reads do when the file system fails or changes under them at a given step: each
 // step of node:fs/promises can be made to fail or answer differently, one test at a time.
 import { execFileSync } from "node:child_process";
-import {
-  mkdirSync,
-  mkdtempSync,
-  realpathSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, realpathSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import type { Stats } from "node:fs";
 import type * as FsPromises from "node:fs/promises";
 import type { FileHandle } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createTempDir } from "@promptstack-tools/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readBoundedFile } from "./read-bounded-file.js";
 import { readContainedFile } from "./read-contained-file.js";
@@ -74,7 +67,7 @@ function failReads(handle: FileHandle, code: string): void {
 }
 
 function makeRoot(): string {
-  const root = join(realpathSync(mkdtempSync(join(tmpdir(), "safe-read-failures-"))), "root");
+  const root = join(createTempDir("safe-read-failures-"), "root");
   mkdirSync(root);
   return root;
 }

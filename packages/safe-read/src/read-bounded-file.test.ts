@@ -1,12 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, truncateSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createTempDir } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import type { Stats } from "node:fs";
 import { describeFileKind, readBoundedFile } from "./read-bounded-file.js";
 
-const folder = () => realpathSync(mkdtempSync(join(tmpdir(), "bounded-read-")));
+const folder = () => createTempDir("bounded-read-");
 
 describe("readBoundedFile", () => {
   it("reads a whole regular file within the cap", async () => {

@@ -1,18 +1,10 @@
 import { execFileSync } from "node:child_process";
-import {
-  mkdirSync,
-  mkdtempSync,
-  realpathSync,
-  symlinkSync,
-  truncateSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { isAbsolute, join, relative, sep } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { startPathSwapper } from "@promptstack-tools/test-utils";
+import { createTempDir, startPathSwapper } from "@promptstack-tools/test-utils";
 import {
   CONTAINED_READ_CEILING_BYTES,
   isInsideRoot,
@@ -20,7 +12,7 @@ import {
 } from "./read-contained-file.js";
 
 function makeRoot(): { root: string; outside: string } {
-  const base = realpathSync(mkdtempSync(join(tmpdir(), "safe-read-")));
+  const base = createTempDir("safe-read-");
   const root = join(base, "root");
   const outside = join(base, "outside");
   mkdirSync(root);

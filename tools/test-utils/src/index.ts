@@ -19,3 +19,4 @@ export {
   createDemoTurns,
 } from "./create-demo-turns.js";
 export type { DemoTurns } from "./create-demo-turns.js";
+export { createTempDir } from "./create-temp-dir.js";
