@@ -5,7 +5,7 @@ import { bench, describe } from "vitest";
 import { createSkillsCatalog } from "../src/create-skills-catalog.js";
 import { discoverSkills } from "../src/discover-skills.js";
 import { formatSkillsForPrompt } from "../src/format-skills-for-prompt.js";
-import type { FormattableSkill, SkillListing } from "../src/format-skills-for-prompt.js";
+import type { FormattableSkill, SkillListing } from "../src/skills-listing-types.js";
 import type { SkillRoot } from "../src/types.js";
 
 // 10,000 skills spread over 50 roots of 200, so the default per-root bounds hold.

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatSkillsForPrompt } from "./format-skills-for-prompt.js";
-import type { FormattableSkill, SkillListing } from "./format-skills-for-prompt.js";
+import type { FormattableSkill, SkillListing } from "./skills-listing-types.js";
 
 // Names and paths here need no escaping, so expected lengths can be computed by hand.
 const skill = (

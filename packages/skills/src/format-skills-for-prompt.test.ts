@@ -2,8 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SkillsError } from "./skills-error.js";
 import { escapeXml } from "./format-skill-entry-text.js";
-import { formatSkillsForPrompt, SKILL_VERSION_RULE } from "./format-skills-for-prompt.js";
-import type { FormattableSkill } from "./format-skills-for-prompt.js";
+import { formatSkillsForPrompt } from "./format-skills-for-prompt.js";
+import { SKILL_VERSION_RULE } from "./skills-listing-types.js";
+import type { FormattableSkill } from "./skills-listing-types.js";
 
 const skill = (
   name: string,

@@ -33,12 +33,12 @@ export { filterEligibleSkills } from "./filter-eligible-skills.js";
 export type { ExcludedSkill, FilterEligibleSkillsResult } from "./filter-eligible-skills.js";
 export { resolveSkillListing } from "./resolve-skill-listing.js";
 export type { ResolvedSkillListing } from "./resolve-skill-listing.js";
+export { formatSkillsForPrompt } from "./format-skills-for-prompt.js";
 export {
   DEFAULT_MAX_SKILLS_IN_PROMPT,
   DEFAULT_MAX_SKILLS_PROMPT_CHARS,
   SKILL_LISTINGS,
-  formatSkillsForPrompt,
-} from "./format-skills-for-prompt.js";
+} from "./skills-listing-types.js";
 export type {
   FormatSkillsOptions,
   FormattableSkill,
@@ -48,4 +48,4 @@ export type {
   SkillListingForm,
   SkillListingOutcome,
   SkillsPromptFormat,
-} from "./format-skills-for-prompt.js";
+} from "./skills-listing-types.js";

@@ -1,4 +1,4 @@
-import type { SkillListing } from "./format-skills-for-prompt.js";
+import type { SkillListing } from "./skills-listing-types.js";
 import type { SkillEntrySettings } from "./resolve-skill-eligibility.js";
 import type { Skill } from "./types.js";
 

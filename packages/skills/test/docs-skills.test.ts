@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { formatSkillsForPrompt } from "../src/format-skills-for-prompt.js";
-import type { FormattableSkill, SkillsPromptFormat } from "../src/format-skills-for-prompt.js";
+import type { FormattableSkill, SkillsPromptFormat } from "../src/skills-listing-types.js";
 
 const DOC = fileURLToPath(new URL("../../../docs/skills.md", import.meta.url));
 const START = "<!-- generated:degradation-ladder:start -->";

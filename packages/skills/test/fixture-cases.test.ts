@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { discoverSkills } from "../src/discover-skills.js";
 import { filterEligibleSkills } from "../src/filter-eligible-skills.js";
 import { formatSkillsForPrompt } from "../src/format-skills-for-prompt.js";
-import type { FormatSkillsOptions } from "../src/format-skills-for-prompt.js";
+import type { FormatSkillsOptions } from "../src/skills-listing-types.js";
 import type {
   SkillEligibilityContext,
   SkillEntrySettings,
