@@ -5,8 +5,9 @@ import { ESTIMATE_TOKEN_COUNTER } from "./create-token-counter.js";
 import { planCacheSegments, formatToolSegmentText } from "./plan-cache-segments.js";
 import type { CacheSegment, SegmentRef } from "./plan-cache-segments.js";
 import { resolveCacheRules } from "./resolve-cache-rules.js";
-import type { CacheProvider } from "./resolve-cache-rules.js";
+import type { CacheProvider, CacheRules } from "./resolve-cache-rules.js";
 import { toCanonicalTools } from "./to-canonical-tools.js";
+import type { CanonicalTool } from "./to-canonical-tools.js";
 import type { ConversationLayout, PromptTurn, TokenCounter } from "./types.js";
 
 /** Options of `explainProviderCache`. */
@@ -106,82 +107,26 @@ export function explainProviderCache(
   }
   const unchanged = firstDiff === next.segments.length && firstDiff === old.segments.length;
   const afterTokens = tokensOf(next.segments);
-  let reused: number;
-  if (unchanged) {
-    reused = afterTokens >= rules.minimumPrefixTokens ? afterTokens : 0;
-  } else if (options.provider === "anthropic") {
-    let lastBreakpoint = -1;
-    for (let index = 0; index < firstDiff; index++) {
-      if (next.segments[index]!.breakpoint) lastBreakpoint = index;
-    }
-    const kept = tokensOf(next.segments.slice(0, lastBreakpoint + 1));
-    reused = kept >= rules.minimumPrefixTokens ? kept : 0;
-  } else {
-    const oldText = old.segments.map((s) => s.text).join("\n");
-    const newText = next.segments.map((s) => s.text).join("\n");
-    let common = 0;
-    while (
-      common < oldText.length &&
-      common < newText.length &&
-      oldText[common] === newText[common]
-    ) {
-      common++;
-    }
-    const matched = counter.count(newText.slice(0, common));
-    reused =
-      matched < rules.minimumPrefixTokens
-        ? 0
-        : rules.minimumPrefixTokens +
-          Math.floor((matched - rules.minimumPrefixTokens) / rules.incrementTokens) *
-            rules.incrementTokens;
-    reused = Math.min(reused, afterTokens);
-  }
-  const oldTools = new Map(old.tools.map((tool) => [tool.name, formatToolSegmentText(tool)]));
-  const newTools = new Map(next.tools.map((tool) => [tool.name, formatToolSegmentText(tool)]));
-  const toolChanges = {
-    added: [...newTools.keys()].filter((name) => !oldTools.has(name)),
-    removed: [...oldTools.keys()].filter((name) => !newTools.has(name)),
-    changed: [...newTools.keys()].filter(
-      (name) => oldTools.has(name) && oldTools.get(name) !== newTools.get(name),
-    ),
-  };
+  const reused = unchanged
+    ? afterTokens >= rules.minimumPrefixTokens
+      ? afterTokens
+      : 0
+    : options.provider === "anthropic"
+      ? countAnthropicReuse(next.segments, firstDiff, rules, tokensOf)
+      : countOpenAIReuse(old.segments, next.segments, rules, counter, afterTokens);
   const firstChange = unchanged
     ? undefined
     : describeRef((next.segments[firstDiff] ?? old.segments[firstDiff])!.ref, next.tools);
-  const lines: string[] = [];
-  if (firstChange === undefined) {
-    lines.push("Nothing before the conversation changed: the prefix and the history stay cached.");
-  } else {
-    lines.push(`The first change is in ${firstChange}.`);
-    if (firstChange.startsWith("tools") && options.provider === "anthropic") {
-      lines.push(
-        "On Anthropic tools come first (tools → system → messages): a changed tool list re-bills the whole prompt, system text and history included.",
-      );
-    } else if (firstChange.startsWith("tools")) {
-      lines.push(
-        "On OpenAI tools precede the instructions: the prefix after the change is re-billed.",
-      );
-    }
-    if (firstChange === "system.volatile") {
-      lines.push(
-        "Only per-turn facts changed, but in the system-tail layout they sit before the history: the history is re-billed. The turn-context layout avoids this.",
-      );
-    }
-    if (options.provider === "anthropic" && !firstChange.startsWith("tools")) {
-      lines.push(
-        "Entries at breakpoints before the change stay valid: the tools (and the rules, with a workspace boundary) are read from cache.",
-      );
-    }
-    lines.push(
-      `About ${reused} of ${afterTokens} prefix tokens are reused; ${afterTokens - reused} are billed again, and so is the history after them.`,
-    );
-  }
+  const lines =
+    firstChange === undefined
+      ? ["Nothing before the conversation changed: the prefix and the history stay cached."]
+      : explainChange(firstChange, options.provider, reused, afterTokens);
   return {
     provider: options.provider,
     model,
     layout,
     firstChange,
-    toolChanges,
+    toolChanges: diffTools(old.tools, next.tools),
     prefixTokens: { before: tokensOf(old.segments), after: afterTokens },
     reusedTokens: reused,
     rebilledTokens: afterTokens - reused,
@@ -193,4 +138,92 @@ export function explainProviderCache(
     lines,
     diagnostics: [...ruleDiagnostics, ...old.diagnostics, ...next.diagnostics],
   };
+}
+
+/** Anthropic reads up to the last breakpoint before the first change, if that is long enough. */
+function countAnthropicReuse(
+  segments: readonly CacheSegment[],
+  firstDiff: number,
+  rules: CacheRules,
+  tokensOf: (segments: readonly CacheSegment[]) => number,
+): number {
+  let lastBreakpoint = -1;
+  for (let index = 0; index < firstDiff; index++) {
+    if (segments[index]!.breakpoint) lastBreakpoint = index;
+  }
+  const kept = tokensOf(segments.slice(0, lastBreakpoint + 1));
+  return kept >= rules.minimumPrefixTokens ? kept : 0;
+}
+
+/** OpenAI reads the longest common prefix, in increments above its minimum. */
+function countOpenAIReuse(
+  old: readonly CacheSegment[],
+  next: readonly CacheSegment[],
+  rules: CacheRules,
+  counter: TokenCounter,
+  afterTokens: number,
+): number {
+  const oldText = old.map((segment) => segment.text).join("\n");
+  const newText = next.map((segment) => segment.text).join("\n");
+  let common = 0;
+  while (
+    common < oldText.length &&
+    common < newText.length &&
+    oldText[common] === newText[common]
+  ) {
+    common++;
+  }
+  const matched = counter.count(newText.slice(0, common));
+  if (matched < rules.minimumPrefixTokens) return 0;
+  const steps = Math.floor((matched - rules.minimumPrefixTokens) / rules.incrementTokens);
+  return Math.min(rules.minimumPrefixTokens + steps * rules.incrementTokens, afterTokens);
+}
+
+/** Tools added, removed and changed (by name) between two turns. */
+function diffTools(
+  before: readonly CanonicalTool[],
+  after: readonly CanonicalTool[],
+): ProviderCacheExplanation["toolChanges"] {
+  const oldTools = new Map(before.map((tool) => [tool.name, formatToolSegmentText(tool)]));
+  const newTools = new Map(after.map((tool) => [tool.name, formatToolSegmentText(tool)]));
+  return {
+    added: [...newTools.keys()].filter((name) => !oldTools.has(name)),
+    removed: [...oldTools.keys()].filter((name) => !newTools.has(name)),
+    changed: [...newTools.keys()].filter(
+      (name) => oldTools.has(name) && oldTools.get(name) !== newTools.get(name),
+    ),
+  };
+}
+
+/** The explanation's lines for a change first seen in `firstChange`. */
+function explainChange(
+  firstChange: string,
+  provider: ExplainProviderCacheOptions["provider"],
+  reused: number,
+  afterTokens: number,
+): string[] {
+  const lines = [`The first change is in ${firstChange}.`];
+  if (firstChange.startsWith("tools") && provider === "anthropic") {
+    lines.push(
+      "On Anthropic tools come first (tools → system → messages): a changed tool list re-bills the whole prompt, system text and history included.",
+    );
+  } else if (firstChange.startsWith("tools")) {
+    lines.push(
+      "On OpenAI tools precede the instructions: the prefix after the change is re-billed.",
+    );
+  }
+  if (firstChange === "system.volatile") {
+    lines.push(
+      "Only per-turn facts changed, but in the system-tail layout they sit before the history: the history is re-billed. The turn-context layout avoids this.",
+    );
+  }
+  if (provider === "anthropic" && !firstChange.startsWith("tools")) {
+    lines.push(
+      "Entries at breakpoints before the change stay valid: the tools (and the rules, with a workspace boundary) are read from cache.",
+    );
+  }
+  lines.push(
+    `About ${reused} of ${afterTokens} prefix tokens are reused; ${afterTokens - reused} are billed again, and so is the history after them.`,
+  );
+  return lines;
 }
