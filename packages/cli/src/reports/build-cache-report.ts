@@ -1,4 +1,5 @@
-import type { AgentTurn } from "@promptstack/agent";
+import { resolve } from "node:path";
+import type { AgentTurn, PrefixPolicy } from "@promptstack/agent";
 import type { RunFacts } from "@promptstack/config";
 import { createTokenCounter, simulateConversationCache } from "@promptstack/providers";
 import type {
@@ -22,6 +23,15 @@ import { CACHE_REPORT_MAX_TURNS } from "./cache-report-limits.js";
 import { makeSyntheticText } from "./make-synthetic-text.js";
 import { readFactsFolder } from "./read-facts-folder.js";
 import { shiftFactsDate } from "./shift-facts-date.js";
+import {
+  DEFAULT_EDIT_FILE,
+  buildEditLine,
+  isEveryNth,
+  toCacheReportPrefix,
+  toSimulatedTimes,
+} from "./build-cache-report-prefix.js";
+import type { CacheReportPrefix, PrefixSessionPlan } from "./build-cache-report-prefix.js";
+import { writeWorkspaceCopy } from "./write-workspace-copy.js";
 
 /** Default models of the simulation, one per provider (override with `--model`). */
 export const DEFAULT_CACHE_MODELS: Readonly<Record<CacheProvider, string>> = {
@@ -36,10 +46,6 @@ const COMPACTION_INSTRUCTION =
 /** Tokens of a simulated compaction summary. */
 const SUMMARY_TOKENS = 400;
 
-/** Whether the history is compacted before turn `index` (0-based). */
-function compacts(index: number, every: number | undefined): boolean {
-  return every !== undefined && index > 0 && index % every === 0;
-}
 
 /** Both layouts, in the order the report shows them. */
 export const CACHE_LAYOUTS: readonly ConversationLayout[] = ["system-tail", "turn-context"];
@@ -65,6 +71,12 @@ export interface CacheReportOptions extends InputOptions {
   readonly compactEvery?: number;
   /** Where to write every simulated request body as JSONL. */
   readonly requestsOut?: string;
+  /** The assembler's prefix policy (default `live`). */
+  readonly prefixPolicy?: PrefixPolicy;
+  /** Turns between edits of `editFile` (in a temp copy of the workspace); off when undefined. */
+  readonly editEvery?: number;
+  /** The workspace file edited (default `MEMORY.md`). */
+  readonly editFile?: string;
 }
 
 /** What `cache-report --json` prints. Every token number is an estimate. */
@@ -80,6 +92,8 @@ export interface CacheReport {
   readonly compactEvery: number | null;
   /** Where the per-turn facts came from, in one sentence. */
   readonly factsSource: string;
+  /** The prefix policy, the edits, and per turn the refreshes and change notes. */
+  readonly prefix: CacheReportPrefix;
   readonly simulations: readonly CacheSimulation[];
   readonly diagnostics: readonly Diagnostic[];
 }
@@ -137,22 +151,53 @@ export async function planFacts(
   };
 }
 
-/** Renders every turn of one layout through one assembler (its facts location follows the layout). */
+/**
+ * Renders every turn of one layout through one assembler (its facts location follows the
+ * layout) under `plan`'s prefix policy, times and compactions. With `plan.edit` the turns read a
+ * temp copy of the workspace (see `writeWorkspaceCopy`) that gets the edits; the user's folder
+ * is never written, and the copy is removed whatever happens.
+ */
 export async function renderTurns(
   options: CacheReportOptions,
   io: CliIo,
   layout: ConversationLayout,
   facts: readonly RunFacts[],
-): Promise<AgentTurn[]> {
-  const { assembler } = await openRenderAssembler(options, io, {
-    factsLocation: layout === "turn-context" ? "user-message" : "system-prompt",
-  });
+  plan: PrefixSessionPlan = { policy: "live", compacted: [] },
+): Promise<{ turns: AgentTurn[]; diagnostics: Diagnostic[] }> {
+  const demo = (io.assets ?? discoverCliAssets()).demo;
+  const copy =
+    plan.edit === undefined
+      ? undefined
+      : await writeWorkspaceCopy(
+          options.workspace === undefined ? demo.workspaceDir : resolve(io.cwd, options.workspace),
+          options.workspace ?? demo.displayWorkspaceDir,
+        );
   try {
-    const turns: AgentTurn[] = [];
-    for (const turnFacts of facts) turns.push(await assembler.turn(turnFacts));
-    return turns;
+    const { assembler } = await openRenderAssembler(options, io, {
+      factsLocation: layout === "turn-context" ? "user-message" : "system-prompt",
+      prefixPolicy: plan.policy,
+      ...(copy === undefined ? {} : { workspaceCopyDir: copy.dir }),
+    });
+    try {
+      const turns: AgentTurn[] = [];
+      for (const [index, turnFacts] of facts.entries()) {
+        if (copy !== undefined && isEveryNth(index, plan.edit?.every)) {
+          await copy.appendToFile(plan.edit!.file, buildEditLine(index));
+        }
+        const now = plan.times?.[index];
+        turns.push(
+          await assembler.turn(turnFacts, {
+            ...(now === undefined ? {} : { now }),
+            ...(plan.compacted[index] === true ? { compacted: true } : {}),
+          }),
+        );
+      }
+      return { turns, diagnostics: [...(copy?.skipped ?? [])] };
+    } finally {
+      await assembler.close();
+    }
   } finally {
-    await assembler.close();
+    await copy?.remove();
   }
 }
 
@@ -177,6 +222,13 @@ export async function buildCacheReport(
       "--facts and --facts-dir do not combine.",
       "--facts-dir",
       "Pass --facts for generated per-turn facts, or --facts-dir for one file per turn.",
+    );
+  }
+  if (options.editFile !== undefined && options.editEvery === undefined) {
+    usage(
+      "--edit-file names the file --edit-every edits; --edit-every is missing.",
+      "--edit-file",
+      "Add --edit-every N, or leave --edit-file out.",
     );
   }
   if (options.model !== undefined && options.provider === "both") {
@@ -226,16 +278,34 @@ export async function buildCacheReport(
       };
     });
   const summaries = plan.facts.map((_, index) =>
-    compacts(index, options.compactEvery)
+    isEveryNth(index, options.compactEvery)
       ? makeSyntheticText(5000 + index, SUMMARY_TOKENS, countTokens)
       : "",
   );
   const diagnostics: Diagnostic[] = [...plan.diagnostics];
+  const session: PrefixSessionPlan = {
+    policy: options.prefixPolicy ?? "live",
+    // Generated facts move a day per turn: the clock moves a minute instead (see
+    // SIMULATED_TURN_GAP_MS). Facts files from --facts-dir keep their own times.
+    ...(options.factsDir === undefined
+      ? { times: toSimulatedTimes(plan.facts[0]!, plan.facts.length) }
+      : {}),
+    compacted: plan.facts.map((_, index) => isEveryNth(index, options.compactEvery)),
+    ...(options.editEvery === undefined
+      ? {}
+      : { edit: { file: options.editFile ?? DEFAULT_EDIT_FILE, every: options.editEvery } }),
+  };
   const rendered = new Map<ConversationLayout, AgentTurn[]>();
   for (const layout of CACHE_LAYOUTS) {
-    const turns = await renderTurns(options, io, layout, plan.facts);
+    const { turns, diagnostics: copied } = await renderTurns(
+      options,
+      io,
+      layout,
+      plan.facts,
+      session,
+    );
     rendered.set(layout, turns);
-    if (layout === "turn-context") diagnostics.push(...(turns[0]?.diagnostics ?? []));
+    if (layout === "turn-context") diagnostics.push(...copied, ...(turns[0]?.diagnostics ?? []));
   }
   const simulations: CacheSimulation[] = [];
   for (const provider of providers) {
@@ -245,7 +315,7 @@ export async function buildCacheReport(
         user: user[index]!,
         assistant: assistant[index]!,
         toolRounds: toolRounds(turn, index, results),
-        ...(compacts(index, options.compactEvery)
+        ...(isEveryNth(index, options.compactEvery)
           ? { compactBefore: { instruction: COMPACTION_INSTRUCTION, summary: summaries[index]! } }
           : {}),
       }));
@@ -270,6 +340,7 @@ export async function buildCacheReport(
     toolResultTokens: resultTokens,
     compactEvery: options.compactEvery ?? null,
     factsSource: plan.source,
+    prefix: toCacheReportPrefix(session, rendered.get("turn-context")!),
     simulations,
     diagnostics,
   };
