@@ -26,6 +26,7 @@ import { shiftFactsDate } from "./shift-facts-date.js";
 import {
   DEFAULT_EDIT_FILE,
   buildEditLine,
+  findUnseenEdit,
   isEveryNth,
   toCacheReportPrefix,
   toSimulatedTimes,
@@ -307,6 +308,8 @@ export async function buildCacheReport(
     rendered.set(layout, turns);
     if (layout === "turn-context") diagnostics.push(...copied, ...(turns[0]?.diagnostics ?? []));
   }
+  const unseen = findUnseenEdit(session, rendered.get("turn-context")!);
+  if (unseen !== undefined) diagnostics.push(unseen);
   const simulations: CacheSimulation[] = [];
   for (const provider of providers) {
     for (const layout of CACHE_LAYOUTS) {
