@@ -111,7 +111,7 @@ export async function writeWorkspaceCopy(
     dir,
     skipped,
     async appendToFile(name, text) {
-      const path = join(sourceDir, name);
+      const path = join(dir, name);
       const info = await lstat(path).catch(() => undefined);
       if (info !== undefined && !info.isFile()) {
         throw new CliError(
