@@ -246,12 +246,24 @@ export async function loadRenderRun(
   extras?: RenderAssemblerExtras,
 ): Promise<RenderRun> {
   const { assembler, assets } = await openRenderAssembler(options, io, extras);
-  let turn: AgentTurn;
   try {
-    turn = await assembler.turn(await loadFacts(options.facts, io, assets.demo));
+    return await loadRenderRunWith(assembler, assets, options, io);
   } finally {
     await assembler.close();
   }
+}
+
+/**
+ * One render through an assembler the caller keeps open (`openRenderAssembler`): a session
+ * whose pinned prefix lives across renders. `options.facts` names the turn's facts.
+ */
+export async function loadRenderRunWith(
+  assembler: PromptAssembler,
+  assets: CliAssets,
+  options: InputOptions,
+  io: CliIo,
+): Promise<RenderRun> {
+  const turn = await assembler.turn(await loadFacts(options.facts, io, assets.demo));
   const factsFile = options.facts ?? `${assets.demo.displayWorkspaceDir}/facts.json`;
   return toRenderRun(turn, options, io, assets.demoCodexCatalogFile, factsFile);
 }
@@ -300,6 +312,7 @@ async function toRenderRun(
       ...(tool.parameters === undefined ? {} : { parameters: tool.parameters }),
     })),
     diagnostics: turn.diagnostics,
+    prefix: turn.prefix,
   };
   if (options.harness !== "codex") return run;
   // Imported here: only a Codex render loads the Codex adapter.
