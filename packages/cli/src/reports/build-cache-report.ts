@@ -47,7 +47,6 @@ const COMPACTION_INSTRUCTION =
 /** Tokens of a simulated compaction summary. */
 const SUMMARY_TOKENS = 400;
 
-
 /** Both layouts, in the order the report shows them. */
 export const CACHE_LAYOUTS: readonly ConversationLayout[] = ["system-tail", "turn-context"];
 

@@ -93,7 +93,8 @@ function formatPrefixTurns(prefix: CacheReportPrefix): string[] {
               .join(", ")}`,
           ]),
     ];
-    if (parts.length > 0) lines.push(`  turn ${turn.turn}: ${escapeTerminalText(parts.join("; "))}`);
+    if (parts.length > 0)
+      lines.push(`  turn ${turn.turn}: ${escapeTerminalText(parts.join("; "))}`);
   }
   if (lines.length === 0) return [];
   const first = prefix.turns.find((turn) => turn.note !== "");

@@ -1,7 +1,7 @@
 import { CliError } from "../cli-error.js";
 
 // A name of the workspace folder itself: no separator, no dot-only name, no control character.
-const PLAIN_FILE_NAME = /^(?!\.{1,2}$)[^/\\\u0000-\u001f\u007f]{1,255}$/u;
+const PLAIN_FILE_NAME = /^(?!\.{1,2}$)[^/\\\p{Cc}]{1,255}$/u;
 
 /** `--edit-file`: a plain file name of the workspace (`MEMORY.md`); a path is a `CLI_USAGE` error. */
 export function parseEditFileOption(value: string): string {
