@@ -75,6 +75,33 @@ export function toSimulatedTimes(first: RunFacts, count: number): number[] {
   return Array.from({ length: count }, (_, index) => start + index * SIMULATED_TURN_GAP_MS);
 }
 
+/**
+ * The prefix side of a `cache-report` run: the policy, the per-turn times (generated facts move a
+ * day per turn, so the clock moves `SIMULATED_TURN_GAP_MS` instead; `--facts-dir` files keep
+ * their own times), the compactions and the edits.
+ */
+export function planPrefixSession(
+  options: {
+    readonly prefixPolicy?: PrefixPolicy;
+    readonly factsDir?: string;
+    readonly compactEvery?: number;
+    readonly editEvery?: number;
+    readonly editFile?: string;
+  },
+  facts: readonly RunFacts[],
+): PrefixSessionPlan {
+  return {
+    policy: options.prefixPolicy ?? "live",
+    ...(options.factsDir === undefined && facts[0] !== undefined
+      ? { times: toSimulatedTimes(facts[0], facts.length) }
+      : {}),
+    compacted: facts.map((_, index) => isEveryNth(index, options.compactEvery)),
+    ...(options.editEvery === undefined
+      ? {}
+      : { edit: { file: options.editFile ?? DEFAULT_EDIT_FILE, every: options.editEvery } }),
+  };
+}
+
 /** The report's view of the turns one plan rendered. */
 export function toCacheReportPrefix(
   plan: PrefixSessionPlan,

@@ -24,12 +24,11 @@ import { makeSyntheticText } from "./make-synthetic-text.js";
 import { readFactsFolder } from "./read-facts-folder.js";
 import { shiftFactsDate } from "./shift-facts-date.js";
 import {
-  DEFAULT_EDIT_FILE,
   buildEditLine,
   findUnseenEdit,
   isEveryNth,
+  planPrefixSession,
   toCacheReportPrefix,
-  toSimulatedTimes,
 } from "./build-cache-report-prefix.js";
 import type { CacheReportPrefix, PrefixSessionPlan } from "./build-cache-report-prefix.js";
 import { writeWorkspaceCopy } from "./write-workspace-copy.js";
@@ -201,15 +200,8 @@ export async function renderTurns(
   }
 }
 
-/**
- * Renders the conversation's turns in both layouts through the CLI's assembler and simulates
- * them under each chosen provider's caching rules (see `simulateConversationCache`).
- */
-export async function buildCacheReport(
-  options: CacheReportOptions,
-  io: CliIo,
-  tokenCounter: LazyTokenCounter,
-): Promise<CacheReport> {
+/** Flags that do not combine (or would be ignored without a word): `CLI_USAGE`. */
+function checkCacheReportFlags(options: CacheReportOptions): void {
   if (options.harness === "codex") {
     usage(
       "cache-report simulates the embedded harness's requests; --harness codex is not supported.",
@@ -238,6 +230,18 @@ export async function buildCacheReport(
       "Add --provider, or leave --model out for the default models.",
     );
   }
+}
+
+/**
+ * Renders the conversation's turns in both layouts through the CLI's assembler and simulates
+ * them under each chosen provider's caching rules (see `simulateConversationCache`).
+ */
+export async function buildCacheReport(
+  options: CacheReportOptions,
+  io: CliIo,
+  tokenCounter: LazyTokenCounter,
+): Promise<CacheReport> {
+  checkCacheReportFlags(options);
   const counter = await tokenCounter.load();
   const countTokens = (text: string): number => counter.countTokens(text);
   const plan = await planFacts(options, io, (io.assets ?? discoverCliAssets()).demo);
@@ -283,18 +287,7 @@ export async function buildCacheReport(
       : "",
   );
   const diagnostics: Diagnostic[] = [...plan.diagnostics];
-  const session: PrefixSessionPlan = {
-    policy: options.prefixPolicy ?? "live",
-    // Generated facts move a day per turn: the clock moves a minute instead (see
-    // SIMULATED_TURN_GAP_MS). Facts files from --facts-dir keep their own times.
-    ...(options.factsDir === undefined
-      ? { times: toSimulatedTimes(plan.facts[0]!, plan.facts.length) }
-      : {}),
-    compacted: plan.facts.map((_, index) => isEveryNth(index, options.compactEvery)),
-    ...(options.editEvery === undefined
-      ? {}
-      : { edit: { file: options.editFile ?? DEFAULT_EDIT_FILE, every: options.editEvery } }),
-  };
+  const session = planPrefixSession(options, plan.facts);
   const rendered = new Map<ConversationLayout, AgentTurn[]>();
   for (const layout of CACHE_LAYOUTS) {
     const { turns, diagnostics: copied } = await renderTurns(
