@@ -133,8 +133,12 @@ describe("promptstack cache-report", () => {
     const facts = [parseRunFacts(raw, { source: "telegram-direct.json" })];
     const options = { userTokens: 60, assistantTokens: 250, provider: "both" as const };
     const sentence = "as runtime context at the start of the newest user message";
-    const [turnContext] = await renderTurns(options, createTestIo(), "turn-context", facts);
-    const [systemTail] = await renderTurns(options, createTestIo(), "system-tail", facts);
+    const {
+      turns: [turnContext],
+    } = await renderTurns(options, createTestIo(), "turn-context", facts);
+    const {
+      turns: [systemTail],
+    } = await renderTurns(options, createTestIo(), "system-tail", facts);
     expect(turnContext!.model.stable).toContain(sentence);
     expect(systemTail!.model.stable).not.toContain(sentence);
   });

@@ -34,10 +34,22 @@ const EXAMPLES: readonly (readonly string[])[] = [
   ],
   ["cache-report", "--turns", "3", "--provider", "anthropic"],
   [
+    "cache-report",
+    "--turns",
+    "4",
+    "--provider",
+    "anthropic",
+    "--prefix-policy",
+    "session",
+    "--edit-every",
+    "2",
+  ],
+  [
     "cache-ledger",
     "fixtures/cli/cache-ledger/mixed-providers-below-minimum-unexplained-and-unreadable-usage/requests.jsonl",
   ],
   ["inspect", "--out", ".tmp/prompt.html"],
+  ["inspect", "--out", ".tmp/prompt.html", "--prefix-policy", "session"],
 ];
 
 describe("docs/cli.md examples", async () => {

@@ -2,7 +2,9 @@ import { InvalidArgumentError, Option } from "commander";
 import type { Command } from "commander";
 import type { CliIo } from "../cli-io.js";
 import { addInputOptions } from "../inputs/input-options.js";
+import { parsePrefixPolicyOption } from "../inputs/parse-prefix-policy-option.js";
 import type { ProgramState } from "../program-state.js";
+import { parseEditFileOption } from "../reports/parse-edit-file-option.js";
 import type { CacheReportOptions } from "../reports/build-cache-report.js";
 import { CACHE_REPORT_MAX_TURNS } from "../reports/cache-report-limits.js";
 
@@ -65,6 +67,22 @@ export function registerCacheReportCommand(program: Command, io: CliIo, state: P
         "--compact-every <n>",
         "compact the history every n turns (a summary request, then the summary replaces it)",
         parseCount(1, 500),
+      )
+      .option(
+        "--prefix-policy <policy>",
+        "live: the prefix shows every edit at once; session: it stays pinned and edits reach the model as change notes",
+        parsePrefixPolicyOption,
+        "live",
+      )
+      .option(
+        "--edit-every <n>",
+        "append a line to --edit-file every n turns, in a temp copy of the workspace (default: no edits)",
+        parseCount(1, CACHE_REPORT_MAX_TURNS),
+      )
+      .option(
+        "--edit-file <name>",
+        "workspace file --edit-every edits (default: MEMORY.md)",
+        parseEditFileOption,
       )
       .option(
         "--requests-out <file>",

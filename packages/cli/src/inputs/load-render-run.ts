@@ -1,7 +1,13 @@
 import { stat } from "node:fs/promises";
-import { resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { createPromptAssembler, readProcessSkillEnvironment } from "@promptstack/agent";
-import type { AgentTurn, PromptAssembler, SkillEnvironment } from "@promptstack/agent";
+import type {
+  AgentTurn,
+  PrefixPolicy,
+  PromptAssembler,
+  SkillEnvironment,
+} from "@promptstack/agent";
+import { isInsideRoot } from "@promptstack/safe-read";
 import { ConfigError, parseRunFacts } from "@promptstack/config";
 import type { RunFacts } from "@promptstack/config";
 import { NEUTRAL_PRODUCT_PROFILE } from "@promptstack/renderer";
@@ -144,6 +150,13 @@ export interface RenderAssemblerExtras {
   readonly displayWorkspaceAs?: string;
   /** Where the per-turn facts travel (the assembler's option). Default: the assembler's. */
   readonly factsLocation?: RuntimeFactsLocation;
+  /** The assembler's prefix policy. Default: the assembler's (`live`). */
+  readonly prefixPolicy?: PrefixPolicy;
+  /**
+   * Read the workspace from this copy of it (absolute), shown and resolved as the original: the
+   * prompt reads the same, and a config file inside the workspace is read from the copy too.
+   */
+  readonly workspaceCopyDir?: string;
 }
 
 /**
@@ -153,8 +166,9 @@ export interface RenderAssemblerExtras {
 export async function openRenderAssembler(
   options: InputOptions,
   io: CliIo,
-  { overrides, displayWorkspaceAs, factsLocation }: RenderAssemblerExtras = {},
+  extras: RenderAssemblerExtras = {},
 ): Promise<{ assembler: PromptAssembler; assets: CliAssets }> {
+  const { overrides, displayWorkspaceAs, factsLocation, prefixPolicy, workspaceCopyDir } = extras;
   requireCodexHarnessForCodexFlags(options);
   const assets = io.assets ?? discoverCliAssets();
   const { demo } = assets;
@@ -183,31 +197,40 @@ export async function openRenderAssembler(
         ? demo.configFile
         : undefined;
   const skillEnvironment = await loadSkillEnvironment(options, io, demo, isDemo);
+  const readDir = workspaceCopyDir ?? workspaceDir;
+  const shownAs = isDemo ? display.displayWorkspaceDir : (displayWorkspaceAs ?? workspaceDir);
+  const configInCopy =
+    workspaceCopyDir !== undefined &&
+    configFile !== undefined &&
+    isInsideRoot(workspaceDir, configFile)
+      ? join(workspaceCopyDir, relative(workspaceDir, configFile))
+      : configFile;
   let assembler: PromptAssembler;
   try {
     assembler = await createPromptAssembler({
-      ...(configFile === undefined ? { configDir: io.cwd } : { config: configFile }),
+      ...(configInCopy === undefined ? { configDir: io.cwd } : { config: configInCopy }),
       agentId: options.agent ?? "main",
-      workspaceDir,
+      workspaceDir: readDir,
       ...(executionDir === undefined ? {} : { executionDir }),
       extraSkillRoots: resolveExtraSkillRoots(options, io, isDemo ? demo : undefined),
       skillEnvironment,
       homeDir: resolveHomeDir(io),
-      displayPaths: isDemo
-        ? [{ real: workspaceDir, shown: display.displayWorkspaceDir }]
-        : displayWorkspaceAs === undefined
-          ? []
-          : [{ real: workspaceDir, shown: displayWorkspaceAs }],
+      // A copy is shown as the original; so is the original (the demo's side skill roots).
+      displayPaths: [
+        ...(readDir === shownAs && !isDemo ? [] : [{ real: readDir, shown: shownAs }]),
+        ...(readDir === workspaceDir ? [] : [{ real: workspaceDir, shown: shownAs }]),
+      ],
       ...(options.mode === undefined ? {} : { promptMode: options.mode }),
       ...(options.size === undefined ? {} : { promptSize: options.size }),
       ...(options.profile === "neutral" ? { product: NEUTRAL_PRODUCT_PROFILE } : {}),
       ...(overrides === undefined ? {} : { overrides }),
       ...(factsLocation === undefined ? {} : { factsLocation }),
+      ...(prefixPolicy === undefined ? {} : { prefixPolicy }),
     });
   } catch (error) {
     if (configFile === undefined || !ConfigError.isInstance(error)) throw error;
     const shown = options.config ?? `${demo.displayWorkspaceDir}/config.json5`;
-    return wrapInputError(error, "CLI_CONFIG_INVALID", configFile, shown);
+    return wrapInputError(error, "CLI_CONFIG_INVALID", configInCopy ?? configFile, shown);
   }
   return { assembler, assets };
 }
@@ -223,12 +246,24 @@ export async function loadRenderRun(
   extras?: RenderAssemblerExtras,
 ): Promise<RenderRun> {
   const { assembler, assets } = await openRenderAssembler(options, io, extras);
-  let turn: AgentTurn;
   try {
-    turn = await assembler.turn(await loadFacts(options.facts, io, assets.demo));
+    return await loadRenderRunWith(assembler, assets, options, io);
   } finally {
     await assembler.close();
   }
+}
+
+/**
+ * One render through an assembler the caller keeps open (`openRenderAssembler`): a session
+ * whose pinned prefix lives across renders. `options.facts` names the turn's facts.
+ */
+export async function loadRenderRunWith(
+  assembler: PromptAssembler,
+  assets: CliAssets,
+  options: InputOptions,
+  io: CliIo,
+): Promise<RenderRun> {
+  const turn = await assembler.turn(await loadFacts(options.facts, io, assets.demo));
   const factsFile = options.facts ?? `${assets.demo.displayWorkspaceDir}/facts.json`;
   return toRenderRun(turn, options, io, assets.demoCodexCatalogFile, factsFile);
 }
@@ -277,6 +312,7 @@ async function toRenderRun(
       ...(tool.parameters === undefined ? {} : { parameters: tool.parameters }),
     })),
     diagnostics: turn.diagnostics,
+    prefix: turn.prefix,
   };
   if (options.harness !== "codex") return run;
   // Imported here: only a Codex render loads the Codex adapter.

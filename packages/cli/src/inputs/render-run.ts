@@ -1,4 +1,4 @@
-import type { AgentBootstrapFile, AgentSkill } from "@promptstack/agent";
+import type { AgentBootstrapFile, AgentSkill, AgentTurnPrefix } from "@promptstack/agent";
 import type { Diagnostic, RenderedPrompt } from "@promptstack/renderer";
 
 /** One bootstrap file's accounting, as the turn reports it (display path, no token counts). */
@@ -58,5 +58,7 @@ export interface RenderRun {
   };
   readonly tools: readonly RenderRunTool[];
   readonly diagnostics: readonly Diagnostic[];
+  /** The prefix policy's state for this turn (the pin, a refresh, pending changes). */
+  readonly prefix: AgentTurnPrefix;
   readonly codex?: RenderRunCodex;
 }

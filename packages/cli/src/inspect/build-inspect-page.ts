@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { formatNumber } from "../output/format-number.js";
 import { escapeHtml as h } from "./escape-html.js";
+import { buildInspectPrefixSection } from "./build-inspect-prefix-section.js";
 import { INSPECT_PAGE_SCRIPT, INSPECT_PAGE_STYLE } from "./inspect-page-assets.js";
 import type {
   InspectBootstrapFile,
@@ -329,6 +330,7 @@ export function buildInspectMain(view: InspectView): string {
     buildSource(view),
     buildTotals(view),
     view.cacheDiff === undefined ? "" : buildCacheDiff(view.cacheDiff),
+    view.prefix === undefined ? "" : buildInspectPrefixSection(view.prefix),
     buildMap(view),
     buildSectionsTable(view),
     buildBootstrap(view.bootstrap),

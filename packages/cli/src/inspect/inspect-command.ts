@@ -2,6 +2,7 @@ import { Option } from "commander";
 import type { Command } from "commander";
 import type { CliIo } from "../cli-io.js";
 import { addInputOptions } from "../inputs/input-options.js";
+import { parsePrefixPolicyOption } from "../inputs/parse-prefix-policy-option.js";
 import type { ProgramState } from "../program-state.js";
 import { DEFAULT_INSPECT_OUT, toInspectUsageError } from "./inspect-options.js";
 import type { InspectOptions } from "./inspect-options.js";
@@ -29,6 +30,11 @@ export function registerInspectCommand(program: Command, io: CliIo, state: Progr
       .option("--after <facts>", "run facts of the later turn, the one the page shows")
       .option("--serve", "serve the page on 127.0.0.1 instead of writing a file")
       .option("--watch", "with --serve: re-render and update the page when an input changes")
+      .option(
+        "--prefix-policy <policy>",
+        "live (default) or session: renders share one assembler; the page shows the pinned prefix and pending change notes",
+        parsePrefixPolicyOption,
+      )
       .addOption(
         new Option("--port <port>", "with --serve: port (default: a free one)").argParser(
           parsePort,

@@ -1,3 +1,4 @@
+import type { PrefixPolicy } from "@promptstack/agent";
 import { CliError } from "../cli-error.js";
 import type { InputOptions } from "../inputs/input-options.js";
 
@@ -18,6 +19,8 @@ export interface InspectOptions extends InputOptions {
   readonly watch?: boolean;
   /** With `serve`: the port; default a free one. */
   readonly port?: number;
+  /** `session`: renders share one assembler and the page shows the pinned prefix. Default `live`. */
+  readonly prefixPolicy?: PrefixPolicy;
 }
 
 /** A usage error of an `inspect` flag (exit 2). */

@@ -23,6 +23,8 @@ export interface InspectView {
   readonly codexLayers?: readonly InspectCodexLayer[];
   /** Why two turns do or do not share their cached prefix; present with `--before`/`--after`. */
   readonly cacheDiff?: InspectCacheDiff;
+  /** The session-pinned prefix's state; present with `--prefix-policy session` only. */
+  readonly prefix?: InspectPrefix;
   /**
    * The last render failed (a broken edit while watching). The page shows it prominently; the
    * rest of the view is the last render that worked, or empty when none did.
@@ -162,4 +164,24 @@ export interface InspectCacheDiff {
   readonly firstDifference?: NonNullable<CacheExplanation["firstDifference"]>;
   /** Volatile sections whose text changed; they never affect the cached prefix. */
   readonly volatileChanges: readonly string[];
+}
+
+/** A session-pinned prefix (`--prefix-policy session`): the pin, its last refresh, pending notes. */
+export interface InspectPrefix {
+  readonly policy: "session";
+  /** When the prefix was pinned (the facts' date and time, as UTC ISO); null when unknown. */
+  readonly pinnedAt: string | null;
+  /** Renders this inspect run made through its one assembler. */
+  readonly renders: number;
+  /** The last (re)pin: why, and at which render (1-based). */
+  readonly lastRefresh: { readonly reason: string; readonly render: number };
+  /** Changes since the pin that the change note carries. */
+  readonly pendingChanges: readonly {
+    readonly kind: "file" | "skill" | "config";
+    readonly name: string;
+    readonly change: "added" | "edited" | "removed";
+    readonly chars: number;
+  }[];
+  /** The change note as the model receives it ("" when none). */
+  readonly note: string;
 }

@@ -3,6 +3,7 @@ import type { CliIo } from "../cli-io.js";
 import { formatNumber } from "../output/format-number.js";
 import type { ProgramState } from "../program-state.js";
 import { buildInspectPage } from "./build-inspect-page.js";
+import { formatInspectPrefix } from "./build-inspect-prefix-section.js";
 import { DEFAULT_INSPECT_OUT, toInspectUsageError } from "./inspect-options.js";
 import type { InspectOptions } from "./inspect-options.js";
 import { loadInspectView } from "./load-inspect-view.js";
@@ -90,4 +91,5 @@ export async function runInspectCommand(
   io.stdout(
     `Wrote ${out}: ${view.sections.length} sections, ${formatNumber(view.totals.tokens)} tokens (${formatNumber(view.totals.stableTokens)} in the stable prefix).\n`,
   );
+  if (view.prefix !== undefined) io.stdout(`${formatInspectPrefix(view.prefix)}\n`);
 }

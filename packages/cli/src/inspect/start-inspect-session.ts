@@ -5,6 +5,7 @@ import type { LazyTokenCounter } from "../inputs/create-lazy-token-counter.js";
 import { discoverCliAssets } from "../inputs/discover-cli-assets.js";
 import { createInspectServer } from "./create-inspect-server.js";
 import type { InspectServer } from "./create-inspect-server.js";
+import { createInspectPrefixSession } from "./create-inspect-prefix-session.js";
 import type { InspectOptions } from "./inspect-options.js";
 import type { InspectDiagnostic, InspectView } from "./inspect-view.js";
 import { loadInspectView } from "./load-inspect-view.js";
@@ -77,14 +78,28 @@ export async function startInspectSession(
   io: CliIo,
   tokenCounter: LazyTokenCounter,
 ): Promise<InspectSession> {
-  let lastGood = await loadInspectView(options, io, tokenCounter);
-  const server = await listen(lastGood, options.port);
+  // Under `session` every render shares one assembler: the pin lives as long as the server.
+  const prefixSession =
+    options.prefixPolicy === "session" ? createInspectPrefixSession(options, io) : undefined;
+  let lastGood: InspectView;
+  let server: InspectServer;
+  try {
+    lastGood = await loadInspectView(options, io, tokenCounter, prefixSession);
+    server = await listen(lastGood, options.port);
+  } catch (error) {
+    await prefixSession?.close();
+    throw error;
+  }
+  const closeServer = async (): Promise<void> => {
+    await server.close();
+    await prefixSession?.close();
+  };
   if (options.watch !== true) {
     return {
       url: server.url,
       watched: [],
       watchedFolders: () => [],
-      close: () => server.close(),
+      close: closeServer,
     };
   }
 
@@ -92,7 +107,7 @@ export async function startInspectSession(
   let again = false;
   const renderOnce = async (): Promise<void> => {
     try {
-      lastGood = await loadInspectView(options, io, tokenCounter);
+      lastGood = await loadInspectView(options, io, tokenCounter, prefixSession);
       server.publish(lastGood);
       io.stderr("promptstack inspect: re-rendered.\n");
     } catch (error) {
@@ -131,7 +146,7 @@ export async function startInspectSession(
   try {
     watcher = await watchInspectInputs(inputs, rerender);
   } catch (error) {
-    await server.close();
+    await closeServer();
     throw error;
   }
   if (watcher.limited()) {
@@ -147,7 +162,7 @@ export async function startInspectSession(
     close: async () => {
       await watcher.close();
       await running;
-      await server.close();
+      await closeServer();
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { AgentTurn } from "@promptstack/agent";
+import { resolve } from "node:path";
+import type { AgentTurn, PrefixPolicy } from "@promptstack/agent";
 import type { RunFacts } from "@promptstack/config";
 import { createTokenCounter, simulateConversationCache } from "@promptstack/providers";
 import type {
@@ -22,6 +23,15 @@ import { CACHE_REPORT_MAX_TURNS } from "./cache-report-limits.js";
 import { makeSyntheticText } from "./make-synthetic-text.js";
 import { readFactsFolder } from "./read-facts-folder.js";
 import { shiftFactsDate } from "./shift-facts-date.js";
+import {
+  buildEditLine,
+  findUnseenEdit,
+  isEveryNth,
+  planPrefixSession,
+  toCacheReportPrefix,
+} from "./build-cache-report-prefix.js";
+import type { CacheReportPrefix, PrefixSessionPlan } from "./build-cache-report-prefix.js";
+import { writeWorkspaceCopy } from "./write-workspace-copy.js";
 
 /** Default models of the simulation, one per provider (override with `--model`). */
 export const DEFAULT_CACHE_MODELS: Readonly<Record<CacheProvider, string>> = {
@@ -35,11 +45,6 @@ const COMPACTION_INSTRUCTION =
 
 /** Tokens of a simulated compaction summary. */
 const SUMMARY_TOKENS = 400;
-
-/** Whether the history is compacted before turn `index` (0-based). */
-function compacts(index: number, every: number | undefined): boolean {
-  return every !== undefined && index > 0 && index % every === 0;
-}
 
 /** Both layouts, in the order the report shows them. */
 export const CACHE_LAYOUTS: readonly ConversationLayout[] = ["system-tail", "turn-context"];
@@ -65,6 +70,12 @@ export interface CacheReportOptions extends InputOptions {
   readonly compactEvery?: number;
   /** Where to write every simulated request body as JSONL. */
   readonly requestsOut?: string;
+  /** The assembler's prefix policy (default `live`). */
+  readonly prefixPolicy?: PrefixPolicy;
+  /** Turns between edits of `editFile` (in a temp copy of the workspace); off when undefined. */
+  readonly editEvery?: number;
+  /** The workspace file edited (default `MEMORY.md`). */
+  readonly editFile?: string;
 }
 
 /** What `cache-report --json` prints. Every token number is an estimate. */
@@ -80,6 +91,8 @@ export interface CacheReport {
   readonly compactEvery: number | null;
   /** Where the per-turn facts came from, in one sentence. */
   readonly factsSource: string;
+  /** The prefix policy, the edits, and per turn the refreshes and change notes. */
+  readonly prefix: CacheReportPrefix;
   readonly simulations: readonly CacheSimulation[];
   readonly diagnostics: readonly Diagnostic[];
 }
@@ -137,34 +150,58 @@ export async function planFacts(
   };
 }
 
-/** Renders every turn of one layout through one assembler (its facts location follows the layout). */
+/**
+ * Renders every turn of one layout through one assembler (its facts location follows the
+ * layout) under `plan`'s prefix policy, times and compactions. With `plan.edit` the turns read a
+ * temp copy of the workspace (see `writeWorkspaceCopy`) that gets the edits; the user's folder
+ * is never written, and the copy is removed whatever happens.
+ */
 export async function renderTurns(
   options: CacheReportOptions,
   io: CliIo,
   layout: ConversationLayout,
   facts: readonly RunFacts[],
-): Promise<AgentTurn[]> {
-  const { assembler } = await openRenderAssembler(options, io, {
-    factsLocation: layout === "turn-context" ? "user-message" : "system-prompt",
-  });
+  plan: PrefixSessionPlan = { policy: "live", compacted: [] },
+): Promise<{ turns: AgentTurn[]; diagnostics: Diagnostic[] }> {
+  const demo = (io.assets ?? discoverCliAssets()).demo;
+  const copy =
+    plan.edit === undefined
+      ? undefined
+      : await writeWorkspaceCopy(
+          options.workspace === undefined ? demo.workspaceDir : resolve(io.cwd, options.workspace),
+          options.workspace ?? demo.displayWorkspaceDir,
+        );
   try {
-    const turns: AgentTurn[] = [];
-    for (const turnFacts of facts) turns.push(await assembler.turn(turnFacts));
-    return turns;
+    const { assembler } = await openRenderAssembler(options, io, {
+      factsLocation: layout === "turn-context" ? "user-message" : "system-prompt",
+      prefixPolicy: plan.policy,
+      ...(copy === undefined ? {} : { workspaceCopyDir: copy.dir }),
+    });
+    try {
+      const turns: AgentTurn[] = [];
+      for (const [index, turnFacts] of facts.entries()) {
+        if (copy !== undefined && isEveryNth(index, plan.edit?.every)) {
+          await copy.appendToFile(plan.edit!.file, buildEditLine(index));
+        }
+        const now = plan.times?.[index];
+        turns.push(
+          await assembler.turn(turnFacts, {
+            ...(now === undefined ? {} : { now }),
+            ...(plan.compacted[index] === true ? { compacted: true } : {}),
+          }),
+        );
+      }
+      return { turns, diagnostics: [...(copy?.skipped ?? [])] };
+    } finally {
+      await assembler.close();
+    }
   } finally {
-    await assembler.close();
+    await copy?.remove();
   }
 }
 
-/**
- * Renders the conversation's turns in both layouts through the CLI's assembler and simulates
- * them under each chosen provider's caching rules (see `simulateConversationCache`).
- */
-export async function buildCacheReport(
-  options: CacheReportOptions,
-  io: CliIo,
-  tokenCounter: LazyTokenCounter,
-): Promise<CacheReport> {
+/** Flags that do not combine (or would be ignored without a word): `CLI_USAGE`. */
+function checkCacheReportFlags(options: CacheReportOptions): void {
   if (options.harness === "codex") {
     usage(
       "cache-report simulates the embedded harness's requests; --harness codex is not supported.",
@@ -179,6 +216,13 @@ export async function buildCacheReport(
       "Pass --facts for generated per-turn facts, or --facts-dir for one file per turn.",
     );
   }
+  if (options.editFile !== undefined && options.editEvery === undefined) {
+    usage(
+      "--edit-file names the file --edit-every edits; --edit-every is missing.",
+      "--edit-file",
+      "Add --edit-every N, or leave --edit-file out.",
+    );
+  }
   if (options.model !== undefined && options.provider === "both") {
     usage(
       "--model needs --provider anthropic or --provider openai.",
@@ -186,6 +230,18 @@ export async function buildCacheReport(
       "Add --provider, or leave --model out for the default models.",
     );
   }
+}
+
+/**
+ * Renders the conversation's turns in both layouts through the CLI's assembler and simulates
+ * them under each chosen provider's caching rules (see `simulateConversationCache`).
+ */
+export async function buildCacheReport(
+  options: CacheReportOptions,
+  io: CliIo,
+  tokenCounter: LazyTokenCounter,
+): Promise<CacheReport> {
+  checkCacheReportFlags(options);
   const counter = await tokenCounter.load();
   const countTokens = (text: string): number => counter.countTokens(text);
   const plan = await planFacts(options, io, (io.assets ?? discoverCliAssets()).demo);
@@ -226,17 +282,26 @@ export async function buildCacheReport(
       };
     });
   const summaries = plan.facts.map((_, index) =>
-    compacts(index, options.compactEvery)
+    isEveryNth(index, options.compactEvery)
       ? makeSyntheticText(5000 + index, SUMMARY_TOKENS, countTokens)
       : "",
   );
   const diagnostics: Diagnostic[] = [...plan.diagnostics];
+  const session = planPrefixSession(options, plan.facts);
   const rendered = new Map<ConversationLayout, AgentTurn[]>();
   for (const layout of CACHE_LAYOUTS) {
-    const turns = await renderTurns(options, io, layout, plan.facts);
+    const { turns, diagnostics: copied } = await renderTurns(
+      options,
+      io,
+      layout,
+      plan.facts,
+      session,
+    );
     rendered.set(layout, turns);
-    if (layout === "turn-context") diagnostics.push(...(turns[0]?.diagnostics ?? []));
+    if (layout === "turn-context") diagnostics.push(...copied, ...(turns[0]?.diagnostics ?? []));
   }
+  const unseen = findUnseenEdit(session, rendered.get("turn-context")!);
+  if (unseen !== undefined) diagnostics.push(unseen);
   const simulations: CacheSimulation[] = [];
   for (const provider of providers) {
     for (const layout of CACHE_LAYOUTS) {
@@ -245,7 +310,7 @@ export async function buildCacheReport(
         user: user[index]!,
         assistant: assistant[index]!,
         toolRounds: toolRounds(turn, index, results),
-        ...(compacts(index, options.compactEvery)
+        ...(isEveryNth(index, options.compactEvery)
           ? { compactBefore: { instruction: COMPACTION_INSTRUCTION, summary: summaries[index]! } }
           : {}),
       }));
@@ -270,6 +335,7 @@ export async function buildCacheReport(
     toolResultTokens: resultTokens,
     compactEvery: options.compactEvery ?? null,
     factsSource: plan.source,
+    prefix: toCacheReportPrefix(session, rendered.get("turn-context")!),
     simulations,
     diagnostics,
   };

@@ -3,6 +3,7 @@ import type { CacheSimulation } from "@promptstack/providers";
 import type { Styler } from "../output/create-styler.js";
 import { escapeTerminalText } from "../output/escape-terminal-text.js";
 import type { CacheReport } from "./build-cache-report.js";
+import type { CacheReportPrefix } from "./build-cache-report-prefix.js";
 
 function share(counts: CacheSimulation["fromTurnTwo"]): string {
   const { cachedTokens, inputTokens } = counts;
@@ -24,6 +25,7 @@ export function formatCacheReport(report: CacheReport, styler: Styler): string {
           `Each turn: ${report.toolRounds} tool round(s) with results of about ${report.toolResultTokens} tokens${report.compactEvery === null ? "" : `; the history compacted every ${report.compactEvery} turns`}. Table rows add up every request of a turn.`,
         ]),
     `Per-turn facts: ${escapeTerminalText(report.factsSource)}.`,
+    ...formatPrefixPlan(report.prefix),
     "Columns: input tokens of the request, read from cache, written to cache, billed in full, share read from cache.",
   ];
   const providers = [...new Set(report.simulations.map((s) => s.provider))];
@@ -50,5 +52,62 @@ export function formatCacheReport(report: CacheReport, styler: Styler): string {
       );
     }
   }
+  lines.push(...formatPrefixTurns(report.prefix));
   return `${lines.join("\n")}\n`;
+}
+
+/** The policy and the edits, in one or two lines above the tables. */
+function formatPrefixPlan(prefix: CacheReportPrefix): string[] {
+  const gap =
+    prefix.turnGapMs === null
+      ? "turn times from the facts files"
+      : `turns ${prefix.turnGapMs / 60_000} min apart`;
+  const lines = [
+    prefix.policy === "live"
+      ? `Prefix policy: live (every edit changes the stable prefix at once).`
+      : `Prefix policy: session (the prefix stays pinned; edits reach the model as change notes; ${gap}).`,
+  ];
+  if (prefix.editFile !== null && prefix.editEvery !== null) {
+    lines.push(
+      `Edits: a line appended to ${escapeTerminalText(prefix.editFile)} before turns ${prefix.editEvery + 1}, ${2 * prefix.editEvery + 1}, ... (in a temp copy of the workspace; the workspace itself is not touched).`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * Per turn with an edit, a refresh or a change note: one line; then the first change note as the
+ * model receives it. Nothing under `live` without edits.
+ */
+function formatPrefixTurns(prefix: CacheReportPrefix): string[] {
+  const lines: string[] = [];
+  for (const turn of prefix.turns) {
+    const parts = [
+      ...(turn.edited === null ? [] : [`${turn.edited} edited before it`]),
+      ...(turn.refreshed === null ? [] : [`prefix pinned (${turn.refreshed})`]),
+      ...(turn.changes.length === 0
+        ? []
+        : [
+            `change note (${turn.note.length} chars): ${turn.changes
+              .map((change) => `${change.name} ${change.change}`)
+              .join(", ")}`,
+          ]),
+    ];
+    if (parts.length > 0)
+      lines.push(`  turn ${turn.turn}: ${escapeTerminalText(parts.join("; "))}`);
+  }
+  if (lines.length === 0) return [];
+  const first = prefix.turns.find((turn) => turn.note !== "");
+  return [
+    "",
+    "Prefix by turn (turn-context render):",
+    ...lines,
+    ...(first === undefined
+      ? []
+      : [
+          "",
+          `The change note of turn ${first.turn}, as the model receives it:`,
+          ...first.note.split("\n").map((line) => `    ${escapeTerminalText(line)}`),
+        ]),
+  ];
 }
