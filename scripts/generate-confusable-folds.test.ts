@@ -36,7 +36,7 @@ describe("the renderer's confusable table", () => {
     const folds = new Map(buildBracketFolds(readConfusablesData(), NAMES));
     // Each pair: a family the attack run found folded on one side only, or not at all.
     const pairs = ["\u2039\u203a", "\u2329\u232a", "\u3008\u3009", "\u27e8\u27e9", "\u276c\u276d"];
-    for (const [left, right] of pairs.map((pair) => [...pair])) {
+    for (const [left, right] of pairs.map((pair) => Array.from(pair))) {
       expect(folds.get(left!), left).toMatch(/^<+$/);
       expect(folds.get(right!), right).toMatch(/^>+$/);
     }

@@ -191,7 +191,7 @@ describe("projectInboundText over the normalized form", () => {
   });
 
   it("folds every bracket look-alike in the generated Unicode table, both sides", () => {
-    const keys = [...BRACKET_FOLD_KEYS];
+    const keys = Array.from(BRACKET_FOLD_KEYS);
     const runs = BRACKET_FOLD_VALUES.split("|");
     expect(keys.length).toBe(runs.length);
     const lefts = keys.filter((_, index) => runs[index]!.startsWith("<"));

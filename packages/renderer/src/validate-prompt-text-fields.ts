@@ -281,7 +281,7 @@ function checkField(field: unknown, rule: AnyFieldRule | object, at: string): bo
     for (let index = 0; index < field.length; index++) {
       marks =
         ("items" in rule
-          ? checkString(field[index], rule.items as TextRule, () => `${at}.${index}`)
+          ? checkString(field[index], rule.items, () => `${at}.${index}`)
           : checkFields(field[index], (rule as { each: object }).each, `${at}.${index}`)) || marks;
     }
     return marks;
