@@ -35,6 +35,7 @@ export const LAYER_TABLE: Readonly<
       "@promptstack/config",
       "@promptstack/bootstrap",
       "@promptstack/skills",
+      "@promptstack/safe-read",
     ],
   },
   "@promptstack/harness-codex": {

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { unicodeName } from "unicode-name";
 
 /** The committed table's path, relative to the repo root. */
 export const CONFUSABLE_FOLDS_PATH = "packages/renderer/src/confusable-folds.ts";
@@ -13,7 +14,11 @@ const TARGET = /^[a-z0-9<>_.-]+$/u;
  * single code point or as it is, whose prototype folds (NFKD, combining marks dropped, lower case) to ASCII
  * letters, digits, brackets or separators. Only those can spell a delimiter. Pure.
  */
-export function buildConfusableFoldsModule(map: Readonly<Record<string, string>>): string {
+export function buildConfusableFoldsModule(
+  map: Readonly<Record<string, string>>,
+  names: ReadonlyMap<string, string> = new Map(),
+): string {
+  const brackets = buildBracketFolds(map, names);
   const folds = new Map<string, string>();
   for (const [source, prototype] of Object.entries(map)) {
     const target = prototype
@@ -58,7 +63,79 @@ export function buildConfusableFoldsModule(map: Readonly<Record<string, string>>
     "/** Each key's prototype, BMP keys first, padded with spaces to `CONFUSABLE_FOLD_WIDTH`. */",
     `export const CONFUSABLE_FOLD_VALUES =\n  ${JSON.stringify(values.join(""))};`,
     "",
+    "/**",
+    " * Angle-bracket look-alikes and the run of `<` or `>` each reads as, from Unicode data: the",
+    " * confusables whose prototype is a bracket run, and every character whose Unicode name is a",
+    " * left- or right-pointing angle bracket, angle quotation mark, chevron, arrowhead, triangle or",
+    " * pointer, or a (much, nested) less-than or greater-than sign. Keys ascending by code point.",
+    " */",
+    `export const BRACKET_FOLD_KEYS =\n  "${escapeUnits(brackets.map(([key]) => key).join(""))}";`,
+    "",
+    "/** Each bracket key's run, `BRACKET_FOLD_KEYS` order, one run per `|`-separated field. */",
+    `export const BRACKET_FOLD_VALUES =\n  ${JSON.stringify(brackets.map(([, run]) => run).join("|"))};`,
+    "",
   ].join("\n");
+}
+
+// Unicode names of the angle-bracket families; each group captures the side.
+const POINTING_NAME =
+  /(?:^|\s)(LEFT|RIGHT)-POINTING (?:(?:DOUBLE|SMALL|MEDIUM|WHITE|BLACK|HEAVY|STRIPED) )*(?:TRIANGLE|POINTER)$/u;
+const ANGLE_NAME =
+  /(?:^|\s)(LEFT|RIGHT)(?:-POINTING)? (?:(?:SINGLE|DOUBLE|SMALL|MEDIUM|WHITE|BLACK|HEAVY|CURVED|LOW|MATHEMATICAL) )*(?:ANGLE BRACKET|ANGLE QUOTATION MARK|CHEVRON|ARROWHEAD)(?: ORNAMENT| WITH DOT)?$/u;
+const COMPARISON_NAME = /^(MUCH |VERY MUCH |DOUBLE NESTED |TRIPLE NESTED )?(LESS|GREATER)-THAN$/u;
+
+/** The bracket run a Unicode character name reads as, or undefined. */
+export function toBracketRun(name: string): string | undefined {
+  if (name.includes("VERTICAL")) return undefined; // vertical forms point up or down
+  const pointing = POINTING_NAME.exec(name) ?? ANGLE_NAME.exec(name);
+  if (pointing !== null) {
+    return (pointing[1] === "LEFT" ? "<" : ">").repeat(name.includes("DOUBLE") ? 2 : 1);
+  }
+  const comparison = COMPARISON_NAME.exec(name);
+  if (comparison === null) return undefined;
+  const count = /VERY|TRIPLE/u.test(name) ? 3 : comparison[1] === undefined ? 1 : 2;
+  return (comparison[2] === "LESS" ? "<" : ">").repeat(count);
+}
+
+/**
+ * Every non-ASCII bracket look-alike with its run (see `BRACKET_FOLD_KEYS`), from the
+ * confusables `map` and the character `names`, sorted by code point. Pure.
+ */
+export function buildBracketFolds(
+  map: Readonly<Record<string, string>>,
+  names: ReadonlyMap<string, string>,
+): [string, string][] {
+  const runs = new Map<string, string>();
+  for (const [character, name] of names) {
+    const run = toBracketRun(name);
+    if (run !== undefined) runs.set(character, run);
+  }
+  for (const [source, prototype] of Object.entries(map)) {
+    const run = prototype.normalize("NFKD");
+    if (/^(?:<+|>+)$/u.test(run) && Array.from(source).length === 1 && !runs.has(source)) {
+      runs.set(source, run);
+    }
+  }
+  return [...runs.entries()]
+    .filter(([key]) => key.codePointAt(0)! >= 0x80)
+    .sort(([left], [right]) => left.codePointAt(0)! - right.codePointAt(0)!);
+}
+
+/**
+ * The Unicode name of every punctuation and symbol character (the only categories an
+ * angle-bracket look-alike is in), from the `unicode-name` package.
+ */
+export function readUnicodeSymbolNames(): Map<string, string> {
+  const names = new Map<string, string>();
+  const candidate = /^[\p{P}\p{S}\p{Lm}\p{Lo}]$/u;
+  for (let code = 0x80; code <= 0x10ffff; code++) {
+    if (code >= 0xd800 && code <= 0xdfff) continue;
+    const character = String.fromCodePoint(code);
+    if (!candidate.test(character)) continue;
+    const name = unicodeName(character);
+    if (name !== undefined) names.set(character, name);
+  }
+  return names;
 }
 
 /** Characters per prototype in the generated `CONFUSABLE_FOLD_VALUES` (the longest prototype). */
@@ -83,6 +160,9 @@ export function readConfusablesData(): Record<string, string> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL("..", import.meta.url));
-  writeFileSync(root + CONFUSABLE_FOLDS_PATH, buildConfusableFoldsModule(readConfusablesData()));
+  writeFileSync(
+    root + CONFUSABLE_FOLDS_PATH,
+    buildConfusableFoldsModule(readConfusablesData(), readUnicodeSymbolNames()),
+  );
   process.stdout.write(`wrote ${CONFUSABLE_FOLDS_PATH}\n`);
 }

@@ -27,6 +27,8 @@ import { createDisplayPaths } from "./create-display-paths.js";
 import { createFolderCache } from "./create-folder-cache.js";
 import { createPrefixPin } from "./create-prefix-pin.js";
 import { createSkillsCache } from "./create-skills-cache.js";
+import { watchContainedInputs } from "@promptstack/safe-read";
+import type { ContainedInputsWatcher, WatchInputs } from "@promptstack/safe-read";
 import { loadAssemblerConfig } from "./load-assembler-config.js";
 import type { AssemblerConfig } from "./load-assembler-config.js";
 import { readFileStamp } from "./read-file-stamp.js";
@@ -36,8 +38,6 @@ import { readSectionsFile } from "./read-sections-file.js";
 import { readWorkspaceFileCached } from "./read-workspace-file-cached.js";
 import type { WorkspaceReadCache, WorkspaceReadCounter } from "./read-workspace-file-cached.js";
 import { resolveSkillRoots } from "./resolve-skill-roots.js";
-import { watchAgentPaths } from "./watch-agent-paths.js";
-import type { AgentPathWatchers } from "./watch-agent-paths.js";
 
 /**
  * Creates the long-lived assembler for one agent: config, workspace files and skills in, one
@@ -74,7 +74,7 @@ export async function createPromptAssembler(
       : { maxNoteChars: options.maxChangeNoteChars }),
   });
   let counter: Promise<TokenCounter> | undefined;
-  let watchers: AgentPathWatchers | undefined;
+  let watchers: ContainedInputsWatcher | undefined;
   let watchedKey = "";
   let closed = false;
 
@@ -102,13 +102,18 @@ export async function createPromptAssembler(
     }
     return { key, resolved };
   };
-  const watchPaths = (watched: readonly { path: string; recursive: boolean }[]): void => {
+  // The readers' containment rules (@promptstack/safe-read): no link followed out of a root,
+  // bounded folders and depth, one walk per change, the inputs a turn read and nothing else.
+  const watchInputs = async (inputs: WatchInputs): Promise<void> => {
     if (options.watch !== true) return;
-    const key = JSON.stringify(watched);
+    const key = JSON.stringify(inputs);
     if (key === watchedKey) return;
-    watchers?.close();
+    await watchers?.close();
     watchedKey = key;
-    watchers = watchAgentPaths(watched, forget);
+    watchers = await watchContainedInputs(async () => inputs, forget, {
+      debounceMs: 0,
+      persistent: false,
+    });
   };
 
   const turn = async (
@@ -193,12 +198,17 @@ export async function createPromptAssembler(
         ? {}
         : { extraSkillRoots: options.extraSkillRoots }),
     });
-    watchPaths([
-      { path: workspaceDir, recursive: false },
-      ...(executionDir === undefined ? [] : [{ path: executionDir, recursive: false }]),
-      ...(config.file === undefined ? [] : [{ path: config.file, recursive: false }]),
-      ...roots.map((root) => ({ path: root.dir, recursive: true })),
-    ]);
+    await watchInputs({
+      folders: [workspaceDir, ...(executionDir === undefined ? [] : [executionDir])].concat(
+        roots.map((root) => root.dir),
+      ),
+      files: [
+        ...(config.file === undefined ? [] : [config.file]),
+        ...(resolved.sections?.file === undefined
+          ? []
+          : [resolve(config.dir, resolved.sections.file)]),
+      ],
+    });
     const skillsScanned = await skills.scan(roots);
     const listing = skills.list({
       config: config.parsed.config,
@@ -281,7 +291,7 @@ export async function createPromptAssembler(
     },
     async close() {
       closed = true;
-      watchers?.close();
+      await watchers?.close();
       watchers = undefined;
     },
   };

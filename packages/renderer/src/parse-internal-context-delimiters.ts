@@ -5,6 +5,8 @@ import {
   throwInvalidArgument,
 } from "./assert-argument.js";
 import {
+  BRACKET_FOLD_KEYS,
+  BRACKET_FOLD_VALUES,
   CONFUSABLE_FOLD_ASTRAL_KEYS,
   CONFUSABLE_FOLD_BMP_KEYS,
   CONFUSABLE_FOLD_VALUES,
@@ -36,21 +38,6 @@ export interface ShadowText {
   readonly originalEnd: readonly number[];
 }
 
-// Characters a reader could take for an opening or closing angle bracket (after NFKC).
-const LEFT_BRACKETS = "<‹〈⟨❮❬❰⧼ᐸ˂⦉⦑⦓⊲◁◂◃◄◅᚜";
-const RIGHT_BRACKETS = ">›〉⟩❯❭❱⧽ᐳ˃⦊⦒⦔⊳▷▸▹►▻᚛";
-const MULTI_BRACKETS: Readonly<Record<string, string>> = Object.freeze({
-  "«": "<<",
-  "《": "<<",
-  "≪": "<<",
-  "⟪": "<<",
-  "⋘": "<<<",
-  "»": ">>",
-  "》": ">>",
-  "≫": ">>",
-  "⟫": ">>",
-  "⋙": ">>>",
-});
 const UNDERSCORES = "_‗ˍ⎽";
 const DASHES = "‐‑‒–—―−⁃﹘";
 const DOTS = "·•‧∙・";
@@ -219,11 +206,26 @@ export function findConfusableFold(character: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The run of `<` or `>` a non-ASCII bracket look-alike reads as (`«` is `<<`), from the generated
+ * Unicode table in `confusable-folds.ts`; `undefined` for anything else.
+ */
+export function findBracketFold(character: string): string | undefined {
+  if (character.charCodeAt(0) < 0x80) return undefined;
+  const at = BRACKET_FOLD_KEYS.indexOf(character);
+  if (at < 0) return undefined;
+  // Keys are whole code points, so a match starts at one; its ordinal is the run's field.
+  let ordinal = 0;
+  for (let index = 0; index < at; index += 1) {
+    const code = BRACKET_FOLD_KEYS.charCodeAt(index);
+    if (code < 0xdc00 || code > 0xdfff) ordinal += 1;
+  }
+  return BRACKET_FOLD_VALUES.split("|")[ordinal];
+}
+
 function foldSimple(part: string): string {
-  const multi = MULTI_BRACKETS[part];
-  if (multi !== undefined) return multi;
-  if (LEFT_BRACKETS.includes(part)) return "<";
-  if (RIGHT_BRACKETS.includes(part)) return ">";
+  const bracket = findBracketFold(part);
+  if (bracket !== undefined) return bracket;
   if (UNDERSCORES.includes(part)) return "_";
   if (DASHES.includes(part)) return "-";
   if (DOTS.includes(part)) return ".";
@@ -291,6 +293,19 @@ function createEntityDecoder(): EntityDecoderAt {
   };
 }
 
+// Inline HTML a Markdown or HTML view hides: a bare formatting tag (no attributes, which could
+// hold the delimiter's own words) or a comment without letters or digits. Between the brackets
+// and the words of a delimiter it hides nothing from the reader. Bounded, so checking it at each
+// `<` keeps the shadow linear.
+const MARKUP_MAX_LENGTH = 96;
+const INLINE_MARKUP =
+  /^<(?:!--[^\p{L}\p{N}<>]{0,88}?-->|\/?(?:a|b|i|u|s|q|em|tt|del|ins|kbd|sub|sup|code|font|mark|span|small|strong|strike)\s*\/?>)/iu;
+
+/** The length of the inline markup tag or comment at `index` (a `<`), or 0. */
+function matchInlineMarkup(text: string, index: number): number {
+  return INLINE_MARKUP.exec(text.slice(index, index + MARKUP_MAX_LENGTH))?.[0].length ?? 0;
+}
+
 /** Builds the normalized shadow of `text` with a map from each shadow char back to `text`. */
 export function buildShadowText(text: string): ShadowText {
   const parts: string[] = [];
@@ -302,7 +317,12 @@ export function buildShadowText(text: string): ShadowText {
     const code = text.charCodeAt(index);
     let folded: string;
     let length = 1;
-    if (code < 0x80 && code !== 0x26) {
+    const markup = code === 0x3c ? matchInlineMarkup(text, index) : 0;
+    if (markup > 0) {
+      // Inline markup a renderer hides reads as nothing: one separator.
+      folded = " ";
+      length = markup;
+    } else if (code < 0x80 && code !== 0x26) {
       folded = ASCII_FOLDS[code]!;
     } else {
       const codePoint = text.codePointAt(index)!;
@@ -327,16 +347,35 @@ export function buildShadowText(text: string): ShadowText {
   return { text: parts.join(""), originalStart, originalEnd };
 }
 
-/** Separators a reader skips inside a delimiter: whitespace, underscores, dashes, markup. */
-export const SHADOW_SEPARATOR = "[\\s_\\-.*~`]";
+/**
+ * Separators a reader skips inside a delimiter, and between its brackets and its words: any run
+ * of characters that are neither letters, digits nor brackets after folding (spaces, quotes,
+ * square brackets, punctuation, markup characters, decoded entities). Patterns that use it carry
+ * the `u` flag.
+ */
+export const SHADOW_SEPARATOR = "[^\\p{L}\\p{N}<>]";
+
+/**
+ * Separators between the letters of a delimiter's words: `SHADOW_SEPARATOR` and brackets too. A
+ * bracket inside the words is junk to a reader, and the projection squares it into `[` or `]`,
+ * which are separators: counting it here keeps the projection idempotent.
+ */
+export const SHADOW_INNER_SEPARATOR = "[^\\p{L}\\p{N}]";
+
+/**
+ * What may stand between a bracket run and a delimiter's words: separators, and `i`, which is
+ * what `|`, `!`, `l` and `1` fold to (a bar or a bang there is junk, not a letter).
+ */
+export const SHADOW_GAP = `(?:${SHADOW_SEPARATOR}|i)`;
 
 function escapeForPattern(character: string): string {
-  return character.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+  // Syntax characters only: the patterns are `u` patterns, where other escapes are errors.
+  return character.replace(/[\\^$.*+?()[\]{}|/]/gu, "\\$&");
 }
 
-/** Pattern for `word` in the shadow, with separators allowed between any two characters. */
+/** Pattern for `word` in the shadow, with inner separators allowed between any two characters. */
 export function buildFuzzyWordPattern(word: string): string {
-  return foldedLetters(word).map(escapeForPattern).join(`${SHADOW_SEPARATOR}*`);
+  return foldedLetters(word).map(escapeForPattern).join(`${SHADOW_INNER_SEPARATOR}*`);
 }
 
 /** The folded characters of `word`, separators removed. */
@@ -344,7 +383,7 @@ export function foldedLetters(word: string): string[] {
   const letters: string[] = [];
   for (const character of word) {
     for (const part of foldCharacter(character)) {
-      if (!new RegExp(`^${SHADOW_SEPARATOR}$`).test(part)) letters.push(part);
+      if (!new RegExp(`^${SHADOW_SEPARATOR}$`, "u").test(part)) letters.push(part);
     }
   }
   return letters;
@@ -424,13 +463,13 @@ export function parseInternalContextDelimiters(
   const sep = SHADOW_SEPARATOR;
   // `<(?<!<sep*<)` enters a bracket run only at its first bracket, so long runs scan linearly.
   const delimiter = new RegExp(
-    `<(?<!<${sep}*<)(?:${sep}*<)*${sep}*${patterns.keyword}${sep}*${patterns.phrase}${sep}*>(?:${sep}*>)*`,
-    "g",
+    `<(?<!<${SHADOW_GAP}*<)(?:${SHADOW_GAP}*<)*${SHADOW_GAP}*${patterns.keyword}${sep}*${patterns.phrase}${SHADOW_GAP}*>(?:${SHADOW_GAP}*>)*`,
+    "gu",
   );
   const matches: InternalContextDelimiterMatch[] = [];
   for (const match of shadow.text.matchAll(delimiter)) {
     const span = toOriginalSpan(shadow, match.index, match.index + match[0].length);
-    const keyword = (match[1] ?? "").replace(new RegExp(sep, "g"), "");
+    const keyword = (match[1] ?? "").replace(new RegExp(sep, "gu"), "");
     matches.push({ kind: keyword.startsWith("b") ? "begin" : "end", ...span });
   }
   return matches;

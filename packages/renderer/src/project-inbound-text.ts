@@ -3,6 +3,8 @@ import {
   buildFuzzyWordPattern,
   buildShadowText,
   findOpenEntityTail,
+  SHADOW_GAP,
+  SHADOW_INNER_SEPARATOR,
   SHADOW_SEPARATOR,
   toOriginalSpan,
 } from "./parse-internal-context-delimiters.js";
@@ -99,10 +101,12 @@ interface ProjectionPatterns {
 function buildProjectionPatterns(profile: ProductProfile, path: string): ProjectionPatterns {
   const patterns: DelimiterPatterns = buildDelimiterPatterns(profile, path);
   const sep = SHADOW_SEPARATOR;
+  const gap = SHADOW_GAP;
+  // Brackets of one run may be split by separators and by `i` (what `|` and `!` fold to).
   // Every pattern stays linear on long runs: a bracket run is only entered at its first bracket
   // (`runStart`), and a lookbehind is only tried right after a bracket, never at every position
   // of a separator run. Without this, 100 000 "<" took about 37 s.
-  const runStart = `<(?<!<${sep}*<)`;
+  const runStart = `<(?<!<${gap}*<)`;
   const context = buildFuzzyWordPattern("CONTEXT");
   const prefixes = [
     buildNonEmptyPrefixChain([...patterns.beginLetters, ...patterns.phraseLetters]),
@@ -112,23 +116,29 @@ function buildProjectionPatterns(profile: ProductProfile, path: string): Project
   return Object.freeze({
     word: profile.delimiterWord,
     // 1. Any mention of the delimiter phrase becomes its canonical spelling, brackets squared.
+    // A `<` between the keyword and the phrase counts as a separator: squared, it is one.
     mention: new RegExp(
-      `(?:${runStart}(?:${sep}*<)*${sep}*)?(?:${patterns.keyword}${sep}*)?${patterns.phrase}(?:${sep}*>)*`,
-      "g",
+      `(?:${runStart}(?:${gap}*<)*${gap}*)?(?:${patterns.keyword}(?:${sep}|<)*)?${patterns.phrase}(?:${gap}*>(?:${gap}*>)*)?`,
+      "gu",
     ),
     // 2. Imitations: a bracket run of three or more opening a BEGIN/END or the word, or closing it.
     opener: new RegExp(
-      `${runStart}(?:${sep}*<){2,}(?=${sep}*(?:${patterns.keyword}|${patterns.wordPattern}))`,
-      "g",
+      `${runStart}(?:${gap}*<){2,}(?=${gap}*(?:${patterns.keyword}|${patterns.wordPattern}))`,
+      "gu",
     ),
-    closer: new RegExp(`>(?<=(?:${context}|${patterns.wordPattern})${sep}*>)(?:${sep}*>){2,}`, "g"),
+    closer: new RegExp(
+      `>(?<=(?:${context}|${patterns.wordPattern})${gap}*>)(?:${gap}*>){2,}`,
+      "gu",
+    ),
     // 3. Fragments at the edges that another message could complete.
     trailing: new RegExp(
-      `${runStart}(?:${sep}*<)*(?=${sep}*(?:(?:${prefixes.join("|")})${sep}*)?$)`,
-      "g",
+      // After the words a bracket counts as a separator: squared, it is one.
+      `${runStart}(?:${gap}*<)*(?=${gap}*(?:(?:${prefixes.join("|")})${SHADOW_INNER_SEPARATOR}*)?$)`,
+      "gu",
     ),
     leading: new RegExp(
-      `^${sep}*${buildSuffixChain(patterns.phraseLetters)}${sep}*(>(?:${sep}*>)*)`,
+      `^${sep}*${buildSuffixChain(patterns.phraseLetters)}${sep}*(>(?:${gap}*>)*)`,
+      "u",
     ),
   });
 }

@@ -2,6 +2,7 @@ import type { SectionRenderContext } from "./create-section-render-context.js";
 import { RendererError } from "./renderer-error.js";
 import { freezeSectionRow, SECTION_TABLE } from "./section-table.js";
 import type { SectionTableRow } from "./section-table.js";
+import { findSingleLineViolation } from "./validate-prompt-text-fields.js";
 import type {
   AgentSystemPromptInput,
   CustomSection,
@@ -138,7 +139,7 @@ function checkCustomSection(value: unknown, path: string): asserts value is Cust
   if (
     typeof value.heading !== "string" ||
     value.heading.trim() === "" ||
-    /[\r\n]/.test(value.heading)
+    findSingleLineViolation(value.heading) !== undefined
   ) {
     invalid(`${path}.heading`, "expected a single-line heading.", "Give the section a heading.");
   }

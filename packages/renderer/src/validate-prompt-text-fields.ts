@@ -1,26 +1,35 @@
 import { describeArgument } from "./assert-argument.js";
 import { RendererError } from "./renderer-error.js";
-import type { StableAgentSystemPromptInput, VolatileFacts } from "./types.js";
+import type {
+  ContextFile,
+  ModelAlias,
+  ProductProfile,
+  StableAgentSystemPromptInput,
+  Tool,
+  VolatileFacts,
+} from "./types.js";
 
-// One rule for text that enters the prompt. The renderer is a contract boundary: a value that
-// breaks a rule is rejected with RENDERER_INVALID_INPUT naming the field; loaders above it
-// (bootstrap, config, facts) neutralize or reject earlier with their own diagnostics.
+// One rule for text that enters the prompt, applied by what the text becomes there. The renderer
+// is a contract boundary: a value that breaks a rule is rejected with RENDERER_INVALID_INPUT
+// naming the field (rejection, not repair: the caller's loader owns its diagnostics, and the
+// prompt never says something the caller did not write). The rule kinds:
 //
-// - Every string the renderer reads: no NUL, no lone surrogate (the text must encode as UTF-8
-//   and as strict JSON).
-// - Single-line fields (paths, names, labels, descriptions): no line break and no C0/C1 control
-//   character, so a value cannot print a forged heading or line into the stable prefix.
-// - Tool names: the function-name rule providers enforce, `^[A-Za-z0-9_-]{1,64}$`, so bidi
+// - `text`: multi-line content (context files, skills prompt, group context, overrides): no NUL,
+//   no lone surrogate (the text must encode as UTF-8 and as strict JSON). Sections fence, quote
+//   or project it.
+// - `line`: a value printed inside a line (names, URLs, paths, labels, list items after `- `,
+//   headings after `## `): `text`, and no line break (LF, CR, NEL, LS, PS, VT, FF) and no other
+//   C0/C1 control character (ESC included), so it can never start a line of its own.
+// - `own-line`: a value printed as a whole line of its own (a tool's guidance line, the identity
+//   line): `line`, and it must not read as a Markdown heading (`# ...`) or as the `===`/`---`
+//   underline that turns the line above it into one.
+// - `tool-name`: the function-name rule providers enforce, `^[A-Za-z0-9_-]{1,64}$`, so bidi
 //   overrides, zero-width characters and look-alike letters cannot make two tools of one name.
-// - Multi-line content (context files, skills prompt, group context, overrides) may hold line
-//   breaks; sections fence or quote it.
 //
-// The checks read each known field directly, after the shape checks of
-// validate-agent-system-prompt-input.ts, and build a field's path only when it fails: a valid
-// input costs one NUL search, one well-formedness test and one `!` search per string, and
-// allocates nothing. Fields the renderer does not know are not read, so they are not checked
-// either. The stable part is checked once per compile (`compileAgentSystemPrompt`), the volatile
-// part once per turn.
+// Which field gets which rule is written once, in `STABLE_TEXT_RULES` and `VOLATILE_TEXT_RULES`,
+// and their types list every field of the input types: a new field without a rule is a compile
+// error, and a free-text field (`string`, not a closed set of words) cannot be marked `none`.
+// One walker reads the tables; it builds a field's path only when it fails.
 //
 // The same pass answers one question for the render: could the caller's text spell the start of
 // a marker (`<!-- WORD_`) in the prompt? Built-in prose holds no `!` (a test keeps it so), so the
@@ -31,8 +40,156 @@ import type { StableAgentSystemPromptInput, VolatileFacts } from "./types.js";
 /** Provider function-name rule for tool names. */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** How one string field is checked, by what it becomes in the prompt (see above). */
+export type TextRule = "text" | "line" | "own-line" | "tool-name";
+
+/** The rule of one field, given its (non-optional) type. */
+export type TextFieldRule<Value> = Value extends string
+  ? string extends Value
+    ? TextRule
+    : "none" // a closed set of words (a mode, a level): nothing a caller can phrase
+  : Value extends readonly (infer Item)[]
+    ? Item extends string
+      ? { readonly items: TextRule }
+      : { readonly each: TextRuleTable<Item> }
+    : Value extends (...args: never[]) => unknown
+      ? "none"
+      : Value extends object
+        ? string extends keyof Value
+          ? "none" // an open record (tool parameters): provider data, never prompt text
+          : TextRuleTable<Value>
+        : "none"; // booleans and numbers
+
+/** A rule for every field of `Shape`, required, so no field can be left out. */
+export type TextRuleTable<Shape> = {
+  readonly [Key in keyof Shape]-?: TextFieldRule<NonNullable<Shape[Key]>>;
+};
+
+const PROFILE_RULES: TextRuleTable<ProductProfile> = {
+  name: "line",
+  cliName: "line",
+  docsUrl: "line",
+  sourceUrl: "line",
+  skillsHubUrl: "line",
+  communityUrl: "line",
+  delimiterWord: "line",
+  features: {
+    gatewayTool: "none",
+    controlUi: "none",
+    productCli: "none",
+    replyDirectives: "none",
+    docs: "none",
+    skillsHub: "none",
+    channelRouting: "none",
+    approvalCommand: "none",
+    referenceToolGuidance: "none",
+  },
+  fenceContextFiles: "none",
+  ownerAuthority: "none",
+  requiredWorkspaceFiles: { items: "line" },
+};
+
+const TOOL_RULES: TextRuleTable<Tool> = {
+  name: "tool-name",
+  description: "line",
+  guidance: { items: "own-line" },
+  parameters: "none",
+};
+
+const CONTEXT_FILE_RULES: TextRuleTable<ContextFile> = { path: "line", content: "text" };
+const MODEL_ALIAS_RULES: TextRuleTable<ModelAlias> = { alias: "line", model: "line" };
+
+/** Which rule each stable field follows; `sections` is walked by `checkSectionRegistry`. */
+export const STABLE_TEXT_RULES: TextRuleTable<Omit<StableAgentSystemPromptInput, "sections">> = {
+  mode: "none",
+  size: "none",
+  profile: PROFILE_RULES,
+  identityLine: "own-line",
+  sessionKind: "none",
+  tools: { each: TOOL_RULES },
+  planTool: "none",
+  automaticCompletionWake: "none",
+  subagentCompletionMode: "none",
+  delegationMode: "none",
+  workspaceDir: "line",
+  docs: { localDocsPath: "line", localSourcePath: "line" },
+  modelAliases: { each: MODEL_ALIAS_RULES },
+  ownerDisplay: "line",
+  ttsHint: "text",
+  memoryRecall: { citations: "none" },
+  skillsPrompt: "text",
+  contextFiles: { each: CONTEXT_FILE_RULES },
+  bootstrapTruncated: "none",
+  bootstrapPending: "none",
+  sandbox: { enabled: "none", containerWorkdir: "line", hostWorkdir: "line", elevatedExec: "none" },
+  reasoningTagHint: "none",
+  provider: {
+    sectionOverrides: {
+      interaction_style: "text",
+      tool_call_style: "text",
+      execution_bias: "text",
+    },
+    stablePrefix: "text",
+    dynamicSuffix: "text",
+  },
+  runtimeFactsLocation: "none",
+  beforePromptBuild: "none",
+};
+
+/** Which rule each per-turn fact follows. */
+export const VOLATILE_TEXT_RULES: TextRuleTable<VolatileFacts> = {
+  time: { date: "line", time: "line", timeZone: "line" },
+  channel: {
+    id: "line",
+    chatType: "none",
+    chatLabel: "line",
+    nativeApprovals: "none",
+    collapsibleDetails: "none",
+    messageToolOnly: "none",
+    allowGroupSilence: "none",
+    autoReply: "none",
+    reactions: "none",
+    voice: "none",
+    acpHints: { items: "line" },
+    controlUiEmbed: "none",
+  },
+  sender: "line",
+  groupContext: "text",
+  runtime: {
+    host: "line",
+    os: "line",
+    node: "line",
+    model: "line",
+    repoRoot: "line",
+    sessionKey: "line",
+    coAuthorTrailer: "line",
+  },
+  thinkingLevel: "none",
+  reasoning: "none",
+  elevation: "none",
+  presentationTools: "none",
+  projectMemoryFacts: { items: "line" },
+  workspaceChanges: { items: "line" },
+};
+
 // oxlint-disable-next-line no-control-regex -- control characters are what this rule rejects
 const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+
+/**
+ * A Markdown heading when printed as a line of its own: an ATX heading (`# ...` after up to three
+ * spaces) or a setext underline (`===` or `---`) that makes the line above a heading.
+ */
+const HEADING_LINE = /^\s*(?:#{1,6}(?:\s|$)|=+\s*$|-+\s*$)/u;
+
+/**
+ * Why `text` breaks the single-line rule (`undefined` when it keeps it): a line break or a control
+ * character. The rule custom section headings and every `line` field share.
+ */
+export function findSingleLineViolation(text: string): string | undefined {
+  return LINE_BREAK_OR_CONTROL.test(text)
+    ? "a single line without line breaks or control characters"
+    : undefined;
+}
 
 /** `String.prototype.isWellFormed` (ES2024, in every Node this package supports). */
 type WellFormedString = string & { isWellFormed(): boolean };
@@ -63,62 +220,99 @@ function maySpellMarker(text: string): boolean {
 }
 
 /**
- * NUL and lone surrogates; `path` is the field's path, or its prefix when `index` is given.
- * Returns `maySpellMarker(text)` for a valid string, false for anything else.
- */
-function checkText(text: unknown, path: string, index?: number, field?: string): boolean {
-  if (typeof text !== "string") return false;
-  if (!text.includes("\u0000") && (text as WellFormedString).isWellFormed()) {
-    return maySpellMarker(text);
-  }
-  const where = fieldPath(path, index, field);
-  if (text.includes("\u0000")) reject(where, "text without NUL characters", text);
-  reject(where, "well-formed Unicode (a lone surrogate was found)", text);
-}
-
-/**
  * Anything a single-line field could fail on, or mark with: NUL and the other control characters,
  * line breaks, and `!`. One search instead of three for the common clean value.
  */
 // oxlint-disable-next-line no-control-regex -- control characters are what this rule rejects
 const LINE_SUSPECT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029!]/;
 
-/** `checkText`, then no line break and no control character. */
-function checkLine(text: unknown, path: string, index?: number, field?: string): boolean {
+/**
+ * Applies `rule` to one string; `path` builds the field's path, called only on failure. Returns
+ * `maySpellMarker(text)` for a valid string, false for a value that is not a string (the shape
+ * checks own those).
+ */
+function checkString(text: unknown, rule: TextRule, path: () => string): boolean {
   if (typeof text !== "string") return false;
-  // A value without a suspect character breaks no rule but well-formedness, and cannot mark.
-  if (!LINE_SUSPECT.test(text) && (text as WellFormedString).isWellFormed()) return false;
-  const marks = checkText(text, path, index, field);
-  if (LINE_BREAK_OR_CONTROL.test(text)) {
-    reject(fieldPath(path, index, field), "a single line without control characters", text);
+  if (rule === "tool-name") {
+    if (TOOL_NAME_PATTERN.test(text)) return false; // holds no `!`: cannot spell a marker
+    checkString(text, "line", path);
+    reject(path(), "a tool name of 1-64 letters, digits, '_' or '-' (the provider rule)", text);
   }
-  return marks;
+  if (rule === "own-line" && HEADING_LINE.test(text)) {
+    reject(path(), "a line that does not read as a Markdown heading or heading underline", text);
+  }
+  // A line without a suspect character breaks no rule but well-formedness, and cannot mark.
+  if (rule !== "text" && !LINE_SUSPECT.test(text) && (text as WellFormedString).isWellFormed()) {
+    return false;
+  }
+  if (text.includes("\u0000")) reject(path(), "text without NUL characters", text);
+  if (!(text as WellFormedString).isWellFormed()) {
+    reject(path(), "well-formed Unicode (a lone surrogate was found)", text);
+  }
+  if (rule !== "text") {
+    const violation = findSingleLineViolation(text);
+    if (violation !== undefined) reject(path(), violation, text);
+  }
+  return maySpellMarker(text);
 }
 
-/** `path`, `path.index` or `path.index.field`: the text rules' path style. */
-function fieldPath(path: string, index?: number, field?: string): string {
-  if (index === undefined) return path;
-  return field === undefined ? `${path}.${index}` : `${path}.${index}.${field}`;
-}
+type AnyFieldRule = TextRule | "none" | { readonly items: TextRule } | { readonly each: object };
 
-function checkTextItems(items: readonly unknown[] | undefined, path: string): boolean {
+/** Applies a rule table to one object; `path` is its path ("" for the input itself). */
+function checkFields(value: unknown, table: object, path: string): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const fields = value as Readonly<Record<string, unknown>>;
   let marks = false;
-  if (items === undefined) return marks;
-  for (let index = 0; index < items.length; index++) {
-    marks = checkText(items[index], path, index) || marks;
+  for (const [key, rule] of Object.entries(table) as [string, AnyFieldRule | object][]) {
+    if (rule === "none") continue;
+    const field = fields[key];
+    if (field === undefined) continue;
+    const at = path === "" ? key : `${path}.${key}`;
+    marks = checkField(field, rule, at) || marks;
   }
   return marks;
 }
 
-// Every string anywhere in `value` (the section registry, whose shape is checked later, when
-// its rows are resolved): NUL and lone surrogates only.
+function checkField(field: unknown, rule: AnyFieldRule | object, at: string): boolean {
+  if (typeof rule === "string") return checkString(field, rule as TextRule, () => at);
+  if ("items" in rule || "each" in rule) {
+    if (!Array.isArray(field)) return false;
+    let marks = false;
+    for (let index = 0; index < field.length; index++) {
+      marks =
+        ("items" in rule
+          ? checkString(field[index], rule.items, () => `${at}.${index}`)
+          : checkFields(field[index], (rule as { each: object }).each, `${at}.${index}`)) || marks;
+    }
+    return marks;
+  }
+  return checkFields(field, rule, at);
+}
+
+// Every string anywhere in `value`: NUL and lone surrogates only (custom section text and
+// replacement bodies are multi-line content; the registry's shape is checked when its rows are
+// resolved).
 function checkAllText(value: unknown, path: string): void {
   if (typeof value === "string") {
-    checkText(value, path);
+    checkString(value, "text", () => path);
     return;
   }
   if (typeof value !== "object" || value === null) return;
   for (const [key, child] of Object.entries(value)) checkAllText(child, `${path}.${key}`);
+}
+
+/** The section registry: all its text as `text`, each custom section's heading as a `line`. */
+function checkSectionRegistry(sections: unknown): void {
+  checkAllText(sections, "sections");
+  if (typeof sections !== "object" || sections === null) return;
+  const added: unknown = (sections as { add?: unknown }).add;
+  if (!Array.isArray(added)) return;
+  for (let index = 0; index < added.length; index++) {
+    const section: unknown = added[index];
+    if (typeof section !== "object" || section === null) continue;
+    const heading = (section as { heading?: unknown }).heading;
+    checkString(heading, "line", () => `sections.add.${index}.heading`);
+  }
 }
 
 /**
@@ -127,84 +321,10 @@ function checkAllText(value: unknown, path: string): void {
  * true when some string could spell a marker start (see `maySpellMarker`).
  */
 export function validateStableTextFields(input: StableAgentSystemPromptInput): boolean {
-  let marks = false;
-  const profile = input.profile;
-  if (profile !== undefined) {
-    marks = checkText(profile.name, "profile.name") || marks;
-    marks = checkText(profile.cliName, "profile.cliName") || marks;
-    marks = checkText(profile.docsUrl, "profile.docsUrl") || marks;
-    marks = checkText(profile.sourceUrl, "profile.sourceUrl") || marks;
-    marks = checkText(profile.skillsHubUrl, "profile.skillsHubUrl") || marks;
-    marks = checkText(profile.communityUrl, "profile.communityUrl") || marks;
-    marks = checkText(profile.delimiterWord, "profile.delimiterWord") || marks;
-  }
-  marks = checkLine(input.identityLine, "identityLine") || marks;
-  const tools = input.tools;
-  if (tools !== undefined) {
-    for (let index = 0; index < tools.length; index++) {
-      const tool = tools[index]!;
-      const name = tool.name;
-      // A name that passes the provider rule holds no `!` and cannot spell a marker.
-      if (!TOOL_NAME_PATTERN.test(name)) {
-        checkLine(name, "tools", index, "name");
-        reject(
-          fieldPath("tools", index, "name"),
-          "a tool name of 1-64 letters, digits, '_' or '-' (the provider rule)",
-          name,
-        );
-      }
-      marks = checkLine(tool.description, "tools", index, "description") || marks;
-      const guidance = tool.guidance;
-      if (guidance !== undefined) {
-        for (let line = 0; line < guidance.length; line++) {
-          marks = checkText(guidance[line], `tools.${index}.guidance`, line) || marks;
-        }
-      }
-    }
-  }
-  marks = checkLine(input.workspaceDir, "workspaceDir") || marks;
-  const docs = input.docs;
-  if (docs !== undefined) {
-    marks = checkLine(docs.localDocsPath, "docs.localDocsPath") || marks;
-    marks = checkLine(docs.localSourcePath, "docs.localSourcePath") || marks;
-  }
-  const aliases = input.modelAliases;
-  if (aliases !== undefined) {
-    for (let index = 0; index < aliases.length; index++) {
-      marks = checkLine(aliases[index]!.alias, "modelAliases", index, "alias") || marks;
-      marks = checkLine(aliases[index]!.model, "modelAliases", index, "model") || marks;
-    }
-  }
-  marks = checkLine(input.ownerDisplay, "ownerDisplay") || marks;
-  marks = checkText(input.ttsHint, "ttsHint") || marks;
-  marks = checkText(input.skillsPrompt, "skillsPrompt") || marks;
-  const files = input.contextFiles;
-  if (files !== undefined) {
-    for (let index = 0; index < files.length; index++) {
-      marks = checkLine(files[index]!.path, "contextFiles", index, "path") || marks;
-      marks = checkText(files[index]!.content, "contextFiles", index, "content") || marks;
-    }
-  }
-  const sandbox = input.sandbox;
-  if (sandbox !== undefined) {
-    marks = checkLine(sandbox.containerWorkdir, "sandbox.containerWorkdir") || marks;
-    marks = checkLine(sandbox.hostWorkdir, "sandbox.hostWorkdir") || marks;
-  }
-  const provider = input.provider;
-  if (provider !== undefined) {
-    const overrides = provider.sectionOverrides;
-    if (overrides !== undefined) {
-      const { interaction_style, tool_call_style, execution_bias } = overrides;
-      marks = checkText(interaction_style, "provider.sectionOverrides.interaction_style") || marks;
-      marks = checkText(tool_call_style, "provider.sectionOverrides.tool_call_style") || marks;
-      marks = checkText(execution_bias, "provider.sectionOverrides.execution_bias") || marks;
-    }
-    marks = checkText(provider.stablePrefix, "provider.stablePrefix") || marks;
-    marks = checkText(provider.dynamicSuffix, "provider.dynamicSuffix") || marks;
-  }
+  const marks = checkFields(input, STABLE_TEXT_RULES, "");
   // Registry text is checked here but not vouched for: custom sections render what they like,
   // so a compile with a registry always searches (compile-agent-system-prompt.ts).
-  if (input.sections !== undefined) checkAllText(input.sections, "sections");
+  if (input.sections !== undefined) checkSectionRegistry(input.sections);
   return marks;
 }
 
@@ -213,32 +333,5 @@ export function validateStableTextFields(input: StableAgentSystemPromptInput): b
  * Returns true when some fact could spell a marker start (see `maySpellMarker`).
  */
 export function validateVolatileTextFields(facts: VolatileFacts): boolean {
-  let marks = false;
-  const time = facts.time;
-  if (time !== undefined) {
-    marks = checkText(time.date, "volatile.time.date") || marks;
-    marks = checkText(time.time, "volatile.time.time") || marks;
-    marks = checkText(time.timeZone, "volatile.time.timeZone") || marks;
-  }
-  const channel = facts.channel;
-  if (channel !== undefined) {
-    marks = checkLine(channel.id, "volatile.channel.id") || marks;
-    marks = checkLine(channel.chatLabel, "volatile.channel.chatLabel") || marks;
-    marks = checkTextItems(channel.acpHints, "volatile.channel.acpHints") || marks;
-  }
-  marks = checkLine(facts.sender, "volatile.sender") || marks;
-  marks = checkText(facts.groupContext, "volatile.groupContext") || marks;
-  const runtime = facts.runtime;
-  if (runtime !== undefined) {
-    marks = checkLine(runtime.host, "volatile.runtime.host") || marks;
-    marks = checkLine(runtime.os, "volatile.runtime.os") || marks;
-    marks = checkLine(runtime.node, "volatile.runtime.node") || marks;
-    marks = checkLine(runtime.model, "volatile.runtime.model") || marks;
-    marks = checkLine(runtime.repoRoot, "volatile.runtime.repoRoot") || marks;
-    marks = checkLine(runtime.sessionKey, "volatile.runtime.sessionKey") || marks;
-    marks = checkText(runtime.coAuthorTrailer, "volatile.runtime.coAuthorTrailer") || marks;
-  }
-  marks = checkTextItems(facts.projectMemoryFacts, "volatile.projectMemoryFacts") || marks;
-  marks = checkTextItems(facts.workspaceChanges, "volatile.workspaceChanges") || marks;
-  return marks;
+  return checkFields(facts, VOLATILE_TEXT_RULES, "volatile");
 }

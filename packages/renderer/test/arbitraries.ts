@@ -16,6 +16,8 @@ export const text = fc
   .filter((s) => !hasForbidden(s));
 export const multiline = fc.array(text, { maxLength: 4 }).map((lines) => lines.join("\n"));
 export const nonBlank = text.filter((s) => s.trim() !== "");
+/** `text` the renderer accepts as a line of its own: never a Markdown heading or underline. */
+export const ownLine = text.filter((s) => !/^\s*(?:#{1,6}(?:\s|$)|=+\s*$|-+\s*$)/.test(s));
 export const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 
 /** Drops keys whose value is undefined, as a JSON caller would. */
@@ -117,7 +119,7 @@ export const TOOL_NAMES = [
  */
 export const unquotedStableFacts = fc
   .record({
-    identityLine: opt(text),
+    identityLine: opt(ownLine),
     planTool: opt(fc.boolean()),
     automaticCompletionWake: opt(fc.boolean()),
     subagentCompletionMode: opt(fc.constantFrom("announce", "collect")),

@@ -138,7 +138,18 @@ describe("neutral profile", () => {
     fc.assert(
       fc.property(fullInput, (input) => {
         const tools = (input.tools ?? []).filter((tool) => NEUTRAL_TOOLS.includes(tool.name));
-        const out = buildAgentSystemPrompt({ ...input, tools, profile: NEUTRAL_PRODUCT_PROFILE });
+        // Group context is projected, which squares a trailing `<<` into `[[` (a reference
+        // reply-directive token): the caller's brackets are not the product's words.
+        const volatile =
+          input.volatile?.groupContext === undefined
+            ? input.volatile
+            : { ...input.volatile, groupContext: input.volatile.groupContext.replaceAll("<", "") };
+        const out = buildAgentSystemPrompt({
+          ...input,
+          ...(volatile === undefined ? {} : { volatile }),
+          tools,
+          profile: NEUTRAL_PRODUCT_PROFILE,
+        });
         for (const section of out.sections) expect(leaks(section.text)).toEqual([]);
       }),
       { numRuns: 200 },

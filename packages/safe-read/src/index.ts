@@ -10,3 +10,14 @@ export type {
   ReadContainedFileOptions,
   ReadContainedFileResult,
 } from "./read-contained-file.js";
+export {
+  discoverWatchTargets,
+  WATCH_MAX_DEPTH,
+  WATCH_MAX_FOLDERS,
+} from "./discover-watch-targets.js";
+export type { WatchInputs, WatchTargets } from "./discover-watch-targets.js";
+export { watchContainedInputs } from "./watch-contained-inputs.js";
+export type {
+  ContainedInputsWatcher,
+  WatchContainedInputsOptions,
+} from "./watch-contained-inputs.js";

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { parseSkillsRootOption } from "../inputs/parse-skills-root-option.js";
 import type { DemoPaths } from "../inputs/resolve-demo-paths.js";
-import type { WatchInputs } from "./discover-watch-targets.js";
+import type { WatchInputs } from "@promptstack/safe-read";
 import type { InspectOptions } from "./inspect-options.js";
 
 /** What `resolveWatchPaths` returns: the inputs to watch and the config whose sections file counts. */

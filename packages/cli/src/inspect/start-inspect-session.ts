@@ -9,12 +9,10 @@ import { createInspectPrefixSession } from "./create-inspect-prefix-session.js";
 import type { InspectOptions } from "./inspect-options.js";
 import type { InspectDiagnostic, InspectView } from "./inspect-view.js";
 import { loadInspectView } from "./load-inspect-view.js";
-import { INSPECT_WATCH_MAX_FOLDERS } from "./discover-watch-targets.js";
-import type { WatchInputs } from "./discover-watch-targets.js";
+import { WATCH_MAX_FOLDERS, watchContainedInputs } from "@promptstack/safe-read";
+import type { ContainedInputsWatcher, WatchInputs } from "@promptstack/safe-read";
 import { readConfigSectionsFiles } from "./read-config-sections-files.js";
 import { resolveWatchPaths } from "./resolve-watch-paths.js";
-import { watchInspectInputs } from "./watch-inspect-inputs.js";
-import type { InspectInputsWatcher } from "./watch-inspect-inputs.js";
 
 /** A served inspect page, re-rendered on change when watching. */
 export interface InspectSession {
@@ -142,16 +140,16 @@ export async function startInspectSession(
         : await readConfigSectionsFiles(paths.configFile, options.agent ?? "main");
     return { folders: paths.folders, files: [...paths.files, ...sections] };
   };
-  let watcher: InspectInputsWatcher;
+  let watcher: ContainedInputsWatcher;
   try {
-    watcher = await watchInspectInputs(inputs, rerender);
+    watcher = await watchContainedInputs(inputs, rerender);
   } catch (error) {
     await closeServer();
     throw error;
   }
   if (watcher.limited()) {
     io.stderr(
-      `promptstack inspect: watching only the first ${INSPECT_WATCH_MAX_FOLDERS} folders; a change below the rest is not seen.\n`,
+      `promptstack inspect: watching only the first ${WATCH_MAX_FOLDERS} folders; a change below the rest is not seen.\n`,
     );
   }
   const watched = [...paths.folders, ...(await inputs()).files].sort();

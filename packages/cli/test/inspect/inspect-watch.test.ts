@@ -3,10 +3,9 @@ import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLazyTokenCounter } from "../../src/inputs/create-lazy-token-counter.js";
-import { INSPECT_WATCH_MAX_DEPTH } from "../../src/inspect/discover-watch-targets.js";
+import { WATCH_MAX_DEPTH, watchContainedInputs } from "@promptstack/safe-read";
 import type { InspectOptions } from "../../src/inspect/inspect-options.js";
 import { startInspectSession } from "../../src/inspect/start-inspect-session.js";
-import { watchInspectInputs } from "../../src/inspect/watch-inspect-inputs.js";
 import { createTestIo } from "../create-test-io.js";
 import { REPO_ROOT } from "../run-cli-binary.js";
 import { openEventStream } from "./read-event-stream.js";
@@ -67,7 +66,7 @@ describe("inspect --watch", () => {
     expect(real.filter((folder) => !`${folder}${sep}`.startsWith(`${demo.dir}${sep}`))).toEqual([]);
   });
 
-  it("watches a deep nesting only down to INSPECT_WATCH_MAX_DEPTH", async () => {
+  it("watches a deep nesting only down to WATCH_MAX_DEPTH", async () => {
     const demo = await copyDemo();
     let deep = join(demo.dir, "memory");
     for (let level = 0; level < 120; level++) deep = join(deep, "n");
@@ -77,13 +76,13 @@ describe("inspect --watch", () => {
       .watchedFolders()
       .filter((folder) => folder.startsWith(demo.dir))
       .map((folder) => relative(demo.dir, folder).split(sep).filter(Boolean).length);
-    expect(Math.max(...depths)).toBe(INSPECT_WATCH_MAX_DEPTH);
+    expect(Math.max(...depths)).toBe(WATCH_MAX_DEPTH);
   });
 
   it("stops at the folder cap and says so", async () => {
     const root = await realpath(await mkdtemp(join(tmpdir(), "promptstack-watch-cap-")));
     await makeTree(root, 6, 2); // 43 folders
-    const watcher = await watchInspectInputs(
+    const watcher = await watchContainedInputs(
       async () => ({ folders: [root], files: [] }),
       () => undefined,
       { maxFolders: 10 },

@@ -3,8 +3,8 @@ import type { FSWatcher } from "node:fs";
 import { discoverWatchTargets } from "./discover-watch-targets.js";
 import type { WatchInputs, WatchTargets } from "./discover-watch-targets.js";
 
-/** A running watch over the inspect inputs. */
-export interface InspectInputsWatcher {
+/** A running watch over the inputs a render reads. */
+export interface ContainedInputsWatcher {
   /** Folders watched now (one watch each). */
   folders(): readonly string[];
   /** The last walk stopped at the folder cap. */
@@ -12,12 +12,14 @@ export interface InspectInputsWatcher {
   close(): Promise<void>;
 }
 
-/** Options of `watchInspectInputs`. */
-export interface WatchInspectInputsOptions {
+/** Options of `watchContainedInputs`. */
+export interface WatchContainedInputsOptions {
   /** Quiet time after the last change before `onChange` runs; an editor's save is many events. */
   readonly debounceMs?: number;
-  /** Beats `INSPECT_WATCH_MAX_FOLDERS` (tests). */
+  /** Beats `WATCH_MAX_FOLDERS` (tests). */
   readonly maxFolders?: number;
+  /** Keep the process alive while watching (a server); default true. */
+  readonly persistent?: boolean;
 }
 
 /**
@@ -31,11 +33,11 @@ export interface WatchInspectInputsOptions {
  * and watches whatever a link points to and every folder however deep, which is exactly what
  * the readers refuse to read.
  */
-export async function watchInspectInputs(
+export async function watchContainedInputs(
   inputs: () => Promise<WatchInputs>,
   onChange: (changed: readonly string[]) => void,
-  options: WatchInspectInputsOptions = {},
-): Promise<InspectInputsWatcher> {
+  options: WatchContainedInputsOptions = {},
+): Promise<ContainedInputsWatcher> {
   const debounceMs = options.debounceMs ?? 80;
   const watchers = new Map<string, FSWatcher>();
   let targets: WatchTargets = { folders: new Map(), limited: false };
@@ -63,7 +65,7 @@ export async function watchInspectInputs(
     for (const folder of targets.folders.keys()) {
       if (watchers.has(folder)) continue;
       try {
-        const watcher = watch(folder, { persistent: true }, (_event, name) =>
+        const watcher = watch(folder, { persistent: options.persistent ?? true }, (_event, name) =>
           onEvent(folder, typeof name === "string" ? name : null),
         );
         // A folder that went away or became unreadable must not end the server; the next

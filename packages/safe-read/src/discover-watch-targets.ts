@@ -1,13 +1,13 @@
 import { opendir, realpath } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
-/** Most folders `--watch` watches at once (each is one watch); past it the walk stops, noted. */
-export const INSPECT_WATCH_MAX_FOLDERS = 2_000;
+/** Most folders one watcher watches at once (each is one watch); past it the walk stops, noted. */
+export const WATCH_MAX_FOLDERS = 2_000;
 /**
  * Deepest folder watched below a watched root. The deepest input a render reads is a SKILL.md in
  * `.agents/skills/` six folders down (the skills discovery's `maxDepth`): 2 + 6 = 8.
  */
-export const INSPECT_WATCH_MAX_DEPTH = 8;
+export const WATCH_MAX_DEPTH = 8;
 /** A folder with more entries than this is watched but not walked (as the skills discovery). */
 const MAX_ENTRIES_PER_FOLDER = 10_000;
 /** Never watched below a root: what the readers never read. The root itself may sit in one. */
@@ -17,7 +17,7 @@ const SKIPPED_NAMES = new Set(["node_modules", ".git"]);
 export interface WatchTargets {
   /** Folder → `undefined` (any entry counts) or the names that count in it. */
   readonly folders: ReadonlyMap<string, ReadonlySet<string> | undefined>;
-  /** The walk stopped at `INSPECT_WATCH_MAX_FOLDERS` (or the caller's `maxFolders`). */
+  /** The walk stopped at `WATCH_MAX_FOLDERS` (or the caller's `maxFolders`). */
   readonly limited: boolean;
 }
 
@@ -40,15 +40,15 @@ async function realFolder(path: string): Promise<string | undefined> {
 /**
  * Lists the folders to watch with the readers' containment rules: each input folder is walked
  * breadth-first without following a symbolic link (a link to a tree elsewhere is one entry, not
- * a tree), skipping `node_modules` and `.git` below it, at most `INSPECT_WATCH_MAX_DEPTH` deep
- * and `INSPECT_WATCH_MAX_FOLDERS` in all; each folder is listed once, so the walk is linear in
+ * a tree), skipping `node_modules` and `.git` below it, at most `WATCH_MAX_DEPTH` deep
+ * and `WATCH_MAX_FOLDERS` in all; each folder is listed once, so the walk is linear in
  * the folders it visits. A named file is watched through its folder, filtered to its name (an
  * editor's atomic save replaces the file; a file not created yet appears). The input folders
  * themselves are resolved (a workspace may be reached through a link, as the readers allow).
  */
 export async function discoverWatchTargets(
   inputs: WatchInputs,
-  maxFolders = INSPECT_WATCH_MAX_FOLDERS,
+  maxFolders = WATCH_MAX_FOLDERS,
 ): Promise<WatchTargets> {
   const folders = new Map<string, Set<string> | undefined>();
   let limited = false;
@@ -76,7 +76,7 @@ export async function discoverWatchTargets(
     const { dir, depth } = queue[index]!;
     if (folders.has(dir) && folders.get(dir) === undefined) continue;
     if (!add(dir, undefined)) break;
-    if (depth >= INSPECT_WATCH_MAX_DEPTH) continue;
+    if (depth >= WATCH_MAX_DEPTH) continue;
     const children: string[] = [];
     let entries = 0;
     try {
