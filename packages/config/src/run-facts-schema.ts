@@ -156,7 +156,16 @@ function buildRunFactsSchema() {
         .strictObject({
           host: text().apply(documented("Host name.")),
           os: text().apply(documented("Operating system, e.g. `linux 6.8`.")),
+          arch: optional(text()).apply(documented("CPU architecture, e.g. `arm64`.")),
           node: text().apply(documented("Node.js version.")),
+          shell: optional(text()).apply(
+            documented("The shell `exec` runs commands in, e.g. `bash`."),
+          ),
+          defaultModel: optional(text()).apply(
+            documented(
+              "The agent's default model, when this run uses another one (e.g. after `/model`).",
+            ),
+          ),
           repoRoot: optional(text()).apply(documented("Repository root, when detected.")),
           sessionKey: optional(text()).apply(
             documented("Session identity, e.g. `agent:main:telegram:direct:1`."),

@@ -29,7 +29,11 @@ export interface RunFactsChannel {
 export interface RunFactsRuntime {
   readonly host: string;
   readonly os: string;
+  readonly arch?: string;
   readonly node: string;
+  readonly shell?: string;
+  /** The agent's default model, when this run uses another one. */
+  readonly defaultModel?: string;
   readonly repoRoot?: string;
   readonly sessionKey?: string;
   readonly coAuthorTrailer?: string;

@@ -202,9 +202,17 @@ export interface ChannelFacts {
 
 export interface RuntimeFacts {
   readonly host?: string;
+  /** The configured agent this run belongs to, e.g. `main`. */
+  readonly agentId?: string;
   readonly os?: string;
+  /** CPU architecture, e.g. `arm64`. */
+  readonly arch?: string;
   readonly node?: string;
+  /** The shell `exec` runs commands in, e.g. `bash`. */
+  readonly shell?: string;
   readonly model?: string;
+  /** The agent's default model, when this turn runs on another one. */
+  readonly defaultModel?: string;
   readonly repoRoot?: string;
   /** Session identity, e.g. `agent:main:telegram:direct:123`. */
   readonly sessionKey?: string;

@@ -231,9 +231,13 @@ export function validateVolatileTextFields(facts: VolatileFacts): boolean {
   const runtime = facts.runtime;
   if (runtime !== undefined) {
     marks = checkLine(runtime.host, "volatile.runtime.host") || marks;
+    marks = checkLine(runtime.agentId, "volatile.runtime.agentId") || marks;
     marks = checkLine(runtime.os, "volatile.runtime.os") || marks;
+    marks = checkLine(runtime.arch, "volatile.runtime.arch") || marks;
     marks = checkLine(runtime.node, "volatile.runtime.node") || marks;
+    marks = checkLine(runtime.shell, "volatile.runtime.shell") || marks;
     marks = checkLine(runtime.model, "volatile.runtime.model") || marks;
+    marks = checkLine(runtime.defaultModel, "volatile.runtime.defaultModel") || marks;
     marks = checkLine(runtime.repoRoot, "volatile.runtime.repoRoot") || marks;
     marks = checkLine(runtime.sessionKey, "volatile.runtime.sessionKey") || marks;
     marks = checkText(runtime.coAuthorTrailer, "volatile.runtime.coAuthorTrailer") || marks;

@@ -76,9 +76,13 @@ export const volatileFacts: fc.Arbitrary<VolatileFacts> = fc
       fc
         .record({
           host: opt(text),
+          agentId: opt(text),
           os: opt(text),
+          arch: opt(text),
           node: opt(text),
+          shell: opt(text),
           model: opt(text),
+          defaultModel: opt(text),
           repoRoot: opt(text),
           sessionKey: opt(text),
           coAuthorTrailer: opt(text),
