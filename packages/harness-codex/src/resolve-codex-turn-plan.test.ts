@@ -84,6 +84,20 @@ describe("resolveCodexTurnPlan routing", () => {
     }
   });
 
+  it("notes the workspace files' roles in thread instructions, AGENTS.md's native copy included", () => {
+    for (const connection of CONNECTIONS) {
+      const { start } = allParams(resolveCodexTurnPlan(input({ connection })));
+      expect(start.developerInstructions).toContain(
+        "## Workspace Files\nAGENTS.md holds the workspace's rules; SOUL.md is the persona to follow;",
+      );
+      expect(start.developerInstructions).toContain(
+        "Tool notes in AGENTS.md never make a tool available",
+      );
+    }
+    const none = allParams(resolveCodexTurnPlan(input({ workspaceFiles: [] })));
+    expect(none.start.developerInstructions).not.toContain("## Workspace Files");
+  });
+
   it("leaves AGENTS.md to Codex when execution happens in the workspace", () => {
     const { start, turn } = allParams(resolveCodexTurnPlan(input()));
     expect(JSON.stringify({ start, turn })).not.toContain("AGENTS-BODY");

@@ -1,6 +1,7 @@
 import { isBootstrapFileAllowedForSession } from "@promptstack/bootstrap";
 import type { BootstrapFileOrigin } from "@promptstack/bootstrap";
 import { buildWorkspaceMemoryNote } from "./build-workspace-memory-note.js";
+import { formatWorkspaceFilesNote } from "./format-workspace-files-note.js";
 import type { CodexConnectionKind } from "./codex-connection-kind.js";
 import { routeBootstrapFiles } from "./route-bootstrap-files.js";
 import type { BootstrapSurface } from "./route-bootstrap-files.js";
@@ -179,6 +180,8 @@ export function resolveCodexTurnPlan(input: CodexTurnPlanInput): CodexTurnPlan {
     },
   );
   diagnostics.push(...routed.diagnostics);
+  const filesNote = formatWorkspaceFilesNote(routed.routes.map(({ file }) => file.name));
+  if (filesNote !== undefined) threadParts.push(filesNote);
   for (const { file, surface } of routed.routes) {
     routing.push({ file: file.name, surface, reason: SURFACE_REASONS[surface] });
     switch (surface) {
