@@ -83,7 +83,9 @@ function buildRunFactsSchema() {
       presentation: z
         ._default(z.boolean(), false)
         .apply(
-          documented("Presentation tools are callable and the channel's renderer can show them."),
+          documented(
+            "The channel's renderer can show presentation tools' views; the UI Presentation section also needs `presentationTools`.",
+          ),
         ),
       controlUiEmbed: z
         ._default(z.boolean(), false)
@@ -228,6 +230,19 @@ function buildRunFactsSchema() {
           ),
         }),
       ).apply(documented("Where the product's docs and source live locally.")),
+      presentationTools: optional(
+        z.array(
+          z.string().check(
+            z.regex(/^[A-Za-z0-9_-]{1,64}$/, {
+              message: "expected a tool name of 1-64 letters, digits, '_' or '-'",
+            }),
+          ),
+        ),
+      ).apply(
+        documented(
+          "Names of the presentation tools callable this turn, deferred and code-mode tools included (they may be missing from `tools`); UI Presentation renders only when the channel has `presentation` and this names one.",
+        ),
+      ),
       projectMemoryFacts: optional(z.array(text())).apply(
         documented("Durable project memory facts surfaced for this turn."),
       ),

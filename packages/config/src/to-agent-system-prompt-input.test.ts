@@ -63,7 +63,7 @@ describe("toAgentSystemPromptInput", () => {
       time: "14:05",
       timeZone: "Europe/Berlin",
     });
-    expect(input.volatile?.presentationTools).toBe(false);
+    expect(input.volatile).not.toHaveProperty("presentationTools");
   });
 
   it("puts shell, arch and a differing default model on the Runtime line facts", () => {
@@ -82,6 +82,26 @@ describe("toAgentSystemPromptInput", () => {
     });
     // The same model as this turn's is no news.
     expect(runtime("gpt-5.5")).not.toHaveProperty("defaultModel");
+  });
+
+  it("names presentation tools only when the channel can show them", () => {
+    const resolved = resolveAgentSystemPromptConfig({}, { agentId: "main", sessionKind: "main" });
+    const presentationTools = (presentation: boolean, names?: string[]) =>
+      toAgentSystemPromptInput(
+        {
+          ...facts,
+          channel: {
+            ...facts.channel,
+            capabilities: { ...facts.channel.capabilities, presentation },
+          },
+          ...(names === undefined ? {} : { presentationTools: names }),
+        },
+        resolved,
+      ).volatile?.presentationTools;
+    expect(presentationTools(true, ["canvas"])).toEqual(["canvas"]);
+    // A capable renderer without a callable presentation tool: nothing to present with.
+    expect(presentationTools(true)).toBeUndefined();
+    expect(presentationTools(false, ["canvas"])).toBeUndefined();
   });
 
   it("never emits undefined-valued keys", () => {

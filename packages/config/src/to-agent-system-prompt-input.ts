@@ -107,7 +107,11 @@ export function toAgentSystemPromptInput(
       thinkingLevel: facts.thinkingLevel,
       reasoning: facts.reasoning,
       elevation: facts.elevation,
-      presentationTools: capabilities.presentation,
+      // Eligibility needs both: a renderer that can show the views and a tool that makes them.
+      presentationTools:
+        capabilities.presentation && facts.presentationTools !== undefined
+          ? facts.presentationTools
+          : undefined,
       projectMemoryFacts: facts.projectMemoryFacts,
     }),
   });

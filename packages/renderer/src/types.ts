@@ -236,8 +236,12 @@ export interface VolatileFacts {
   readonly thinkingLevel?: ThinkingLevel;
   readonly reasoning?: ReasoningVisibility;
   readonly elevation?: ElevationLevel;
-  /** Presentation tools callable this turn (including deferred and code-mode tools). */
-  readonly presentationTools?: boolean;
+  /**
+   * Names of the presentation tools callable this turn, deferred and code-mode tools included
+   * (they may be missing from `tools`). UI Presentation renders when at least one is named; a
+   * caller whose channel cannot show them names none.
+   */
+  readonly presentationTools?: readonly string[];
   /** Durable project memory facts surfaced for this turn. */
   readonly projectMemoryFacts?: readonly string[];
   /**

@@ -425,7 +425,7 @@ export function checkVolatileFacts(value: unknown): boolean {
   optionalOneOf(facts.thinkingLevel, THINKING_LEVELS, "volatile.thinkingLevel");
   optionalOneOf(facts.reasoning, REASONING_LEVELS, "volatile.reasoning");
   optionalOneOf(facts.elevation, ELEVATION_LEVELS, "volatile.elevation");
-  optionalBoolean(facts.presentationTools, "volatile.presentationTools");
+  optionalStringArray(facts.presentationTools, "volatile.presentationTools");
   optionalStringArray(facts.projectMemoryFacts, "volatile.projectMemoryFacts");
   optionalStringArray(facts.workspaceChanges, "volatile.workspaceChanges");
   return validateVolatileTextFields(facts);

@@ -242,6 +242,21 @@ export function validateVolatileTextFields(facts: VolatileFacts): boolean {
     marks = checkLine(runtime.sessionKey, "volatile.runtime.sessionKey") || marks;
     marks = checkText(runtime.coAuthorTrailer, "volatile.runtime.coAuthorTrailer") || marks;
   }
+  const presentationTools = facts.presentationTools;
+  if (presentationTools !== undefined) {
+    for (let index = 0; index < presentationTools.length; index++) {
+      const name = presentationTools[index]!;
+      // The section prints the names: they follow the provider rule for tool names.
+      if (!TOOL_NAME_PATTERN.test(name)) {
+        checkLine(name, "volatile.presentationTools", index);
+        reject(
+          fieldPath("volatile.presentationTools", index),
+          "a tool name of 1-64 letters, digits, '_' or '-' (the provider rule)",
+          name,
+        );
+      }
+    }
+  }
   marks = checkTextItems(facts.projectMemoryFacts, "volatile.projectMemoryFacts") || marks;
   marks = checkTextItems(facts.workspaceChanges, "volatile.workspaceChanges") || marks;
   return marks;

@@ -92,7 +92,7 @@ export const volatileFacts: fc.Arbitrary<VolatileFacts> = fc
     thinkingLevel: opt(fc.constantFrom("off", "minimal", "low", "medium", "high", "ultra")),
     reasoning: opt(fc.constantFrom("off", "on", "stream")),
     elevation: opt(fc.constantFrom("off", "on", "ask", "full")),
-    presentationTools: opt(fc.boolean()),
+    presentationTools: opt(fc.array(fc.constantFrom("canvas", "widget_show"), { maxLength: 2 })),
     projectMemoryFacts: opt(fc.array(text, { maxLength: 3 })),
   })
   .map((facts) => compact(facts) as VolatileFacts);

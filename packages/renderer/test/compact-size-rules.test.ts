@@ -333,7 +333,7 @@ const RICH: AgentSystemPromptInput = {
     thinkingLevel: "ultra",
     reasoning: "stream",
     elevation: "ask",
-    presentationTools: true,
+    presentationTools: ["canvas"],
   },
 };
 
