@@ -230,6 +230,11 @@ function buildRunFactsSchema() {
           ),
         }),
       ).apply(documented("Where the product's docs and source live locally.")),
+      lightContext: optional(z.boolean()).apply(
+        documented(
+          'A light cron turn: the scheduled prompt is the exact turn input, without runtime context or the skills list (the Codex `cron-light` turn). Only with `sessionKind: "cron"`.',
+        ),
+      ),
       presentationTools: optional(
         z.array(
           z.string().check(
@@ -247,6 +252,17 @@ function buildRunFactsSchema() {
         documented("Durable project memory facts surfaced for this turn."),
       ),
     })
+    .check(
+      z.superRefine((facts, context) => {
+        if (facts.lightContext !== true || facts.sessionKind === "cron") return;
+        context.addIssue({
+          code: "custom",
+          path: ["lightContext"],
+          message: `applies only to cron turns; this run's sessionKind is "${facts.sessionKind}"`,
+          input: facts.lightContext,
+        });
+      }),
+    )
     .apply(documented("Live facts of one run (facts.json)."));
   return runFactsSchema;
 }

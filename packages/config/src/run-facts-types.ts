@@ -66,6 +66,8 @@ export interface RunFacts {
   readonly subagentCompletionMode?: "announce" | "collect";
   readonly reasoningTagHint?: boolean;
   readonly docs?: { readonly localDocsPath?: string; readonly localSourcePath?: string };
+  /** A cron turn with light context: the scheduled prompt is the exact input (cron only). */
+  readonly lightContext?: boolean;
   /** Presentation tools callable this turn, deferred and code-mode ones included. */
   readonly presentationTools?: readonly string[];
   readonly projectMemoryFacts?: readonly string[];

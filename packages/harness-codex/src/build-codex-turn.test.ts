@@ -94,6 +94,21 @@ describe("buildCodexTurn", () => {
     expect(developer).toContain("at the start of the newest user message");
   });
 
+  it("takes a light cron turn from the facts: the scheduled prompt is the exact input", async () => {
+    const light = buildCodexTurn(
+      await turns.turn({ sessionKind: "cron", lightContext: true }),
+      options({ userText: "Run the nightly backup check." }),
+    );
+    expect(light.plan.turnKind).toBe("cron-light");
+    expect(light.layers.at(-1)?.text).toBe("Run the nightly backup check.");
+    const cron = buildCodexTurn(
+      await turns.turn({ sessionKind: "cron" }),
+      options({ userText: "Run the nightly backup check." }),
+    );
+    expect(cron.plan.turnKind).toBe("cron");
+    expect(cron.layers.at(-1)?.text).toContain(BEGIN);
+  });
+
   it("renders through the injected renderer, so a prompt change reaches the params", async () => {
     const seen: AgentSystemPromptInput[] = [];
     const built = buildCodexTurn(
