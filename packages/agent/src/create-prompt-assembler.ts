@@ -206,6 +206,7 @@ export async function createPromptAssembler(
       resolved,
       resolvedKey,
       quiet,
+      readTool: facts.tools.some((tool) => tool.name === "read"),
     });
     const heartbeatFile =
       facts.sessionKind === "heartbeat"

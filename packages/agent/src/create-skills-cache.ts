@@ -18,6 +18,8 @@ import type { DisplayPaths } from "./create-display-paths.js";
 import { readFileStamp } from "./read-file-stamp.js";
 
 const MANUAL_REASON = "listing is manual: not listed; runs only when a user names it";
+/** The reason an eligible skill is omitted on a run without a `read` tool. */
+export const NO_READ_REASON = "no `read` tool this run: the model could not open its SKILL.md";
 
 /** The skills of one turn: every discovered skill, the formatted list and its diagnostics. */
 export interface SkillsListing {
@@ -37,6 +39,11 @@ export interface SkillsListingRequest {
   readonly resolvedKey: string;
   /** Roots whose absence is normal (the workspace's own skill folders): no diagnostic. */
   readonly quiet: ReadonlySet<string>;
+  /**
+   * The run has a `read` tool. Without one the renderer leaves the Skills section out, so the
+   * listing reports every would-be listed skill as omitted, with the reason.
+   */
+  readonly readTool: boolean;
 }
 
 /** The assembler's skills state: the scanned catalog and the last listing. */
@@ -90,7 +97,7 @@ export function createSkillsCache(options: {
     },
     list(request) {
       if (scanned === undefined) throw new Error("createSkillsCache: list() before scan()");
-      const key = `${scanned.generation}\0${request.configGeneration}\0${request.resolvedKey}`;
+      const key = `${scanned.generation}\0${request.configGeneration}\0${request.resolvedKey}\0${request.readTool}`;
       if (listed !== undefined && listed.key === key) return listed;
       listed = { key, ...buildSkillsListing(scanned.result, request, options) };
       return listed;
@@ -137,12 +144,14 @@ function buildSkillsListing(
       ? { name, description, path, listing, priority }
       : { name, description, path, contentHash, listing, priority };
   });
-  const formatted = formatSkillsForPrompt(formattable, {
+  const budgeted = formatSkillsForPrompt(formattable, {
     maxSkills: resolved.budgets.maxSkillsInPrompt,
     maxChars: resolved.budgets.maxSkillsPromptChars,
     versionMarkers: resolved.skillVersionMarkers,
     ...(options.homeDir === undefined ? {} : { homeDir: options.homeDir }),
   });
+  const unreadable = !request.readTool && budgeted.included.length > 0;
+  const formatted = unreadable ? withoutListedSkills(budgeted) : budgeted;
   const entryByName = new Map(
     formatted.included.map((name, index) => [name, formatted.entries[index]]),
   );
@@ -157,7 +166,11 @@ function buildSkillsListing(
         tier: skill.tier,
         path: skill.path,
         status: entryText === undefined ? "omitted" : "included",
-        ...(listing === "manual" ? { reason: MANUAL_REASON } : {}),
+        ...(listing === "manual"
+          ? { reason: MANUAL_REASON }
+          : unreadable && budgeted.included.includes(skill.name)
+            ? { reason: NO_READ_REASON }
+            : {}),
         listing,
         priority,
         ...(outcome === undefined ? {} : { form: outcome.form }),
@@ -184,5 +197,25 @@ function buildSkillsListing(
         diagnostic.path === undefined ||
         !quietShown.has(diagnostic.path),
     );
+  if (unreadable) {
+    diagnostics.push({
+      code: "SKILLS_NO_READ_TOOL",
+      severity: "warning",
+      message: `${budgeted.included.length} eligible skill(s) are left out of the prompt: this run has no \`read\` tool to open a SKILL.md (${budgeted.included.join(", ")}).`,
+      hint: "Give the run a tool named `read`, or disable the skills this agent cannot load.",
+    });
+  }
   return { all, eligible: eligible.length, formatted, diagnostics };
+}
+
+/** The formatted listing with nothing listed: every skill it would list becomes omitted. */
+function withoutListedSkills(formatted: FormattedSkillsPrompt): FormattedSkillsPrompt {
+  return {
+    ...formatted,
+    text: "",
+    chars: 0,
+    included: [],
+    entries: [],
+    omitted: [...formatted.included, ...formatted.omitted].sort(),
+  };
 }
