@@ -199,8 +199,9 @@ export async function createPromptAssembler(
       ...(config.file === undefined ? [] : [{ path: config.file, recursive: false }]),
       ...roots.map((root) => ({ path: root.dir, recursive: true })),
     ]);
-    const skillsScanned = await skills.scan(roots);
-    const listing = skills.list({
+    const skillsScan = await skills.scan(roots);
+    const skillsScanned = skillsScan.rescanned;
+    const listing = skillsScan.list({
       config: config.parsed.config,
       configGeneration: config.generation,
       resolved,

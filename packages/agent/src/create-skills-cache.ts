@@ -46,12 +46,21 @@ export interface SkillsListingRequest {
   readonly readTool: boolean;
 }
 
+/** One scan's outcome: whether the roots were walked again, and the listing over it. */
+export interface SkillsScan {
+  readonly rescanned: boolean;
+  /** The listing of this scan for this config and agent, formatted within its budget. */
+  list(request: SkillsListingRequest): SkillsListing;
+}
+
 /** The assembler's skills state: the scanned catalog and the last listing. */
 export interface SkillsCache {
-  /** Walks the roots again when a root's stat changed or a rescan was asked; true when it did. */
-  scan(roots: readonly SkillRoot[]): Promise<boolean>;
-  /** The listing of the last scan for this config and agent, formatted within its budget. */
-  list(request: SkillsListingRequest): SkillsListing;
+  /**
+   * Walks the roots again when a root folder's stat or a discovered SKILL.md's stat changed, or
+   * a rescan was asked. An edit inside an existing SKILL.md changes only that file's stat, so
+   * each one is stat'ed (metadata only) on every turn.
+   */
+  scan(roots: readonly SkillRoot[]): Promise<SkillsScan>;
   /** The next `scan` walks the roots whatever their stat. */
   forceRescan(): void;
 }
@@ -60,8 +69,25 @@ interface ScanState {
   readonly key: string;
   readonly catalog: SkillsCatalog;
   readonly stamps: readonly string[];
+  /** One stamp per discovered SKILL.md, parallel to `result.skills`. */
+  readonly skillStamps: readonly string[];
   readonly result: DiscoverSkillsResult;
   readonly generation: number;
+}
+
+async function isUnchanged(
+  state: ScanState | undefined,
+  key: string,
+  stamps: readonly string[],
+): Promise<boolean> {
+  if (state === undefined || state.key !== key) return false;
+  const previous = state.stamps;
+  if (!stamps.every((stamp, index) => stamp === previous[index])) return false;
+  const skills = state.result.skills;
+  for (let index = 0; index < skills.length; index++) {
+    if ((await readFileStamp(skills[index]!.path)) !== state.skillStamps[index]) return false;
+  }
+  return true;
 }
 
 function compareByName(a: { readonly name: string }, b: { readonly name: string }): number {
@@ -81,26 +107,37 @@ export function createSkillsCache(options: {
   let scanned: ScanState | undefined;
   let listed: (SkillsListing & { readonly key: string }) | undefined;
   let rescan = false;
+  // A listing is only reachable through the scan it belongs to: no list before a scan.
+  const listerOf = (state: ScanState, rescanned: boolean): SkillsScan => ({
+    rescanned,
+    list(request) {
+      const key = `${state.generation}\0${request.configGeneration}\0${request.resolvedKey}\0${request.readTool}`;
+      if (listed !== undefined && listed.key === key) return listed;
+      listed = { key, ...buildSkillsListing(state.result, request, options) };
+      return listed;
+    },
+  });
   return {
     async scan(roots) {
       const key = JSON.stringify(roots);
       const stamps = await Promise.all(roots.map((root) => readFileStamp(root.dir)));
-      if (scanned !== undefined && scanned.key === key && !rescan) {
-        const previous = scanned.stamps;
-        if (stamps.every((stamp, index) => stamp === previous[index])) return false;
+      if (!rescan && scanned !== undefined && (await isUnchanged(scanned, key, stamps))) {
+        return listerOf(scanned, false);
       }
       rescan = false;
       const catalog = scanned?.key === key ? scanned.catalog : createSkillsCatalog(roots);
       const result = await catalog.scan();
-      scanned = { key, catalog, stamps, result, generation: (scanned?.generation ?? 0) + 1 };
-      return true;
-    },
-    list(request) {
-      if (scanned === undefined) throw new Error("createSkillsCache: list() before scan()");
-      const key = `${scanned.generation}\0${request.configGeneration}\0${request.resolvedKey}\0${request.readTool}`;
-      if (listed !== undefined && listed.key === key) return listed;
-      listed = { key, ...buildSkillsListing(scanned.result, request, options) };
-      return listed;
+      const skillStamps: string[] = [];
+      for (const skill of result.skills) skillStamps.push(await readFileStamp(skill.path));
+      scanned = {
+        key,
+        catalog,
+        stamps,
+        skillStamps,
+        result,
+        generation: (scanned?.generation ?? 0) + 1,
+      };
+      return listerOf(scanned, true);
     },
     forceRescan() {
       rescan = true;
