@@ -86,7 +86,7 @@ describe("buildCodexTurn", () => {
       role: "system",
       source: "codex model prompt gpt-5.5 (models_cache.json)",
     });
-    expect(built.layers[0]!.text).toContain("PLACEHOLDER");
+    expect(built.layers[0]!.text).toMatch(/^You are a coding agent working in a terminal/);
     const last = built.layers.at(-1);
     expect(last?.role).toBe("user");
     expect(last?.text).toMatch(new RegExp(`^${BEGIN}\\n[\\s\\S]+\\n${END}\\n\\nUSER-REQUEST$`));
