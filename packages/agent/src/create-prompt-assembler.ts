@@ -209,13 +209,15 @@ export async function createPromptAssembler(
           : [resolve(config.dir, resolved.sections.file)]),
       ],
     });
-    const skillsScanned = await skills.scan(roots);
-    const listing = skills.list({
+    const skillsScan = await skills.scan(roots);
+    const skillsScanned = skillsScan.rescanned;
+    const listing = skillsScan.list({
       config: config.parsed.config,
       configGeneration: config.generation,
       resolved,
       resolvedKey,
       quiet,
+      readTool: facts.tools.some((tool) => tool.name === "read"),
     });
     const heartbeatFile =
       facts.sessionKind === "heartbeat"

@@ -18,6 +18,8 @@ import type { DisplayPaths } from "./create-display-paths.js";
 import { readFileStamp } from "./read-file-stamp.js";
 
 const MANUAL_REASON = "listing is manual: not listed; runs only when a user names it";
+/** The reason an eligible skill is omitted on a run without a `read` tool. */
+export const NO_READ_REASON = "no `read` tool this run: the model could not open its SKILL.md";
 
 /** The skills of one turn: every discovered skill, the formatted list and its diagnostics. */
 export interface SkillsListing {
@@ -37,14 +39,28 @@ export interface SkillsListingRequest {
   readonly resolvedKey: string;
   /** Roots whose absence is normal (the workspace's own skill folders): no diagnostic. */
   readonly quiet: ReadonlySet<string>;
+  /**
+   * The run has a `read` tool. Without one the renderer leaves the Skills section out, so the
+   * listing reports every would-be listed skill as omitted, with the reason.
+   */
+  readonly readTool: boolean;
+}
+
+/** One scan's outcome: whether the roots were walked again, and the listing over it. */
+export interface SkillsScan {
+  readonly rescanned: boolean;
+  /** The listing of this scan for this config and agent, formatted within its budget. */
+  list(request: SkillsListingRequest): SkillsListing;
 }
 
 /** The assembler's skills state: the scanned catalog and the last listing. */
 export interface SkillsCache {
-  /** Walks the roots again when a root's stat changed or a rescan was asked; true when it did. */
-  scan(roots: readonly SkillRoot[]): Promise<boolean>;
-  /** The listing of the last scan for this config and agent, formatted within its budget. */
-  list(request: SkillsListingRequest): SkillsListing;
+  /**
+   * Walks the roots again when a root folder's stat or a discovered SKILL.md's stat changed, or
+   * a rescan was asked. An edit inside an existing SKILL.md changes only that file's stat, so
+   * each one is stat'ed (metadata only) on every turn.
+   */
+  scan(roots: readonly SkillRoot[]): Promise<SkillsScan>;
   /** The next `scan` walks the roots whatever their stat. */
   forceRescan(): void;
 }
@@ -53,8 +69,25 @@ interface ScanState {
   readonly key: string;
   readonly catalog: SkillsCatalog;
   readonly stamps: readonly string[];
+  /** One stamp per discovered SKILL.md, parallel to `result.skills`. */
+  readonly skillStamps: readonly string[];
   readonly result: DiscoverSkillsResult;
   readonly generation: number;
+}
+
+async function isUnchanged(
+  state: ScanState | undefined,
+  key: string,
+  stamps: readonly string[],
+): Promise<boolean> {
+  if (state === undefined || state.key !== key) return false;
+  const previous = state.stamps;
+  if (!stamps.every((stamp, index) => stamp === previous[index])) return false;
+  const skills = state.result.skills;
+  for (let index = 0; index < skills.length; index++) {
+    if ((await readFileStamp(skills[index]!.path)) !== state.skillStamps[index]) return false;
+  }
+  return true;
 }
 
 function compareByName(a: { readonly name: string }, b: { readonly name: string }): number {
@@ -74,26 +107,37 @@ export function createSkillsCache(options: {
   let scanned: ScanState | undefined;
   let listed: (SkillsListing & { readonly key: string }) | undefined;
   let rescan = false;
+  // A listing is only reachable through the scan it belongs to: no list before a scan.
+  const listerOf = (state: ScanState, rescanned: boolean): SkillsScan => ({
+    rescanned,
+    list(request) {
+      const key = `${state.generation}\0${request.configGeneration}\0${request.resolvedKey}\0${request.readTool}`;
+      if (listed !== undefined && listed.key === key) return listed;
+      listed = { key, ...buildSkillsListing(state.result, request, options) };
+      return listed;
+    },
+  });
   return {
     async scan(roots) {
       const key = JSON.stringify(roots);
       const stamps = await Promise.all(roots.map((root) => readFileStamp(root.dir)));
-      if (scanned !== undefined && scanned.key === key && !rescan) {
-        const previous = scanned.stamps;
-        if (stamps.every((stamp, index) => stamp === previous[index])) return false;
+      if (!rescan && scanned !== undefined && (await isUnchanged(scanned, key, stamps))) {
+        return listerOf(scanned, false);
       }
       rescan = false;
       const catalog = scanned?.key === key ? scanned.catalog : createSkillsCatalog(roots);
       const result = await catalog.scan();
-      scanned = { key, catalog, stamps, result, generation: (scanned?.generation ?? 0) + 1 };
-      return true;
-    },
-    list(request) {
-      if (scanned === undefined) throw new Error("createSkillsCache: list() before scan()");
-      const key = `${scanned.generation}\0${request.configGeneration}\0${request.resolvedKey}`;
-      if (listed !== undefined && listed.key === key) return listed;
-      listed = { key, ...buildSkillsListing(scanned.result, request, options) };
-      return listed;
+      const skillStamps: string[] = [];
+      for (const skill of result.skills) skillStamps.push(await readFileStamp(skill.path));
+      scanned = {
+        key,
+        catalog,
+        stamps,
+        skillStamps,
+        result,
+        generation: (scanned?.generation ?? 0) + 1,
+      };
+      return listerOf(scanned, true);
     },
     forceRescan() {
       rescan = true;
@@ -137,12 +181,14 @@ function buildSkillsListing(
       ? { name, description, path, listing, priority }
       : { name, description, path, contentHash, listing, priority };
   });
-  const formatted = formatSkillsForPrompt(formattable, {
+  const budgeted = formatSkillsForPrompt(formattable, {
     maxSkills: resolved.budgets.maxSkillsInPrompt,
     maxChars: resolved.budgets.maxSkillsPromptChars,
     versionMarkers: resolved.skillVersionMarkers,
     ...(options.homeDir === undefined ? {} : { homeDir: options.homeDir }),
   });
+  const unreadable = !request.readTool && budgeted.included.length > 0;
+  const formatted = unreadable ? withoutListedSkills(budgeted) : budgeted;
   const entryByName = new Map(
     formatted.included.map((name, index) => [name, formatted.entries[index]]),
   );
@@ -157,7 +203,11 @@ function buildSkillsListing(
         tier: skill.tier,
         path: skill.path,
         status: entryText === undefined ? "omitted" : "included",
-        ...(listing === "manual" ? { reason: MANUAL_REASON } : {}),
+        ...(listing === "manual"
+          ? { reason: MANUAL_REASON }
+          : unreadable && budgeted.included.includes(skill.name)
+            ? { reason: NO_READ_REASON }
+            : {}),
         listing,
         priority,
         ...(outcome === undefined ? {} : { form: outcome.form }),
@@ -184,5 +234,25 @@ function buildSkillsListing(
         diagnostic.path === undefined ||
         !quietShown.has(diagnostic.path),
     );
+  if (unreadable) {
+    diagnostics.push({
+      code: "SKILLS_NO_READ_TOOL",
+      severity: "warning",
+      message: `${budgeted.included.length} eligible skill(s) are left out of the prompt: this run has no \`read\` tool to open a SKILL.md (${budgeted.included.join(", ")}).`,
+      hint: "Give the run a tool named `read`, or disable the skills this agent cannot load.",
+    });
+  }
   return { all, eligible: eligible.length, formatted, diagnostics };
+}
+
+/** The formatted listing with nothing listed: every skill it would list becomes omitted. */
+function withoutListedSkills(formatted: FormattedSkillsPrompt): FormattedSkillsPrompt {
+  return {
+    ...formatted,
+    text: "",
+    chars: 0,
+    included: [],
+    entries: [],
+    omitted: [...formatted.included, ...formatted.omitted].sort(),
+  };
 }

@@ -1,6 +1,7 @@
 import type { Diagnostic } from "@promptstack/renderer";
 import type { SkillGate } from "@promptstack/skills";
 import type { AgentBootstrapFile, AgentSkill, AgentTurn } from "./agent-types.js";
+import { NO_READ_REASON } from "./create-skills-cache.js";
 import { DOCTOR_FINDING_TABLE } from "./doctor-findings.js";
 import type { DoctorFinding, DoctorFindingCode, DoctorSeverity } from "./doctor-findings.js";
 
@@ -142,6 +143,8 @@ function fromSkills(turn: AgentTurn): DoctorFinding[] {
   }
   for (const name of turn.skills.omitted) {
     const skill = byName.get(name);
+    // Reported once for the whole list, as skills-no-read-tool (from its diagnostic).
+    if (skill?.reason === NO_READ_REASON) continue;
     if (skill?.listing === "pinned") {
       findings.push(
         finding(

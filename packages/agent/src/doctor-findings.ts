@@ -162,6 +162,15 @@ export const DOCTOR_FINDING_TABLE = [
     fix: "Raise skills.limits.maxSkillsPromptChars / maxSkillsInPrompt, exclude skills this agent does not need, or shorten long descriptions.",
   },
   {
+    code: "skills-no-read-tool",
+    severity: "warning",
+    source: "diagnostics",
+    diagnostics: ["SKILLS_NO_READ_TOOL"],
+    title: "eligible skills are left out: the run has no `read` tool",
+    why: "The Skills section needs `read` to open a SKILL.md; without it the section is left out and the model never learns the skills exist.",
+    fix: "Give the run a tool named `read`, or disable the skills this agent cannot load (skills.entries).",
+  },
+  {
     code: "skill-pinned-omitted",
     severity: "warning",
     source: "skills",

@@ -64,6 +64,11 @@ describe("compact prompt size on the demo", () => {
     expect(ratio).toBeLessThanOrEqual(0.4);
   });
 
+  it("keeps the full-size fixed sections within +15% of their size before issue 32's rules", async () => {
+    // 2,707 o200k tokens before the content-depth rules of issue 32 (2,938 with them).
+    expect(fixedTokens(await turnAt("full"))).toBeLessThanOrEqual(Math.floor(2707 * 1.15));
+  });
+
   it("halves the budgets the config leaves unset", async () => {
     const raw = { agents: { defaults: { systemPrompt: { size: "compact" } } } };
     const turn = await turnAt(undefined, raw);

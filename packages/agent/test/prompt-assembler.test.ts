@@ -107,13 +107,18 @@ describe("createPromptAssembler", () => {
     expect(second.reads.skillsScanned).toBe(true);
     expect(second.skills.included).toContain("planted-skill");
 
-    // An edit inside an existing skill folder does not touch the root: refresh() picks it up.
+    // An edit inside an existing SKILL.md does not touch the root, but its own stat changes:
+    // the next turn sees it.
     await writeFile(
       join(workspaceDir, "skills", "planted-skill", "SKILL.md"),
       "---\nname: planted-skill\ndescription: Edited description.\n---\n",
     );
-    const stale = await assembler.turn(facts);
-    expect(stale.reads.skillsScanned).toBe(false);
+    const edited = await assembler.turn(facts);
+    expect(edited.reads.skillsScanned).toBe(true);
+    expect(edited.skills.all.find((s) => s.name === "planted-skill")?.entryText).toContain(
+      "Edited description.",
+    );
+    expect((await assembler.turn(facts)).reads.skillsScanned).toBe(false);
     assembler.refresh();
     const refreshed = await assembler.turn(facts);
     expect(refreshed.reads.skillsScanned).toBe(true);

@@ -201,6 +201,22 @@ const CASES: readonly FindingCase[] = [
     },
   },
   {
+    code: "skills-no-read-tool",
+    exit: 1,
+    breakIt: async (c) => {
+      const facts = JSON.parse(await readFile(DEMO_FACTS, "utf8")) as {
+        tools: { name: string }[];
+      };
+      const file = join(c.dir, "facts.json");
+      await writeFile(
+        file,
+        JSON.stringify({ ...facts, tools: facts.tools.filter((tool) => tool.name !== "read") }),
+      );
+      c.args.push("--facts", file);
+      return {};
+    },
+  },
+  {
     code: "skill-pinned-omitted",
     exit: 1,
     breakIt: async (c) => {

@@ -20,7 +20,7 @@ Runtime adapters collect them; \`parseRunFacts\` validates them; \`toAgentSystem
 
 - \`tools[].description\` becomes the tool summary; \`parameters\` stay with the tool schema and never reach prompt text.
 - \`channel.capabilities.*\` become the channel facts of the same name; \`reactions: "none"\` means no reaction guidance.
-- \`channel.capabilities.presentation\` becomes \`volatile.presentationTools\`.
+- \`presentationTools\` becomes \`volatile.presentationTools\` when \`channel.capabilities.presentation\` is true (no UI Presentation section otherwise).
 - \`model.id\` goes on the runtime line; \`model.id\` and \`model.provider\` select the built-in GPT-5 contribution.
 - \`sessionKind: "subagent"\` makes the facade default to the \`minimal\` prompt mode.
 

@@ -91,6 +91,17 @@ describe("parseRunFacts", () => {
     ]);
   });
 
+  it("takes lightContext on cron turns only", () => {
+    expect(
+      parseRunFacts({ ...(factsRaw as object), sessionKind: "cron", lightContext: true }),
+    ).toMatchObject({
+      lightContext: true,
+    });
+    expect(factsIssues({ sessionKind: "main", lightContext: true })).toEqual([
+      'lightContext: applies only to cron turns; this run\'s sessionKind is "main"',
+    ]);
+  });
+
   it("rejects blank text facts instead of passing them to the renderer", () => {
     expect(factsIssues({ channel: { id: "  ", chatType: "direct" }, sender: "\t" }).sort()).toEqual(
       ["channel.id: must not be blank", "sender: must not be blank"],

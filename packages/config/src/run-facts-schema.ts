@@ -83,7 +83,9 @@ function buildRunFactsSchema() {
       presentation: z
         ._default(z.boolean(), false)
         .apply(
-          documented("Presentation tools are callable and the channel's renderer can show them."),
+          documented(
+            "The channel's renderer can show presentation tools' views; the UI Presentation section also needs `presentationTools`.",
+          ),
         ),
       controlUiEmbed: z
         ._default(z.boolean(), false)
@@ -156,7 +158,16 @@ function buildRunFactsSchema() {
         .strictObject({
           host: text().apply(documented("Host name.")),
           os: text().apply(documented("Operating system, e.g. `linux 6.8`.")),
+          arch: optional(text()).apply(documented("CPU architecture, e.g. `arm64`.")),
           node: text().apply(documented("Node.js version.")),
+          shell: optional(text()).apply(
+            documented("The shell `exec` runs commands in, e.g. `bash`."),
+          ),
+          defaultModel: optional(text()).apply(
+            documented(
+              "The agent's default model, when this run uses another one (e.g. after `/model`).",
+            ),
+          ),
           repoRoot: optional(text()).apply(documented("Repository root, when detected.")),
           sessionKey: optional(text()).apply(
             documented("Session identity, e.g. `agent:main:telegram:direct:1`."),
@@ -219,10 +230,39 @@ function buildRunFactsSchema() {
           ),
         }),
       ).apply(documented("Where the product's docs and source live locally.")),
+      lightContext: optional(z.boolean()).apply(
+        documented(
+          'A light cron turn: the scheduled prompt is the exact turn input, without runtime context or the skills list (the Codex `cron-light` turn). Only with `sessionKind: "cron"`.',
+        ),
+      ),
+      presentationTools: optional(
+        z.array(
+          z.string().check(
+            z.regex(/^[A-Za-z0-9_-]{1,64}$/, {
+              message: "expected a tool name of 1-64 letters, digits, '_' or '-'",
+            }),
+          ),
+        ),
+      ).apply(
+        documented(
+          "Names of the presentation tools callable this turn, deferred and code-mode tools included (they may be missing from `tools`); UI Presentation renders only when the channel has `presentation` and this names one.",
+        ),
+      ),
       projectMemoryFacts: optional(z.array(text())).apply(
         documented("Durable project memory facts surfaced for this turn."),
       ),
     })
+    .check(
+      z.superRefine((facts, context) => {
+        if (facts.lightContext !== true || facts.sessionKind === "cron") return;
+        context.addIssue({
+          code: "custom",
+          path: ["lightContext"],
+          message: `applies only to cron turns; this run's sessionKind is "${facts.sessionKind}"`,
+          input: facts.lightContext,
+        });
+      }),
+    )
     .apply(documented("Live facts of one run (facts.json)."));
   return runFactsSchema;
 }

@@ -29,7 +29,11 @@ export interface RunFactsChannel {
 export interface RunFactsRuntime {
   readonly host: string;
   readonly os: string;
+  readonly arch?: string;
   readonly node: string;
+  readonly shell?: string;
+  /** The agent's default model, when this run uses another one. */
+  readonly defaultModel?: string;
   readonly repoRoot?: string;
   readonly sessionKey?: string;
   readonly coAuthorTrailer?: string;
@@ -62,6 +66,10 @@ export interface RunFacts {
   readonly subagentCompletionMode?: "announce" | "collect";
   readonly reasoningTagHint?: boolean;
   readonly docs?: { readonly localDocsPath?: string; readonly localSourcePath?: string };
+  /** A cron turn with light context: the scheduled prompt is the exact input (cron only). */
+  readonly lightContext?: boolean;
+  /** Presentation tools callable this turn, deferred and code-mode ones included. */
+  readonly presentationTools?: readonly string[];
   readonly projectMemoryFacts?: readonly string[];
 }
 

@@ -51,6 +51,7 @@ describe("toAgentSystemPromptInput", () => {
     });
     expect(input.volatile?.runtime).toEqual({
       host: "gw-1",
+      agentId: "main",
       os: "linux 6.8",
       node: "v20.19.0",
       model: "gpt-5.5",
@@ -62,7 +63,45 @@ describe("toAgentSystemPromptInput", () => {
       time: "14:05",
       timeZone: "Europe/Berlin",
     });
-    expect(input.volatile?.presentationTools).toBe(false);
+    expect(input.volatile).not.toHaveProperty("presentationTools");
+  });
+
+  it("puts shell, arch and a differing default model on the Runtime line facts", () => {
+    const resolved = resolveAgentSystemPromptConfig({}, { agentId: "ops", sessionKind: "main" });
+    const runtime = (defaultModel: string) =>
+      toAgentSystemPromptInput(
+        { ...facts, runtime: { ...facts.runtime, shell: "zsh", arch: "arm64", defaultModel } },
+        resolved,
+      ).volatile?.runtime;
+    expect(runtime("gpt-5.5-mini")).toMatchObject({
+      agentId: "ops",
+      shell: "zsh",
+      arch: "arm64",
+      model: "gpt-5.5",
+      defaultModel: "gpt-5.5-mini",
+    });
+    // The same model as this turn's is no news.
+    expect(runtime("gpt-5.5")).not.toHaveProperty("defaultModel");
+  });
+
+  it("names presentation tools only when the channel can show them", () => {
+    const resolved = resolveAgentSystemPromptConfig({}, { agentId: "main", sessionKind: "main" });
+    const presentationTools = (presentation: boolean, names?: string[]) =>
+      toAgentSystemPromptInput(
+        {
+          ...facts,
+          channel: {
+            ...facts.channel,
+            capabilities: { ...facts.channel.capabilities, presentation },
+          },
+          ...(names === undefined ? {} : { presentationTools: names }),
+        },
+        resolved,
+      ).volatile?.presentationTools;
+    expect(presentationTools(true, ["canvas"])).toEqual(["canvas"]);
+    // A capable renderer without a callable presentation tool: nothing to present with.
+    expect(presentationTools(true)).toBeUndefined();
+    expect(presentationTools(false, ["canvas"])).toBeUndefined();
   });
 
   it("never emits undefined-valued keys", () => {

@@ -58,9 +58,15 @@ export function toAgentSystemPromptInput(
   });
   const runtime = defined<RuntimeFacts>({
     host: facts.runtime.host,
+    agentId: resolved.agentId,
     os: facts.runtime.os,
+    arch: facts.runtime.arch,
     node: facts.runtime.node,
+    shell: facts.runtime.shell,
     model: facts.model.id,
+    // Only news when this turn runs on another model.
+    defaultModel:
+      facts.runtime.defaultModel === facts.model.id ? undefined : facts.runtime.defaultModel,
     repoRoot: facts.runtime.repoRoot,
     sessionKey: facts.runtime.sessionKey,
     coAuthorTrailer: facts.runtime.coAuthorTrailer,
@@ -101,7 +107,11 @@ export function toAgentSystemPromptInput(
       thinkingLevel: facts.thinkingLevel,
       reasoning: facts.reasoning,
       elevation: facts.elevation,
-      presentationTools: capabilities.presentation,
+      // Eligibility needs both: a renderer that can show the views and a tool that makes them.
+      presentationTools:
+        capabilities.presentation && facts.presentationTools !== undefined
+          ? facts.presentationTools
+          : undefined,
       projectMemoryFacts: facts.projectMemoryFacts,
     }),
   });

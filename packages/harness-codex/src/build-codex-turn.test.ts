@@ -86,12 +86,27 @@ describe("buildCodexTurn", () => {
       role: "system",
       source: "codex model prompt gpt-5.5 (models_cache.json)",
     });
-    expect(built.layers[0]!.text).toContain("PLACEHOLDER");
+    expect(built.layers[0]!.text).toMatch(/^You are a coding agent working in a terminal/);
     const last = built.layers.at(-1);
     expect(last?.role).toBe("user");
     expect(last?.text).toMatch(new RegExp(`^${BEGIN}\\n[\\s\\S]+\\n${END}\\n\\nUSER-REQUEST$`));
     // The Runtime Context section tells the model where its per-turn facts arrive.
     expect(developer).toContain("at the start of the newest user message");
+  });
+
+  it("takes a light cron turn from the facts: the scheduled prompt is the exact input", async () => {
+    const light = buildCodexTurn(
+      await turns.turn({ sessionKind: "cron", lightContext: true }),
+      options({ userText: "Run the nightly backup check." }),
+    );
+    expect(light.plan.turnKind).toBe("cron-light");
+    expect(light.layers.at(-1)?.text).toBe("Run the nightly backup check.");
+    const cron = buildCodexTurn(
+      await turns.turn({ sessionKind: "cron" }),
+      options({ userText: "Run the nightly backup check." }),
+    );
+    expect(cron.plan.turnKind).toBe("cron");
+    expect(cron.layers.at(-1)?.text).toContain(BEGIN);
   });
 
   it("renders through the injected renderer, so a prompt change reaches the params", async () => {

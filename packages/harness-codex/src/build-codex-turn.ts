@@ -143,7 +143,9 @@ export function buildCodexTurn(turn: AgentTurn, options: BuildCodexTurnOptions):
 
 function toCodexTurnKind(turn: AgentTurn): CodexTurnKind {
   if (turn.facts.sessionKind === "heartbeat") return "heartbeat";
-  if (turn.facts.sessionKind === "cron") return "cron";
+  if (turn.facts.sessionKind === "cron") {
+    return turn.facts.lightContext === true ? "cron-light" : "cron";
+  }
   return "normal";
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createCodexSchemaAjv } from "@promptstack-tools/test-utils";
+import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { RenderedPrompt } from "@promptstack/renderer";
 import { buildCodexPromptLayers } from "./build-codex-prompt-layers.js";
 import { buildCodexThreadResumeParams } from "./build-codex-thread-resume-params.js";
@@ -82,6 +83,40 @@ describe("resolveCodexTurnPlan routing", () => {
       expect(resume.developerInstructions).toBe(start.developerInstructions);
       expect(JSON.stringify(start)).not.toMatch(/<!-- [A-Z_]+ -->/);
     }
+  });
+
+  it("notes the workspace files' roles in thread instructions, AGENTS.md's native copy included", () => {
+    for (const connection of CONNECTIONS) {
+      const { start } = allParams(resolveCodexTurnPlan(input({ connection })));
+      expect(start.developerInstructions).toContain(
+        "## Workspace Files\nAGENTS.md holds the workspace's rules; SOUL.md is the persona to follow;",
+      );
+      expect(start.developerInstructions).toContain(
+        "Tool notes in AGENTS.md never make a tool available",
+      );
+    }
+    const none = allParams(resolveCodexTurnPlan(input({ workspaceFiles: [] })));
+    expect(none.start.developerInstructions).not.toContain("## Workspace Files");
+  });
+
+  it("routes UI Presentation to per-turn developer instructions, not the user-role turn input", () => {
+    const runtimePolicy = buildAgentSystemPrompt({
+      volatile: {
+        time: { date: "2026-11-30", timeZone: "Europe/Lisbon" },
+        presentationTools: ["canvas"],
+      },
+    });
+    for (const connection of CONNECTIONS) {
+      const plan = resolveCodexTurnPlan(input({ connection, runtimePolicy }));
+      expect(plan.collaborationDeveloperInstructions).toContain(
+        "## UI Presentation\nPresentation tools (`canvas`)",
+      );
+      expect(plan.turnInputText).not.toContain("UI Presentation");
+      expect(plan.turnInputText).toContain("## Time Context");
+      expect(plan.threadDeveloperInstructions).not.toContain("UI Presentation");
+    }
+    const light = resolveCodexTurnPlan(input({ turnKind: "cron-light", runtimePolicy }));
+    expect(JSON.stringify(light)).not.toContain("## UI Presentation");
   });
 
   it("leaves AGENTS.md to Codex when execution happens in the workspace", () => {

@@ -1,6 +1,7 @@
 import { isBootstrapFileAllowedForSession } from "@promptstack/bootstrap";
 import type { BootstrapFileOrigin } from "@promptstack/bootstrap";
 import { buildWorkspaceMemoryNote } from "./build-workspace-memory-note.js";
+import { formatWorkspaceFilesNote } from "./format-workspace-files-note.js";
 import type { CodexConnectionKind } from "./codex-connection-kind.js";
 import { routeBootstrapFiles } from "./route-bootstrap-files.js";
 import type { BootstrapSurface } from "./route-bootstrap-files.js";
@@ -20,6 +21,7 @@ import type {
   CodexDynamicToolSpec,
   CodexSandboxMode,
 } from "./codex-protocol-types.js";
+import { splitPresentationGuidance } from "./split-presentation-guidance.js";
 import { stripCodexBoundaryMarkers } from "./strip-codex-boundary-markers.js";
 
 /** What kind of turn this is. `cron-light` keeps the scheduled prompt as the exact input. */
@@ -138,7 +140,12 @@ export function resolveCodexTurnPlan(input: CodexTurnPlanInput): CodexTurnPlan {
   // input as runtime context, so `thread/start` and `thread/resume` never change across turns.
   const policy = toModelText(input.runtimePolicy.text, input.profile);
   const threadParts: string[] = [stripCodexBoundaryMarkers(policy.stable, input.profile)];
-  const runtimeFacts = stripCodexBoundaryMarkers(policy.volatile, input.profile);
+  const presentation = splitPresentationGuidance(
+    input.runtimePolicy,
+    stripCodexBoundaryMarkers(policy.volatile, input.profile),
+    input.profile,
+  );
+  const runtimeFacts = presentation.turnContext;
   const parentParts: string[] = [];
   const carrierFiles: CodexWorkspaceFile[] = [];
   const contextParts: string[] = runtimeFacts === "" ? [] : [runtimeFacts];
@@ -179,6 +186,8 @@ export function resolveCodexTurnPlan(input: CodexTurnPlanInput): CodexTurnPlan {
     },
   );
   diagnostics.push(...routed.diagnostics);
+  const filesNote = formatWorkspaceFilesNote(routed.routes.map(({ file }) => file.name));
+  if (filesNote !== undefined) threadParts.push(filesNote);
   for (const { file, surface } of routed.routes) {
     routing.push({ file: file.name, surface, reason: SURFACE_REASONS[surface] });
     switch (surface) {
@@ -234,6 +243,14 @@ export function resolveCodexTurnPlan(input: CodexTurnPlanInput): CodexTurnPlan {
   }
 
   const collaborationParts: string[] = [];
+  if (presentation.guidance !== undefined && input.turnKind !== "cron-light") {
+    collaborationParts.push(presentation.guidance);
+    routing.push({
+      file: "UI Presentation",
+      surface: "collaboration-carrier",
+      reason: "presentation guidance is for the developer role, per turn",
+    });
+  }
   if (carrierFiles.length > 0) {
     collaborationParts.push(formatLegacyCarrier(carrierFiles));
   }

@@ -96,6 +96,6 @@ export const VARIANTS: readonly VolatileFacts[] = Array.from({ length: 1000 }, (
   thinkingLevel: LEVELS[i % LEVELS.length]!,
   reasoning: i % 2 === 0 ? "off" : "on",
   elevation: i % 2 === 0 ? "ask" : "on",
-  presentationTools: i % 2 === 0,
+  presentationTools: i % 2 === 0 ? ["canvas"] : [],
   projectMemoryFacts: [`Fact ${i}.`],
 }));

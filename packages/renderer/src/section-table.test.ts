@@ -64,8 +64,8 @@ const GATE_CASES: Readonly<
     off: { volatile: {} },
   },
   ui_presentation: {
-    on: { volatile: { presentationTools: true } },
-    off: { volatile: { presentationTools: false } },
+    on: { volatile: { presentationTools: ["canvas"] } },
+    off: { volatile: { presentationTools: [] } },
   },
   control_ui_embed: { on: channel({ controlUiEmbed: true }), off: channel({}) },
   channel_messaging: { on: { volatile: { sender: "Ada" } }, off: { volatile: {} } },
@@ -214,7 +214,7 @@ const EVERYTHING: AgentSystemPromptInput = {
     thinkingLevel: "ultra",
     elevation: "on",
     reasoning: "stream",
-    presentationTools: true,
+    presentationTools: ["canvas"],
   },
 };
 

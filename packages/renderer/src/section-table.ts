@@ -352,7 +352,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     heading: "UI Presentation",
     cache: "volatile",
     modes: FULL,
-    gate: "`volatile.presentationTools` is true",
+    gate: "`volatile.presentationTools` names a tool",
     render: renderUiPresentationSection,
   }),
   row({

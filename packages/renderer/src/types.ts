@@ -202,9 +202,17 @@ export interface ChannelFacts {
 
 export interface RuntimeFacts {
   readonly host?: string;
+  /** The configured agent this run belongs to, e.g. `main`. */
+  readonly agentId?: string;
   readonly os?: string;
+  /** CPU architecture, e.g. `arm64`. */
+  readonly arch?: string;
   readonly node?: string;
+  /** The shell `exec` runs commands in, e.g. `bash`. */
+  readonly shell?: string;
   readonly model?: string;
+  /** The agent's default model, when this turn runs on another one. */
+  readonly defaultModel?: string;
   readonly repoRoot?: string;
   /** Session identity, e.g. `agent:main:telegram:direct:123`. */
   readonly sessionKey?: string;
@@ -228,8 +236,12 @@ export interface VolatileFacts {
   readonly thinkingLevel?: ThinkingLevel;
   readonly reasoning?: ReasoningVisibility;
   readonly elevation?: ElevationLevel;
-  /** Presentation tools callable this turn (including deferred and code-mode tools). */
-  readonly presentationTools?: boolean;
+  /**
+   * Names of the presentation tools callable this turn, deferred and code-mode tools included
+   * (they may be missing from `tools`). UI Presentation renders when at least one is named; a
+   * caller whose channel cannot show them names none.
+   */
+  readonly presentationTools?: readonly string[];
   /** Durable project memory facts surfaced for this turn. */
   readonly projectMemoryFacts?: readonly string[];
   /**

@@ -312,9 +312,13 @@ function checkChannel(value: unknown): void {
 function checkRuntime(value: unknown): void {
   const runtime = requireRecord(value, "volatile.runtime");
   optionalString(runtime.host, "volatile.runtime.host");
+  optionalString(runtime.agentId, "volatile.runtime.agentId");
   optionalString(runtime.os, "volatile.runtime.os");
+  optionalString(runtime.arch, "volatile.runtime.arch");
   optionalString(runtime.node, "volatile.runtime.node");
+  optionalString(runtime.shell, "volatile.runtime.shell");
   optionalString(runtime.model, "volatile.runtime.model");
+  optionalString(runtime.defaultModel, "volatile.runtime.defaultModel");
   optionalString(runtime.repoRoot, "volatile.runtime.repoRoot");
   optionalString(runtime.sessionKey, "volatile.runtime.sessionKey");
   optionalString(runtime.coAuthorTrailer, "volatile.runtime.coAuthorTrailer");
@@ -421,7 +425,7 @@ export function checkVolatileFacts(value: unknown): boolean {
   optionalOneOf(facts.thinkingLevel, THINKING_LEVELS, "volatile.thinkingLevel");
   optionalOneOf(facts.reasoning, REASONING_LEVELS, "volatile.reasoning");
   optionalOneOf(facts.elevation, ELEVATION_LEVELS, "volatile.elevation");
-  optionalBoolean(facts.presentationTools, "volatile.presentationTools");
+  optionalStringArray(facts.presentationTools, "volatile.presentationTools");
   optionalStringArray(facts.projectMemoryFacts, "volatile.projectMemoryFacts");
   optionalStringArray(facts.workspaceChanges, "volatile.workspaceChanges");
   return validateVolatileTextFields(facts);

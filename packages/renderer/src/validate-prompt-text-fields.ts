@@ -157,9 +157,13 @@ export const VOLATILE_TEXT_RULES: TextRuleTable<VolatileFacts> = {
   groupContext: "text",
   runtime: {
     host: "line",
+    agentId: "line",
     os: "line",
+    arch: "line",
     node: "line",
+    shell: "line",
     model: "line",
+    defaultModel: "line",
     repoRoot: "line",
     sessionKey: "line",
     coAuthorTrailer: "line",
@@ -167,7 +171,7 @@ export const VOLATILE_TEXT_RULES: TextRuleTable<VolatileFacts> = {
   thinkingLevel: "none",
   reasoning: "none",
   elevation: "none",
-  presentationTools: "none",
+  presentationTools: { items: "tool-name" },
   projectMemoryFacts: { items: "line" },
   workspaceChanges: { items: "line" },
 };

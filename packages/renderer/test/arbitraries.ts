@@ -78,9 +78,13 @@ export const volatileFacts: fc.Arbitrary<VolatileFacts> = fc
       fc
         .record({
           host: opt(text),
+          agentId: opt(text),
           os: opt(text),
+          arch: opt(text),
           node: opt(text),
+          shell: opt(text),
           model: opt(text),
+          defaultModel: opt(text),
           repoRoot: opt(text),
           sessionKey: opt(text),
           coAuthorTrailer: opt(text),
@@ -90,7 +94,7 @@ export const volatileFacts: fc.Arbitrary<VolatileFacts> = fc
     thinkingLevel: opt(fc.constantFrom("off", "minimal", "low", "medium", "high", "ultra")),
     reasoning: opt(fc.constantFrom("off", "on", "stream")),
     elevation: opt(fc.constantFrom("off", "on", "ask", "full")),
-    presentationTools: opt(fc.boolean()),
+    presentationTools: opt(fc.array(fc.constantFrom("canvas", "widget_show"), { maxLength: 2 })),
     projectMemoryFacts: opt(fc.array(text, { maxLength: 3 })),
   })
   .map((facts) => compact(facts) as VolatileFacts);

@@ -71,7 +71,7 @@ const EVERYTHING: AgentSystemPromptInput = {
     thinkingLevel: "high",
     reasoning: "on",
     elevation: "ask",
-    presentationTools: true,
+    presentationTools: ["canvas"],
     projectMemoryFacts: ["The bot is called Pip."],
     workspaceChanges: ["- MEMORY.md was edited (now 120 chars)."],
   },

@@ -36,6 +36,8 @@ export interface InputOptions {
   readonly connection?: CodexConnectionKind;
   readonly skillsRoot?: readonly string[];
   readonly skillEnv?: string;
+  /** `--harness codex` on a cron run: a light cron turn (the facts' `lightContext` does the same). */
+  readonly lightContext?: boolean;
   /** Codex model catalog for `--harness codex`; default: the lookup, else the demo catalog. */
   readonly catalog?: string;
   readonly json?: boolean;
@@ -99,6 +101,10 @@ export function addInputOptions(command: Command, { withFacts = true } = {}): Co
     .option(
       "--skill-env <file>",
       "JSON {platform, bins, env} used for skill gates instead of this machine",
+    )
+    .option(
+      "--light-context",
+      "light cron turn (with --harness codex and cron facts): the scheduled prompt is the exact turn input",
     )
     .option(
       "--catalog <file>",

@@ -18,6 +18,8 @@ export interface CodexRunInputs {
   readonly demoCatalogFile: string;
   /** The facts file as shown to the user, to name it when a fact breaks the Codex layers. */
   readonly factsFile?: string;
+  /** `--light-context`: a light cron turn, as the facts' `lightContext` would ask. */
+  readonly lightContext?: boolean;
 }
 
 /** Stands in for the user's message: facts describe the run, not the message. */
@@ -81,11 +83,22 @@ export async function loadCodexRun(
   );
   const { catalog } = loaded;
   const { turn: agentTurn } = inputs;
+  if (inputs.lightContext === true && agentTurn.facts.sessionKind !== "cron") {
+    throw new CliError(
+      "CLI_USAGE",
+      `--light-context applies only to cron turns; the facts' sessionKind is "${agentTurn.facts.sessionKind}".`,
+      {
+        path: "--light-context",
+        hint: 'Pass facts with sessionKind "cron" (--facts), or leave --light-context out.',
+      },
+    );
+  }
   const turn = buildCodexTurnNamingFacts(inputs.factsFile, agentTurn.facts, () =>
     buildCodexTurn(agentTurn, {
       connection: inputs.connection,
       threadId: CODEX_PLACEHOLDER_THREAD_ID,
       userText: CODEX_PLACEHOLDER_USER_MESSAGE,
+      ...(inputs.lightContext === true ? { turnKind: "cron-light" as const } : {}),
       catalog,
       catalogLabel: toCatalogLabel(catalog.source, loaded.origin),
     }),

@@ -134,7 +134,9 @@ function requireCodexHarnessForCodexFlags(options: InputOptions): void {
       ? "--connection"
       : options.catalog !== undefined
         ? "--catalog"
-        : undefined;
+        : options.lightContext === true
+          ? "--light-context"
+          : undefined;
   if (flag === undefined) return;
   throw new CliError("CLI_USAGE", `${flag} applies only to the Codex harness.`, {
     path: flag,
@@ -325,6 +327,7 @@ async function toRenderRun(
       demoCatalogFile,
       factsFile,
       ...(options.catalog === undefined ? {} : { catalog: options.catalog }),
+      ...(options.lightContext === true ? { lightContext: true } : {}),
     },
     io,
   );

@@ -75,7 +75,10 @@ describe("reactions", () => {
 
 describe("UI presentation (SPEC §2.6)", () => {
   it("renders with presentation tools and keeps token URLs private", () => {
-    const text = renderSectionText({ volatile: { presentationTools: true } }, "ui_presentation");
+    const text = renderSectionText(
+      { volatile: { presentationTools: ["canvas"] } },
+      "ui_presentation",
+    );
     expect(text).toContain("Control UI");
     expect(text).toContain("tokens private");
   });
@@ -83,7 +86,7 @@ describe("UI presentation (SPEC §2.6)", () => {
   it("is omitted in minimal mode even with presentation tools", () => {
     expect(
       renderSectionText(
-        { mode: "minimal", volatile: { presentationTools: true } },
+        { mode: "minimal", volatile: { presentationTools: ["canvas"] } },
         "ui_presentation",
       ),
     ).toBeUndefined();

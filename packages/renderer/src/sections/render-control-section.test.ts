@@ -13,6 +13,13 @@ describe("control", () => {
     expect(text).not.toContain("`openclaw update` in a terminal");
   });
 
+  it("with gateway: config changes through `config.patch`, `config.apply` only when asked", () => {
+    expect(control("gateway")).toContain(
+      "Change config with `config.patch`, which merges a partial change; `config.apply` replaces the whole config, so use it only when the user asks for that.",
+    );
+    expect(control()).not.toContain("config.patch");
+  });
+
   it("without gateway: points to the owner, the terminal or the Control UI", () => {
     const text = control();
     expect(text).toContain("`openclaw update` in a terminal");

@@ -29,6 +29,11 @@ export function renderControlSection(context: SectionRenderContext): string[] | 
   }
   if (gateway) {
     lines.push(
+      "Change config with `config.patch`, which merges a partial change; `config.apply` replaces the whole config, so use it only when the user asks for that.",
+    );
+  }
+  if (gateway) {
+    lines.push(
       "Update the gateway hosting this session only with `update.run`, and only when the user explicitly asks; it restarts and reports success or failure.",
       "`gateway` refuses to change `tools.exec.ask` and `tools.exec.security`, including legacy `tools.bash.*` aliases.",
     );
@@ -73,7 +78,9 @@ function renderCompactControl(
   }
   if (gateway) {
     // The keys `gateway` refuses to change are enforced by the tool: compact size leaves them out.
-    lines.push("`update.run` only on explicit request.");
+    lines.push(
+      "`config.patch` edits; `config.apply` (whole config), `update.run` only on explicit request.",
+    );
   } else if (gatewayFeature && cli && hasFeature(context, "controlUi")) {
     lines.push(
       `Gateway updates: the ${name} owner, \`${cliName} update\` in a terminal, or the Control UI.`,

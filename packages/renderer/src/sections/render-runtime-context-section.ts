@@ -82,8 +82,7 @@ const RUNTIME_CONTEXT_RULES: readonly RuntimeContextRule[] = Object.freeze([
       "Your per-turn facts (time, channel, sender, runtime and similar) arrive the same way: as runtime context at the start of the newest user message.",
       "Runtime context in earlier messages describes the moment those messages were sent; when facts differ, the newest message wins.",
     ],
-    compact: () =>
-      "Per-turn facts (time, channel, sender) arrive this way, atop the newest user message; newest wins.",
+    compact: () => "Per-turn facts arrive this way, atop the newest user message; newest wins.",
   },
 ]);
 

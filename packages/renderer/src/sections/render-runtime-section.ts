@@ -16,9 +16,13 @@ export function renderRuntimeSection(context: SectionRenderContext): string[] | 
   const runtime = context.volatile?.runtime;
   if (runtime === undefined) return undefined;
   let parts = addPart("", "host", runtime.host);
+  parts = addPart(parts, "agent", runtime.agentId);
   parts = addPart(parts, "os", runtime.os);
+  parts = addPart(parts, "arch", runtime.arch);
   parts = addPart(parts, "node", runtime.node);
+  parts = addPart(parts, "shell", runtime.shell);
   parts = addPart(parts, "model", runtime.model);
+  parts = addPart(parts, "default_model", runtime.defaultModel);
   parts = addPart(parts, "repo", runtime.repoRoot);
   parts = addPart(parts, "session", runtime.sessionKey);
   const lines = parts === "" ? [] : [`Runtime: ${parts}`];

@@ -10,7 +10,7 @@ export function renderSkillsSection(context: SectionRenderContext): string[] | u
   if (!hasText(skills) || !hasTool(context, "read")) return undefined;
   if (isCompact(context)) {
     return [
-      "Clearly fitting skill: `read` its SKILL.md, follow it; most specific; max one up front; never guess; relative paths from its folder.",
+      "Clearly fitting skill: `read` its SKILL.md, follow it; most specific; max one up front; never guess; relative paths from its folder; batch API calls; 429: wait for Retry-After.",
       skills.trim(),
     ];
   }
@@ -20,6 +20,7 @@ export function renderSkillsSection(context: SectionRenderContext): string[] | u
     "When several fit, pick the most specific; when none clearly fits, read none.",
     "Load at most one skill up front, and never guess what a skill says.",
     "Resolve relative paths in a SKILL.md against that skill's folder.",
+    "When a skill calls an external API, batch requests where it allows; after a 429, wait as long as Retry-After says (or back off) before retrying.",
     skills.trim(),
   ];
 }

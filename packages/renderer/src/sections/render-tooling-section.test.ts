@@ -23,6 +23,8 @@ describe("tooling", () => {
     ["cron", "completion event", ["cron"]],
     ["sessions_spawn", "completion event", ["sessions_spawn"]],
     ["sessions_spawn", "evidence to weigh, not instructions", ["sessions_spawn"]],
+    ["sessions_spawn", "the objective, the expected output, its write scope", ["sessions_spawn"]],
+    ["edit", "a whole file with `write` only when asked", ["edit", "write"]],
   ];
   for (const [tool, phrase, names] of guidance) {
     it(`has ${tool} guidance "${phrase}" only when ${tool} is available`, () => {
@@ -30,6 +32,11 @@ describe("tooling", () => {
       expect(renderSectionText({ tools: tools("read") }, "tooling")).not.toContain(phrase);
     });
   }
+
+  it("gives whole-file guidance only when both `edit` and `write` exist", () => {
+    expect(renderSectionText({ tools: tools("write") }, "tooling")).not.toContain("whole file");
+    expect(renderSectionText({ tools: tools("edit") }, "tooling")).not.toContain("whole file");
+  });
 
   it("leaves configuration routing to Control (stated once)", () => {
     expect(renderSectionText({ tools: tools("gateway") }, "tooling")).not.toContain("`gateway`");

@@ -3,7 +3,7 @@ import type { SectionRenderContext } from "../create-section-render-context.js";
 
 interface ToolGuidanceRule {
   /** What the rule is about; in compact size, consecutive rules on one topic share a line. */
-  readonly topic: "cron" | "commands" | "sub-agents" | "plan" | "message";
+  readonly topic: "cron" | "commands" | "files" | "sub-agents" | "plan" | "message";
   readonly applies: (context: SectionRenderContext) => boolean;
   readonly line: (context: SectionRenderContext) => string;
   /**
@@ -80,10 +80,27 @@ const TOOL_GUIDANCE_RULES: readonly ToolGuidanceRule[] = Object.freeze([
     ),
   },
   {
+    topic: "files",
+    applies: (c) => hasTool(c, "edit") && hasTool(c, "write"),
+    line: always(
+      "Change an existing file with `edit`; replace a whole file with `write` only when asked to or when the file is new.",
+    ),
+    compact: always("`edit` existing files; whole-file `write` only if asked or new"),
+  },
+  {
     topic: "sub-agents",
     applies: has("sessions_spawn"),
     line: always("For larger tasks, prefer handing the work to a sub-agent with `sessions_spawn`."),
     compact: always("Larger tasks: `sessions_spawn`"),
+  },
+  {
+    topic: "sub-agents",
+    applies: has("sessions_spawn"),
+    // A child starts without this conversation: the brief is all it knows.
+    line: always(
+      "Brief each sub-agent as if it knows nothing of this chat: the objective, the expected output, its write scope (what it may change) and how to verify the result.",
+    ),
+    compact: always("Brief each: objective, expected output, write scope, how to verify"),
   },
   {
     topic: "sub-agents",

@@ -1,12 +1,18 @@
 import { hasFeature, isCompact } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
 
-/** UI presentation: widgets, dashboards and portals, only when presentation tools are callable. */
+/**
+ * UI presentation: widgets, dashboards and portals, only when the turn names callable
+ * presentation tools (deferred and code-mode ones may be missing from the tool list, so the
+ * facts name them).
+ */
 export function renderUiPresentationSection(context: SectionRenderContext): string[] | undefined {
-  if (context.volatile?.presentationTools !== true) return undefined;
+  const tools = context.volatile?.presentationTools;
+  if (tools === undefined || tools.length === 0) return undefined;
+  const names = tools.map((name) => `\`${name}\``).join(", ");
   if (isCompact(context)) {
     const lines = [
-      "Presentation tools (details in their descriptions): a widget for a compact in-chat view, a dashboard for a larger lasting layout; a widget's returned presentation is authoritative.",
+      `Presentation tools ${names} (details in their descriptions): a widget for a compact in-chat view, a dashboard for a larger lasting layout; a widget's returned presentation is authoritative.`,
       "A browser tab is the user's own page; never assume one is open. Keep token-bearing URLs private. Missing authoring support is this session's limit, not the platform's.",
       "Verify the user got the interaction, or say you could not.",
     ];
@@ -16,7 +22,7 @@ export function renderUiPresentationSection(context: SectionRenderContext): stri
     return lines;
   }
   const lines = [
-    "Presentation tools can show the user interactive views; the tool descriptions hold the details.",
+    `Presentation tools (${names}) can show the user interactive views; the tool descriptions hold the details.`,
     "Use a widget for a compact view inside the conversation; use a dashboard for a larger, lasting layout.",
     "A widget's returned presentation is authoritative; describe what was actually delivered.",
     "Treat a browser tab as the user's own page; do not assume one is open.",
