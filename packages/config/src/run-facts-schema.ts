@@ -101,7 +101,9 @@ function buildRunFactsSchema() {
             .strictObject({
               id: text().apply(documented("Exec session id the model polls or stops.")),
               command: z.string().apply(documented("The command line as started.")),
-              state: z.enum(["running", "exited", "failed", "killed"]),
+              state: z
+                .enum(["running", "exited", "failed", "killed"])
+                .apply(documented("Lifecycle state of the session.")),
               startedAt: text().apply(
                 documented("When it started, pre-formatted (e.g. an ISO timestamp)."),
               ),
@@ -116,7 +118,13 @@ function buildRunFactsSchema() {
             .strictObject({
               id: text().apply(documented("Sub-agent run id.")),
               label: z.string().apply(documented("The run's label.")),
-              state: z.enum(["queued", "running", "completed", "failed", "cancelled"]),
+              state: z
+                .enum(["queued", "running", "completed", "failed", "cancelled"])
+                .apply(
+                  documented(
+                    "Lifecycle state of the run; a finished run's result is to collect or report.",
+                  ),
+                ),
               mode: z
                 .enum(["announce", "collect"])
                 .apply(documented("`announce` reports back; `collect` needs explicit collection.")),
@@ -128,19 +136,23 @@ function buildRunFactsSchema() {
         z
           .strictObject({
             enabledTools: z.array(text()).apply(documented("Enabled media-generation tools.")),
-            tasks: z.array(
-              z
-                .strictObject({
-                  id: text().apply(documented("Task id.")),
-                  tool: text().apply(documented("The tool that runs the task.")),
-                  state: z.enum(["queued", "running", "completed", "failed"]),
-                  requester: optional(text()).apply(
-                    documented("Who asked for the task; absent on recovered tasks."),
-                  ),
-                  promptSummary: optional(z.string()).apply(documented("Short prompt summary.")),
-                })
-                .apply(documented("One media-generation task.")),
-            ),
+            tasks: z
+              .array(
+                z
+                  .strictObject({
+                    id: text().apply(documented("Task id.")),
+                    tool: text().apply(documented("The tool that runs the task.")),
+                    state: z
+                      .enum(["queued", "running", "completed", "failed"])
+                      .apply(documented("Lifecycle state; completed tasks are not listed.")),
+                    requester: optional(text()).apply(
+                      documented("Who asked for the task; absent on recovered tasks."),
+                    ),
+                    promptSummary: optional(z.string()).apply(documented("Short prompt summary.")),
+                  })
+                  .apply(documented("One media-generation task.")),
+              )
+              .apply(documented("Media tasks; the carrier lists the requester's unfinished ones.")),
           })
           .apply(documented("Media generation; present when media tools are available.")),
       ),

@@ -277,6 +277,7 @@ async function toRenderRun(
       ...(tool.parameters === undefined ? {} : { parameters: tool.parameters }),
     })),
     diagnostics: turn.diagnostics,
+    ...(Object.keys(turn.turnInput).length === 0 ? {} : { turnInput: turn.turnInput }),
   };
   if (options.harness !== "codex") return run;
   // Imported here: only a Codex render loads the Codex adapter.

@@ -1,5 +1,5 @@
 import type { AgentBootstrapFile, AgentSkill } from "@promptstack/agent";
-import type { Diagnostic, RenderedPrompt } from "@promptstack/renderer";
+import type { Diagnostic, RenderedPrompt, TurnInput } from "@promptstack/renderer";
 
 /** One bootstrap file's accounting, as the turn reports it (display path, no token counts). */
 export type RenderRunBootstrapFile = Pick<
@@ -58,5 +58,7 @@ export interface RenderRun {
   };
   readonly tools: readonly RenderRunTool[];
   readonly diagnostics: readonly Diagnostic[];
+  /** The turn's own input (heartbeat message, start-up block, carrier); absent when empty. */
+  readonly turnInput?: TurnInput;
   readonly codex?: RenderRunCodex;
 }
