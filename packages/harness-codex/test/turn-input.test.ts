@@ -108,6 +108,21 @@ describe("heartbeat message", () => {
     expect(embedded(normal).user.endsWith(`${END}\n\nhello`)).toBe(true);
     expect(codex(normal).plan.turnInputText).not.toContain("HEARTBEAT-NOTE");
   });
+
+  it("skips a heartbeat.file that leaves the workspace, with the reader's diagnostic", async () => {
+    const assembler = await open("heartbeat-custom-file", {
+      config: {
+        agents: { defaults: { heartbeat: { file: "../heartbeat-default-file/HEARTBEAT.md" } } },
+      },
+    });
+    const turn = await assembler.turn(facts({ sessionKind: "heartbeat" }));
+    expect(turn.heartbeatFile).toBeUndefined();
+    expect(turn.turnInput.heartbeat).not.toContain("HEARTBEAT-NOTE");
+    const skipped = turn.diagnostics.filter((d) => d.code === "BOOTSTRAP_FILE_OUTSIDE_WORKSPACE");
+    expect(skipped.map((d) => d.path)).toContain(
+      join(FIXTURES, "heartbeat-custom-file", "../heartbeat-default-file/HEARTBEAT.md"),
+    );
+  });
 });
 
 describe("start-up block", () => {
