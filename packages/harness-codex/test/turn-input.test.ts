@@ -13,7 +13,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createPromptAssembler } from "@promptstack/agent";
 import type { AgentTurn, PromptAssembler, PromptAssemblerOptions } from "@promptstack/agent";
 import type { RunFactsInput } from "@promptstack/config";
-import { buildAnthropicRequest, buildOpenAIResponsesRequest } from "@promptstack/providers";
+import {
+  appendAssistantMessage,
+  appendToolResults,
+  buildAnthropicRequest,
+  buildOpenAIResponsesRequest,
+} from "@promptstack/providers";
 import { parseInternalContextDelimiters, parseRuntimeContextCarrier } from "@promptstack/renderer";
 import { SYNTHETIC_CODEX_CATALOG, TEST_TURN_FACTS } from "@promptstack-tools/test-utils";
 import { buildCodexTurn } from "../src/build-codex-turn.js";
@@ -107,6 +112,24 @@ describe("heartbeat message", () => {
     expect(embedded(normal).user).not.toContain("HEARTBEAT-NOTE");
     expect(embedded(normal).user.endsWith(`${END}\n\nhello`)).toBe(true);
     expect(codex(normal).plan.turnInputText).not.toContain("HEARTBEAT-NOTE");
+  });
+
+  it("a tool step of the same turn does not send the heartbeat message again", async () => {
+    const assembler = await open("heartbeat-custom-file");
+    const turn = await assembler.turn(facts({ sessionKind: "heartbeat" }));
+    const first = buildAnthropicRequest(turn, { maxTokens: 256 });
+    let conversation = appendAssistantMessage(first.conversation, [
+      { type: "tool-call", id: "call-1", name: "exec", input: { command: "date" } },
+    ]);
+    conversation = appendToolResults(conversation, [{ id: "call-1", text: "ok" }]);
+    const step = buildAnthropicRequest(turn, { conversation, maxTokens: 256 });
+    const pulses = JSON.stringify(step.body.messages).split("PULSE-NOTE").length - 1;
+    expect(pulses).toBe(1);
+    expect(step.body.messages.at(-1)?.role).toBe("user");
+    // A new turn (a new turn input) is a new message again.
+    const next = await assembler.turn(facts({ sessionKind: "heartbeat" }));
+    const later = buildAnthropicRequest(next, { conversation: step.conversation, maxTokens: 256 });
+    expect(JSON.stringify(later.body.messages).split("PULSE-NOTE").length - 1).toBe(2);
   });
 
   it("skips a heartbeat.file that leaves the workspace, with the reader's diagnostic", async () => {

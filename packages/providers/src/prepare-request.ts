@@ -10,6 +10,7 @@ import { resolveCacheRules } from "./resolve-cache-rules.js";
 import type { CacheProvider } from "./resolve-cache-rules.js";
 import { toCanonicalTools } from "./to-canonical-tools.js";
 import type { CanonicalTool } from "./to-canonical-tools.js";
+import type { TurnInput } from "@promptstack/renderer";
 import type {
   Conversation,
   ConversationLayout,
@@ -26,7 +27,8 @@ export interface BuildRequestOptions {
    * What the user wrote this turn: appended as the newest message (after the per-turn facts, the
    * runtime-context carrier, the start-up block and the heartbeat message of `turn.turnInput`).
    * Default: `turn.turnInput.userText`; a heartbeat or start-up turn without either still gets
-   * a message. Otherwise the conversation is sent as it is, and must end with a user message.
+   * a message. Otherwise, or when the conversation already holds this turn's message (a tool
+   * step), the conversation is sent as it is, and must end with a user message.
    */
   readonly userText?: string;
   /** Model id of the request. Default: the turn's model (`turn.modelId`). */
@@ -67,7 +69,7 @@ export function prepareRequest(
   const diagnostics: Diagnostic[] = [];
   const layout = resolveLayout(turn, options.layout, diagnostics);
   let conversation = options.conversation ?? createConversation();
-  const userText = resolveUserText(turn, options.userText);
+  const userText = resolveUserText(turn, options.userText, conversation.requestMemo?.sentInput);
   if (userText !== undefined) {
     const appended = appendUserTurn(conversation, turn, userText, layout);
     conversation = appended.conversation;
@@ -84,6 +86,9 @@ export function prepareRequest(
   }
   const model = options.model ?? turn.modelId;
   let memo = resolveToolsMemo(conversation.requestMemo, turn, options.volatileValues);
+  if (userText !== undefined && turn.turnInput !== undefined) {
+    memo = { ...memo, sentInput: turn.turnInput };
+  }
   const canonical = memo.canonical;
   const plan = planCacheSegments(conversation, {
     tools: canonical.tools,
@@ -155,12 +160,17 @@ function resolveToolsMemo(
 
 /**
  * The user's text of the new message: the option, else the turn's. A heartbeat or start-up turn
- * without one still gets a message (its turn input is the message).
+ * without one still gets a message (its turn input is the message). A turn whose message the
+ * conversation already holds (a tool step of the same turn) gets none.
  */
-function resolveUserText(turn: PromptTurn, given: string | undefined): string | undefined {
+function resolveUserText(
+  turn: PromptTurn,
+  given: string | undefined,
+  sent: TurnInput | undefined,
+): string | undefined {
   if (given !== undefined) return given;
   const input = turn.turnInput;
-  if (input === undefined) return undefined;
+  if (input === undefined || input === sent) return undefined;
   if (input.userText !== undefined) return input.userText;
   return input.heartbeat !== undefined || input.startup !== undefined ? "" : undefined;
 }

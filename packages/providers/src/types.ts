@@ -199,6 +199,11 @@ export interface RequestMemo {
     readonly stable: string;
     readonly tokens: number;
   };
+  /**
+   * The turn input whose message this conversation already holds: a later request with the same
+   * turn (a tool step) and no `userText` does not append it again.
+   */
+  readonly sentInput?: TurnInput;
 }
 
 /** A canonical tool (see `CanonicalTool`). */
