@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic, TurnInput } from "@promptstack/renderer";
 import { appendUserTurn, toConversationLayout } from "./append-user-turn.js";
 import { throwInvalidArgument } from "./assert-argument.js";
 import { createConversation } from "./create-conversation.js";
@@ -10,7 +10,6 @@ import { resolveCacheRules } from "./resolve-cache-rules.js";
 import type { CacheProvider } from "./resolve-cache-rules.js";
 import { toCanonicalTools } from "./to-canonical-tools.js";
 import type { CanonicalTool } from "./to-canonical-tools.js";
-import type { TurnInput } from "@promptstack/renderer";
 import type {
   Conversation,
   ConversationLayout,
