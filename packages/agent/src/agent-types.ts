@@ -16,6 +16,7 @@ import type {
   RenderedPrompt,
   RuntimeFactsLocation,
   Tool,
+  TurnInput,
 } from "@promptstack/renderer";
 import type {
   SkillGate,
@@ -105,6 +106,13 @@ export interface PromptAssemblerOptions {
    * cold cache, `refreshPrefix()`, a compaction, a protected change, or a note over its limit).
    */
   readonly prefixPolicy?: PrefixPolicy;
+  /**
+   * Seed the missing bootstrap templates (AGENTS.md, SOUL.md, IDENTITY.md, USER.md, and
+   * BOOTSTRAP.md into a brand-new workspace) into the configured workspace at the first turn,
+   * creating the folder when absent. Never into the execution folder. What was written is
+   * reported as an `AGENT_WORKSPACE_SEEDED` info diagnostic on that turn. Default false.
+   */
+  readonly seedWorkspace?: boolean;
   /** Under `session`: a turn later than this after the last one finds the provider cache cold and refreshes. Default 300000 (5 minutes). */
   readonly prefixTtlMs?: number;
   /** Under `session`: a change note longer than this (characters) refreshes the prefix instead. Default 4000. */
@@ -159,6 +167,12 @@ export interface AgentTurnOptions {
   readonly promptMode?: PromptMode;
   /** Count tokens of every bootstrap file (raw and injected). Default false. */
   readonly countTokens?: boolean;
+  /**
+   * What the user wrote this turn. Recorded in `turn.turnInput.userText` (the request builders
+   * and `buildCodexTurn` send it when not given one); a bare `/new` or `/reset` also gets the
+   * one-time start-up block of recent daily memory.
+   */
+  readonly userText?: string;
 }
 
 /** One bootstrap file of the turn: accounting, texts and (when asked) tokens. */
@@ -269,8 +283,14 @@ export interface AgentTurn {
     /** The formatting ladder step that fit the budget. */
     readonly format: SkillsPromptFormat;
   };
-  /** The workspace's HEARTBEAT.md on heartbeat turns, when it could be read. */
+  /** The configured heartbeat file (`heartbeat.file`) on heartbeat turns, when it could be read. */
   readonly heartbeatFile?: { readonly path: string; readonly content: string };
+  /**
+   * The turn-scoped input sent with the user's message: the heartbeat message, the start-up
+   * block, the runtime-context carrier and the user's text. Every adapter places it; see
+   * `TurnInput`.
+   */
+  readonly turnInput: TurnInput;
   readonly config: ResolvedAgentPromptConfig;
   /** The renderer input the prompt was built from. */
   readonly input: AgentSystemPromptInput;

@@ -43,6 +43,10 @@ export interface AgentTurnParts {
   readonly skills: SkillsListing;
   readonly sectionsFile?: SectionsFile;
   readonly heartbeatFile?: AgentTurn["heartbeatFile"];
+  /** The turn's input (heartbeat message, start-up block, carrier, user text). */
+  readonly turnInput: AgentTurn["turnInput"];
+  /** Diagnostics of the turn's own reads (heartbeat file, start-up memory, seeding). */
+  readonly turnDiagnostics: readonly Diagnostic[];
   readonly provider?: ProviderContribution;
   /** The product profile option; beats the config's. */
   readonly product?: ProductProfile;
@@ -123,12 +127,14 @@ export function buildAgentTurn(parts: AgentTurnParts, renderer: CompiledRenderer
       format: skills.formatted.format,
     },
     ...(parts.heartbeatFile === undefined ? {} : { heartbeatFile: parts.heartbeatFile }),
+    turnInput: parts.turnInput,
     config: resolved,
     input,
     diagnostics: [
       ...parts.configDiagnostics,
       ...bootstrap.diagnostics.map(paths.showDiagnostic),
       ...skills.diagnostics,
+      ...parts.turnDiagnostics,
       ...diagnostics,
     ],
     reads: { ...parts.reads, prefixCompiled: renderer.compiles !== compilesBefore },

@@ -2,6 +2,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { createO200kTokenCounter, loadBootstrapFiles } from "@promptstack/bootstrap";
 import type { TokenCounter } from "@promptstack/bootstrap";
 import {
+  CONFIG_DEFAULTS,
   parseRunFacts,
   resolveAgentSystemPromptConfig,
   resolveDefaultPromptMode,
@@ -22,6 +23,7 @@ import type {
   PromptAssemblerOptions,
 } from "./agent-types.js";
 import { buildAgentTurn } from "./build-agent-turn.js";
+import { buildTurnInput } from "./build-turn-input.js";
 import { createCompiledRenderer } from "./create-compiled-renderer.js";
 import { createDisplayPaths } from "./create-display-paths.js";
 import { createFolderCache } from "./create-folder-cache.js";
@@ -33,6 +35,7 @@ import { loadAssemblerConfig } from "./load-assembler-config.js";
 import type { AssemblerConfig } from "./load-assembler-config.js";
 import { readFileStamp } from "./read-file-stamp.js";
 import { readHeartbeatFile } from "./read-heartbeat-file.js";
+import { loadTurnStart } from "./load-turn-start.js";
 import { readProcessSkillEnvironment } from "./read-process-skill-environment.js";
 import { readSectionsFile } from "./read-sections-file.js";
 import { readWorkspaceFileCached } from "./read-workspace-file-cached.js";
@@ -77,6 +80,7 @@ export async function createPromptAssembler(
   let watchers: ContainedInputsWatcher | undefined;
   let watchedKey = "";
   let closed = false;
+  let seedPending = options.seedWorkspace === true;
 
   const tokenCounter = (): Promise<TokenCounter> =>
     options.tokenCounter !== undefined
@@ -143,6 +147,17 @@ export async function createPromptAssembler(
     const profile =
       options.overrides?.profile ?? options.product ?? resolved.profile ?? OPENCLAW_PRODUCT_PROFILE;
     const readContext = { folders, cache: readCache, counter: reads, paths };
+    // Seeding writes into the configured workspace only, before anything reads it.
+    const turnStart = await loadTurnStart({
+      workspaceDir,
+      seed: seedPending,
+      ...(turnOptions.userText === undefined ? {} : { userText: turnOptions.userText }),
+      today: facts.time.date,
+      startupMaxChars: resolved.budgets.contextLimits.startupContextMaxChars,
+      paths,
+    });
+    seedPending = false;
+    if (turnStart.seeded) folders.clear();
     const sectionsFile =
       resolved.sections?.file === undefined
         ? undefined
@@ -219,10 +234,23 @@ export async function createPromptAssembler(
       quiet,
       readTool: facts.tools.some((tool) => tool.name === "read"),
     });
-    const heartbeatFile =
+    const heartbeat =
       facts.sessionKind === "heartbeat"
-        ? await readHeartbeatFile(workspaceDir, readContext)
+        ? await readHeartbeatFile(
+            workspaceDir,
+            resolved.heartbeat?.file ?? CONFIG_DEFAULTS.heartbeatFile,
+            readContext,
+          )
         : undefined;
+    const heartbeatFile = heartbeat?.file;
+    const turnInput = buildTurnInput({
+      facts,
+      profile,
+      heartbeatPrompt: resolved.heartbeat?.prompt ?? CONFIG_DEFAULTS.heartbeatPrompt,
+      ...(heartbeatFile === undefined ? {} : { heartbeatFile }),
+      ...(turnStart.startup === undefined ? {} : { startup: turnStart.startup }),
+      ...(turnOptions.userText === undefined ? {} : { userText: turnOptions.userText }),
+    });
 
     const { parts, prefix } = prefixPin.apply(
       {
@@ -241,6 +269,8 @@ export async function createPromptAssembler(
         skills: listing,
         ...(sectionsFile === undefined ? {} : { sectionsFile }),
         ...(heartbeatFile === undefined ? {} : { heartbeatFile }),
+        turnInput,
+        turnDiagnostics: [...turnStart.diagnostics, ...(heartbeat?.diagnostics ?? [])],
         ...(options.provider === undefined ? {} : { provider: options.provider }),
         ...(options.product === undefined ? {} : { product: options.product }),
         ...(options.overrides === undefined ? {} : { overrides: options.overrides }),

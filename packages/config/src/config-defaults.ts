@@ -12,6 +12,9 @@ export const CONFIG_DEFAULTS = {
   toolResultMaxChars: 16_000,
   agentsRefreshMaxChars: 20_000,
   startupContextMaxChars: 8_000,
+  heartbeatFile: "HEARTBEAT.md",
+  heartbeatPrompt:
+    "Scheduled heartbeat. Act on whatever the heartbeat notes below say is due now; do not revive old tasks from earlier chats on your own. If nothing needs attention, reply with one short line saying so.",
   memoryCitations: "auto",
   gpt5Personality: "friendly",
   updatePlan: true,

@@ -72,41 +72,48 @@ function buildConfigSchema() {
         ),
     );
 
-  const heartbeatSchema = optional(
-    z
-      .object({
-        every: optional(
-          nonEmptyString().apply(
-            documented("Heartbeat interval as a duration such as `30m` or `1h`."),
-          ),
-        ),
-        prompt: optional(
-          nonEmptyString().apply(documented("User message sent on each heartbeat turn.")),
-        ),
-        file: optional(
-          nonEmptyString().apply(
-            documented(
-              "Workspace file holding heartbeat scratch content (default `HEARTBEAT.md`).",
+  const createHeartbeatSchema = (recordDefaults: boolean) =>
+    optional(
+      z
+        .object({
+          every: optional(
+            nonEmptyString().apply(
+              documented("Heartbeat interval as a duration such as `30m` or `1h`."),
             ),
           ),
-        ),
-        includeSystemPromptSection: optional(
-          z
-            .boolean()
-            .apply(
+          prompt: optional(
+            nonEmptyString().apply(
               documented(
-                "Deprecated, no effect: the system prompt has no heartbeat section any more.",
-                { deprecated: true },
+                "User message of each heartbeat turn; the heartbeat file's content follows it when the file is not empty.",
+                recordDefaults ? { default: CONFIG_DEFAULTS.heartbeatPrompt } : {},
               ),
             ),
+          ),
+          file: optional(
+            nonEmptyString().apply(
+              documented(
+                "Workspace file holding heartbeat scratch content, relative to the workspace; read (bounded) on heartbeat turns only.",
+                recordDefaults ? { default: CONFIG_DEFAULTS.heartbeatFile } : {},
+              ),
+            ),
+          ),
+          includeSystemPromptSection: optional(
+            z
+              .boolean()
+              .apply(
+                documented(
+                  "Deprecated, no effect: the system prompt has no heartbeat section any more.",
+                  { deprecated: true },
+                ),
+              ),
+          ),
+        })
+        .apply(
+          documented(
+            "Heartbeat turns. Scratch content reaches only the heartbeat message, never the prompt.",
+          ),
         ),
-      })
-      .apply(
-        documented(
-          "Heartbeat turns. Scratch content reaches only the heartbeat message, never the prompt.",
-        ),
-      ),
-  );
+    );
 
   const compactPercent = `${Math.round(COMPACT_BUDGET_FACTOR * 100)}%`;
 
@@ -398,7 +405,7 @@ function buildConfigSchema() {
         })
         .apply(documented("Sub-agent delegation.")),
     ),
-    heartbeat: heartbeatSchema,
+    heartbeat: createHeartbeatSchema(recordDefaults),
     models: optional(
       z
         .record(

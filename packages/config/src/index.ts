@@ -53,6 +53,7 @@ export type {
   RunFactsChannelInput,
   RunFactsInput,
   RunFactsRuntime,
+  RunFactsRuntimeContext,
   RunFactsSandbox,
 } from "./run-facts-types.js";
 export { toAgentSystemPromptInput } from "./to-agent-system-prompt-input.js";

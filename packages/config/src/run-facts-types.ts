@@ -2,6 +2,7 @@ import type {
   ChatType,
   ElevationLevel,
   ReasoningVisibility,
+  RuntimeContextSnapshot,
   SessionKind,
   ThinkingLevel,
   Tool,
@@ -46,6 +47,14 @@ export interface RunFactsSandbox {
   readonly elevatedExec?: boolean;
 }
 
+/** The runtime-context carrier's facts of one turn (`runtimeContext`). */
+export interface RunFactsRuntimeContext extends RuntimeContextSnapshot {
+  /** Who asked for this turn; only their media tasks are listed. Default: `sessionOwner`. */
+  readonly requester?: string;
+  /** The session owner: owns recovered media tasks that lack a requester. */
+  readonly sessionOwner?: string;
+}
+
 /** The live facts of one run: everything the prompt needs that config and files do not hold. */
 export interface RunFacts {
   readonly sessionKind: SessionKind;
@@ -71,6 +80,8 @@ export interface RunFacts {
   /** Presentation tools callable this turn, deferred and code-mode ones included. */
   readonly presentationTools?: readonly string[];
   readonly projectMemoryFacts?: readonly string[];
+  /** Exec sessions, sub-agent results and media tasks: the turn's runtime-context carrier. */
+  readonly runtimeContext?: RunFactsRuntimeContext;
 }
 
 /** What a caller writes for `channel.capabilities`: every flag optional (false, reactions `none`). */

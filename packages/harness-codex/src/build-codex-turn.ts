@@ -32,8 +32,11 @@ export interface BuildCodexTurnOptions {
   readonly connection: CodexConnectionKind;
   /** The app-server thread the turn runs on (`thread/resume`, `turn/start`). */
   readonly threadId: string;
-  /** What the user wrote (or the exact scheduled prompt on cron turns). */
-  readonly userText: string;
+  /**
+   * What the user wrote (or the exact scheduled prompt on cron turns). Default: the turn's
+   * (`turn.turnInput.userText`), else "" (a heartbeat turn's message is its turn input).
+   */
+  readonly userText?: string;
   /** The Codex model catalog; the turn's model (`turn.modelId`) selects its base instructions. */
   readonly catalog: CodexModelCatalog;
   /** How the catalog is named in the layer stack. Default: the catalog file's name. */
@@ -106,7 +109,8 @@ export function buildCodexTurn(turn: AgentTurn, options: BuildCodexTurnOptions):
     memoryToolsAvailable: toolNames.has("memory_search") && toolNames.has("memory_get"),
     ...(turn.skills.text === "" ? {} : { skillsPrompt: turn.skills.text }),
     ...(turn.heartbeatFile === undefined ? {} : { heartbeatFile: turn.heartbeatFile }),
-    userMessage: options.userText,
+    userMessage: options.userText ?? turn.turnInput.userText ?? "",
+    turnInput: turn.turnInput,
     dynamicTools: toCodexDynamicTools(turn.tools),
     profile: turn.profile,
   });

@@ -14,6 +14,7 @@ import type {
   RenderedPrompt,
   SessionKind,
   TranscriptProjectionVersion,
+  TurnInput,
 } from "@promptstack/renderer";
 import { CodexError } from "./codex-error.js";
 import type {
@@ -72,6 +73,12 @@ export interface CodexTurnPlanInput {
   readonly heartbeatFile?: { readonly path: string; readonly content: string };
   /** The user's request (or the exact scheduled prompt on cron turns). */
   readonly userMessage: string;
+  /**
+   * The assembled turn's own input: the start-up block and the heartbeat message lead the user's
+   * request; the runtime-context carrier follows the per-turn facts. `cron-light` turns keep the
+   * exact scheduled prompt, so they send none of it.
+   */
+  readonly turnInput?: TurnInput;
   readonly dynamicTools: readonly CodexDynamicToolSpec[];
   /** Cap for the AGENTS.md snapshot in thread developer instructions. Default 8000 chars. */
   readonly agentsSnapshotMaxChars?: number;
@@ -255,25 +262,31 @@ export function resolveCodexTurnPlan(input: CodexTurnPlanInput): CodexTurnPlan {
     collaborationParts.push(formatLegacyCarrier(carrierFiles));
   }
   if (input.turnKind === "heartbeat" && input.heartbeatFile !== undefined) {
+    // The configured file (`heartbeat.file`), named as the turn shows it.
+    const file = input.heartbeatFile.path.split(/[\\/]/).pop() ?? input.heartbeatFile.path;
     if (input.heartbeatFile.content.trim() !== "") {
       collaborationParts.push(formatHeartbeatNote(input.heartbeatFile.path));
       routing.push({
-        file: "HEARTBEAT.md",
+        file,
         surface: "collaboration-carrier",
         reason: "heartbeat turn and the heartbeat file is not empty",
       });
     } else {
-      routing.push({ file: "HEARTBEAT.md", surface: "omitted", reason: "heartbeat file is empty" });
+      routing.push({ file, surface: "omitted", reason: "heartbeat file is empty" });
     }
   }
 
   // One formatter with the providers' `turn-context` layout: the same delimiters, and the user's
   // text projected (projection version 4) so it can never open, close or imitate the block.
+  const light = input.turnKind === "cron-light";
+  const own = light ? undefined : input.turnInput;
   const turnInput = formatUserTurnText(input.userMessage, {
     layout: "turn-context",
-    volatile: input.turnKind === "cron-light" ? "" : contextParts.join("\n\n"),
+    volatile: light ? "" : contextParts.join("\n\n"),
     projectionVersion: CODEX_PROJECTION_VERSION,
     ...(input.profile === undefined ? {} : { profile: input.profile }),
+    leading: [own?.startup ?? "", own?.heartbeat ?? ""],
+    ...(own?.carrier === undefined ? {} : { carrier: own.carrier }),
   });
   diagnostics.push(...turnInput.diagnostics);
   const turnInputText = turnInput.text;

@@ -10,8 +10,10 @@ export function toConversationLayout(turn: PromptTurn): ConversationLayout {
 }
 
 /**
- * Appends a user turn: the turn's prompt parts and, as the new message, the user's text (with
- * the per-turn facts ahead of it in the `turn-context` layout). The new message is frozen
+ * Appends a user turn: the turn's prompt parts and, as the new message, the user's text led by
+ * the turn input's start-up block and heartbeat message (with the per-turn facts and the
+ * runtime-context carrier ahead of it in the `turn-context` layout; in `system-tail` the carrier
+ * ends the system text's per-turn tail). The new message is frozen
  * exactly as the model receives it; earlier messages are never rewritten, so the history is
  * append-only byte for byte. A user turn may follow another one (a group chat).
  */
@@ -28,12 +30,24 @@ export function appendUserTurn(
     profile,
     workspaceBoundary: conversation.workspaceBoundary,
   });
+  const input = turn.turnInput;
+  const carrier = input?.carrier ?? "";
   const user = formatUserTurnText(text, {
     layout,
     volatile: parts.parts.volatile,
     projectionVersion: conversation.projectionVersion,
     profile,
+    leading: [input?.startup ?? "", input?.heartbeat ?? ""],
+    carrier,
   });
+  // system-tail: the carrier is per-turn, so it joins the volatile tail below the cache boundary.
+  const prompt =
+    layout === "system-tail" && carrier !== ""
+      ? Object.freeze({
+          ...parts.parts,
+          volatile: parts.parts.volatile === "" ? carrier : `${parts.parts.volatile}\n\n${carrier}`,
+        })
+      : parts.parts;
   const messages = Object.freeze([
     ...conversation.messages,
     Object.freeze({
@@ -46,7 +60,7 @@ export function appendUserTurn(
       ...conversation,
       layout,
       profile,
-      prompt: parts.parts,
+      prompt,
       messages,
     }),
     diagnostics: [...parts.diagnostics, ...user.diagnostics],

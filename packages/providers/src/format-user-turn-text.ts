@@ -14,6 +14,17 @@ export interface FormatUserTurnTextOptions {
   readonly volatile: string;
   readonly projectionVersion: TranscriptProjectionVersion;
   readonly profile?: ProductProfile;
+  /**
+   * Texts that lead the user's own text, in order (the start-up block, the heartbeat message):
+   * projected like it, blank ones left out.
+   */
+  readonly leading?: readonly string[];
+  /**
+   * The runtime-context carrier, delimited and escaped by `buildRuntimeContextCarrier`; placed
+   * after the facts block in the `turn-context` layout (the `system-tail` layout sends it with
+   * the system text instead, so it is left out here).
+   */
+  readonly carrier?: string;
 }
 
 /**
@@ -36,7 +47,9 @@ export function formatUserTurnText(
     return { text: neutral, changed: neutral !== text };
   };
   const diagnostics: Diagnostic[] = [];
-  const user = project(userText);
+  const pieces = [...(options.leading ?? []), userText].filter((text) => text.trim() !== "");
+  const body = pieces.length === 0 ? userText : pieces.join("\n\n");
+  const user = project(body);
   if (user.changed) {
     diagnostics.push({
       code: "PROVIDERS_USER_TEXT_PROJECTED",
@@ -46,11 +59,17 @@ export function formatUserTurnText(
       hint: "Nothing to do: the stored transcript keeps the original text.",
     });
   }
-  if (options.layout === "system-tail" || options.volatile === "") {
-    return { text: user.text, diagnostics };
+  if (options.layout === "system-tail") return { text: user.text, diagnostics };
+  // The carrier escaped every fact itself; projecting it would break its own delimiters.
+  const carrier = options.carrier === undefined || options.carrier === "" ? [] : [options.carrier];
+  if (options.volatile === "") {
+    return { text: [...carrier, user.text].join("\n\n"), diagnostics };
   }
   const { begin, end } = formatInternalContextDelimiters(profile);
   // The facts are ours, but may quote caller text (group context): projected like any message.
   const facts = project(options.volatile).text;
-  return { text: `${begin}\n${facts}\n${end}\n\n${user.text}`, diagnostics };
+  return {
+    text: [`${begin}\n${facts}\n${end}`, ...carrier, user.text].join("\n\n"),
+    diagnostics,
+  };
 }

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic, TurnInput } from "@promptstack/renderer";
 import { appendUserTurn, toConversationLayout } from "./append-user-turn.js";
 import { throwInvalidArgument } from "./assert-argument.js";
 import { createConversation } from "./create-conversation.js";
@@ -23,9 +23,11 @@ export interface BuildRequestOptions {
   /** The conversation so far (as the previous request returned it). Default: a new one. */
   readonly conversation?: Conversation;
   /**
-   * What the user wrote this turn: appended as the newest message (after the per-turn facts in
-   * the `turn-context` layout). Leave it out to send the conversation as it is, which must then
-   * end with a user message.
+   * What the user wrote this turn: appended as the newest message (after the per-turn facts, the
+   * runtime-context carrier, the start-up block and the heartbeat message of `turn.turnInput`).
+   * Default: `turn.turnInput.userText`; a heartbeat or start-up turn without either still gets
+   * a message. Otherwise, or when the conversation already holds this turn's message (a tool
+   * step), the conversation is sent as it is, and must end with a user message.
    */
   readonly userText?: string;
   /** Model id of the request. Default: the turn's model (`turn.modelId`). */
@@ -66,8 +68,9 @@ export function prepareRequest(
   const diagnostics: Diagnostic[] = [];
   const layout = resolveLayout(turn, options.layout, diagnostics);
   let conversation = options.conversation ?? createConversation();
-  if (options.userText !== undefined) {
-    const appended = appendUserTurn(conversation, turn, options.userText, layout);
+  const userText = resolveUserText(turn, options.userText, conversation.requestMemo?.sentInput);
+  if (userText !== undefined) {
+    const appended = appendUserTurn(conversation, turn, userText, layout);
     conversation = appended.conversation;
     diagnostics.push(...appended.diagnostics);
   } else if (conversation.messages.at(-1)?.role !== "user") {
@@ -82,6 +85,9 @@ export function prepareRequest(
   }
   const model = options.model ?? turn.modelId;
   let memo = resolveToolsMemo(conversation.requestMemo, turn, options.volatileValues);
+  if (userText !== undefined && turn.turnInput !== undefined) {
+    memo = { ...memo, sentInput: turn.turnInput };
+  }
   const canonical = memo.canonical;
   const plan = planCacheSegments(conversation, {
     tools: canonical.tools,
@@ -149,6 +155,23 @@ function resolveToolsMemo(
     canonical,
     toolTexts: canonical.tools.map(formatToolSegmentText),
   };
+}
+
+/**
+ * The user's text of the new message: the option, else the turn's. A heartbeat or start-up turn
+ * without one still gets a message (its turn input is the message). A turn whose message the
+ * conversation already holds (a tool step of the same turn) gets none.
+ */
+function resolveUserText(
+  turn: PromptTurn,
+  given: string | undefined,
+  sent: TurnInput | undefined,
+): string | undefined {
+  if (given !== undefined) return given;
+  const input = turn.turnInput;
+  if (input === undefined || input === sent) return undefined;
+  if (input.userText !== undefined) return input.userText;
+  return input.heartbeat !== undefined || input.startup !== undefined ? "" : undefined;
 }
 
 function resolveLayout(

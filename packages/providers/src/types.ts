@@ -6,6 +6,7 @@ import type {
   SectionId,
   Tool,
   TranscriptProjectionVersion,
+  TurnInput,
 } from "@promptstack/renderer";
 
 /**
@@ -35,6 +36,14 @@ export interface PromptTurn {
   readonly modelId: string;
   /** The agent, for the derived `prompt_cache_key`. Default `main`. */
   readonly agentId?: string;
+  /**
+   * The turn's own input (the assembler's `turnInput`): the start-up block and the heartbeat
+   * message lead the newest user message, ahead of the user's text; the runtime-context carrier
+   * travels with the per-turn facts (after them in the newest user message in `turn-context`, at
+   * the end of the system text in `system-tail`). `userText` is sent when the request is not
+   * given one.
+   */
+  readonly turnInput?: TurnInput;
 }
 
 /**
@@ -190,6 +199,11 @@ export interface RequestMemo {
     readonly stable: string;
     readonly tokens: number;
   };
+  /**
+   * The turn input whose message this conversation already holds: a later request with the same
+   * turn (a tool step) and no `userText` does not append it again.
+   */
+  readonly sentInput?: TurnInput;
 }
 
 /** A canonical tool (see `CanonicalTool`). */

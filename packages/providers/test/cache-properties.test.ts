@@ -3,7 +3,9 @@
  * - turn-context: each request's canonical serialization begins with the previous request's, up
  *   to and including its newest user message (byte for byte);
  * - both layouts: the system text above the boundary never changes;
- * - no marker comment ever reaches a payload, and user text never forges a delimiter.
+ * - no marker comment ever reaches a payload, and user text never forges a delimiter;
+ * - all of it also with the turn's own input (start-up block, heartbeat message, runtime-context
+ *   carrier whose facts spell delimiters): the carrier's own delimiters are the only extra ones.
  *
  * Canonical serialization: the tools and system part, then the messages array without its
  * closing bracket, as JSON, with the cache annotations removed (`cache_control`, `cachePoint`
@@ -12,10 +14,11 @@
 import fc from "fast-check";
 import {
   buildAgentSystemPrompt,
+  buildRuntimeContextCarrier,
   formatInternalContextDelimiters,
   parseInternalContextDelimiters,
 } from "@promptstack/renderer";
-import type { AgentSystemPromptInput, Tool, VolatileFacts } from "@promptstack/renderer";
+import type { AgentSystemPromptInput, Tool, TurnInput, VolatileFacts } from "@promptstack/renderer";
 import { describe, expect, it } from "vitest";
 import { appendAssistantReply, createConversation } from "../src/index.js";
 import type { Conversation, ConversationLayout } from "../src/index.js";
@@ -85,11 +88,39 @@ const volatileFacts: fc.Arbitrary<VolatileFacts> = fc.record({
   groupContext: attack,
 });
 
+// The turn's own input: user-message texts that spell delimiters, and a carrier whose facts do.
+const turnInputArb: fc.Arbitrary<TurnInput> = fc.record(
+  {
+    startup: attack,
+    heartbeat: attack,
+    carrier: fc
+      .array(
+        fc.record({
+          id: attack,
+          command: attack,
+          state: pick("running" as const, "exited" as const),
+          startedAt: pick("2026-12-01T10:00:00Z", "2026-12-01T11:30:00Z"),
+        }),
+        { maxLength: 3 },
+      )
+      .map((exec) => buildRuntimeContextCarrier({ exec })),
+  },
+  { requiredKeys: [] },
+);
+
 const turnArb = fc.record({
   volatile: volatileFacts,
   user: attack,
   assistant: fc.oneof(attack, fc.array(attack, { minLength: 1, maxLength: 3 })),
+  input: fc.option(turnInputArb, { nil: undefined }),
 });
+
+type PlayedTurn = {
+  volatile: VolatileFacts;
+  user: string;
+  assistant: string | string[];
+  input?: TurnInput | undefined;
+};
 
 function stripCacheAnnotations(value: unknown): unknown {
   if (Array.isArray(value)) {
@@ -174,7 +205,7 @@ function canonical(view: Views): string {
 /** Plays turns; returns per turn, per provider, the views of the request. */
 function play(
   layout: ConversationLayout,
-  turns: readonly { volatile: VolatileFacts; user: string; assistant: string | string[] }[],
+  turns: readonly PlayedTurn[],
   base: (volatile: VolatileFacts) => AgentSystemPromptInput,
 ): { stable: string; views: Record<string, Views> }[] {
   let conversation: Conversation = createConversation();
@@ -182,7 +213,7 @@ function play(
   for (const turn of turns) {
     const prompt = buildAgentSystemPrompt({ ...base(turn.volatile), volatile: turn.volatile });
     const bodies = buildAllRequests(
-      toTestTurn(prompt, { layout, tools: TOOLS }),
+      withInput(toTestTurn(prompt, { layout, tools: TOOLS }), turn.input),
       conversation,
       turn.user,
     );
@@ -195,6 +226,10 @@ function play(
     conversation = appendAssistantReply(conversation, turn.assistant);
   }
   return out;
+}
+
+function withInput<T extends object>(turn: T, input: TurnInput | undefined): T {
+  return input === undefined ? turn : { ...turn, turnInput: input };
 }
 
 function checkAppendOnly(
@@ -255,23 +290,31 @@ describe("cache properties over arbitrary turns", () => {
               volatile: turn.volatile,
             });
             const bodies = buildAllRequests(
-              toTestTurn(prompt, { layout, tools: TOOLS }),
+              withInput(toTestTurn(prompt, { layout, tools: TOOLS }), turn.input),
               conversation,
               turn.user,
             );
             conversation = bodies["anthropic"]!.conversation;
+            const carrier = turn.input?.carrier;
             for (const [provider, built] of Object.entries(bodies)) {
               const json = JSON.stringify(built.body);
               expect(json).not.toContain("<!-- OPENCLAW_");
-              const text = toViews(provider, built.body).newestUserText;
+              const view = toViews(provider, built.body);
+              const text = view.newestUserText;
               const found = parseInternalContextDelimiters(text);
               if (layout === "turn-context") {
-                // Exactly ours: BEGIN on the first line, END right before the user's text.
-                expect(found.map((match) => match.kind)).toEqual(["begin", "end"]);
+                // Exactly ours: BEGIN on the first line, END right before the user's text (or
+                // before the carrier, whose own BEGIN and END follow, then the user's text).
+                const kinds =
+                  carrier === undefined ? ["begin", "end"] : ["begin", "end", "begin", "end"];
+                expect(found.map((match) => match.kind)).toEqual(kinds);
                 expect(text.startsWith(`${begin}\n`)).toBe(true);
-                expect(found[1]!.start).toBe(text.lastIndexOf(`\n${end}\n\n`) + 1);
+                expect(found.at(-1)!.start).toBe(text.lastIndexOf(`\n${end}\n\n`) + 1);
+                if (carrier !== undefined) expect(text).toContain(`${end}\n\n${carrier}\n\n`);
               } else {
                 expect(found).toEqual([]);
+                // system-tail: the carrier ends the system text, below the boundary.
+                if (carrier !== undefined) expect(view.systemText.endsWith(carrier)).toBe(true);
               }
             }
             conversation = appendAssistantReply(conversation, turn.assistant);

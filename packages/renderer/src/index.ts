@@ -33,6 +33,7 @@ export type {
   StableSectionContext,
   ThinkingLevel,
   Tool,
+  TurnInput,
   VolatileFacts,
   VolatileSectionContext,
 } from "./types.js";

@@ -93,6 +93,31 @@ export interface ProductFeatures {
 /** Where the per-turn facts reach the model; see `AgentSystemPromptInput.runtimeFactsLocation`. */
 export type RuntimeFactsLocation = "system-prompt" | "user-message";
 
+/**
+ * The turn-scoped input a runtime sends with the user's message, built by the assembler
+ * (`AgentTurn.turnInput`) and placed by every adapter (provider request builders, the Codex
+ * turn), so no caller threads it by hand. Each text is plain; the adapters project or escape it.
+ */
+export interface TurnInput {
+  /** What the user wrote this turn, when the assembler was given it (`turn(facts, { userText })`). */
+  readonly userText?: string;
+  /**
+   * The one-time start-up block (recent daily memory) of a bare `/new` or `/reset`: user message
+   * content, ahead of the user's text.
+   */
+  readonly startup?: string;
+  /**
+   * The heartbeat message of a heartbeat turn: the configured prompt, then the heartbeat file's
+   * content when it exists and is not empty. User message content, after the start-up block.
+   */
+  readonly heartbeat?: string;
+  /**
+   * The runtime-context carrier (exec sessions, sub-agents, media tasks) inside the profile's
+   * internal-context delimiters, every fact already escaped. It travels with the per-turn facts.
+   */
+  readonly carrier?: string;
+}
+
 /** What kind of session this run belongs to. */
 export type SessionKind = "main" | "direct" | "group" | "subagent" | "cron" | "heartbeat";
 

@@ -38,7 +38,8 @@ const scenarioSchema = z.strictObject({
   promptSize: z.enum(["full", "compact"]).optional(),
   runFacts: z.unknown(),
   codex: codexSchema.optional(),
-  userMessage: z.string().min(1),
+  /** What the user wrote; absent on heartbeat turns, whose message is the turn's own input. */
+  userMessage: z.string().min(1).optional(),
   /** Environment and binaries the skill gates see (nothing from the real machine). */
   skillEnv: z.record(z.string(), z.string()).optional(),
   bins: z.array(z.string()).optional(),
@@ -136,7 +137,7 @@ export async function loadPromptSnapshotInputs(
               approvalPolicy: codex.approvalPolicy,
               sandbox: codex.sandbox,
               ...(codex.serviceName === undefined ? {} : { serviceName: codex.serviceName }),
-              userText: scenario.userMessage,
+              ...(scenario.userMessage === undefined ? {} : { userText: scenario.userMessage }),
             },
           }),
       diagnostics: turn.diagnostics,

@@ -315,6 +315,7 @@ async function toRenderRun(
     })),
     diagnostics: turn.diagnostics,
     prefix: turn.prefix,
+    ...(Object.keys(turn.turnInput).length === 0 ? {} : { turnInput: turn.turnInput }),
   };
   if (options.harness !== "codex") return run;
   // Imported here: only a Codex render loads the Codex adapter.

@@ -1,5 +1,5 @@
 import type { AgentBootstrapFile, AgentSkill, AgentTurnPrefix } from "@promptstack/agent";
-import type { Diagnostic, RenderedPrompt } from "@promptstack/renderer";
+import type { Diagnostic, RenderedPrompt, TurnInput } from "@promptstack/renderer";
 
 /** One bootstrap file's accounting, as the turn reports it (display path, no token counts). */
 export type RenderRunBootstrapFile = Pick<
@@ -60,5 +60,7 @@ export interface RenderRun {
   readonly diagnostics: readonly Diagnostic[];
   /** The prefix policy's state for this turn (the pin, a refresh, pending changes). */
   readonly prefix: AgentTurnPrefix;
+  /** The turn's own input (heartbeat message, start-up block, carrier); absent when empty. */
+  readonly turnInput?: TurnInput;
   readonly codex?: RenderRunCodex;
 }

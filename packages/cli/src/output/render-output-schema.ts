@@ -73,6 +73,26 @@ export const renderOutputSchema = z.strictObject({
     ),
     stableTokens: nonNegativeInt,
   }),
+  turnInput: z
+    .optional(
+      z.strictObject({
+        userText: z.optional(z.string()).check(describe("What the user wrote this turn.")),
+        startup: z
+          .optional(z.string())
+          .check(describe("One-time start-up block of a bare `/new` or `/reset`.")),
+        heartbeat: z
+          .optional(z.string())
+          .check(describe("Heartbeat message: the configured prompt and the heartbeat file.")),
+        carrier: z
+          .optional(z.string())
+          .check(describe("Runtime-context carrier built from the facts' `runtimeContext`.")),
+      }),
+    )
+    .check(
+      describe(
+        "The turn's own input, sent with the user's message; absent when the turn has none.",
+      ),
+    ),
   codex: z
     .optional(
       z.strictObject({

@@ -29,6 +29,7 @@ export function buildRenderOutput(run: RenderRun, counter: TokenCounter): Render
       stableChars: stableText.length,
       stableTokens: counter.countTokens(stableText),
     },
+    ...(run.turnInput === undefined ? {} : { turnInput: { ...run.turnInput } }),
   };
   if (run.codex === undefined) return output;
   return {
