@@ -43,6 +43,7 @@ import {
 
 /** Package folders in dependency order. */
 export const RELEASE_PACKAGES: readonly string[] = [
+  "core",
   "renderer",
   "safe-read",
   "config",

@@ -1,4 +1,5 @@
-import type { BootstrapFileOrigin, BootstrapHooks, TokenCounter } from "@promptstack/bootstrap";
+import type { BootstrapFileOrigin, BootstrapHooks } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 import type {
   PromptstackConfig,
   ResolvedAgentPromptConfig,

@@ -1,4 +1,5 @@
-import type { LoadedBootstrapFiles, TokenCounter } from "@promptstack/bootstrap";
+import type { LoadedBootstrapFiles } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 import { resolveAgentPromptInput } from "@promptstack/config";
 import type {
   PromptstackConfig,

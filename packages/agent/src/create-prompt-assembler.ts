@@ -1,6 +1,6 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { createO200kTokenCounter, loadBootstrapFiles } from "@promptstack/bootstrap";
-import type { TokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 import {
   parseRunFacts,
   resolveAgentSystemPromptConfig,

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createO200kTokenCounter } from "@promptstack/bootstrap";
-import type { TokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 import { parseRunFacts } from "@promptstack/config";
 import type { RunFacts } from "@promptstack/config";
 import { toModelText } from "@promptstack/renderer";

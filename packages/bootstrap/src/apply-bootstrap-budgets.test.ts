@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyBootstrapBudgets, formatMissingFileMarker } from "./apply-bootstrap-budgets.js";
 import { BootstrapError } from "./bootstrap-error.js";
-import type { RawBootstrapFile, TokenCounter } from "./bootstrap-types.js";
+import type { RawBootstrapFile } from "./bootstrap-types.js";
+import type { TokenCounter } from "@promptstack/core";
 import { createO200kTokenCounter } from "./create-o200k-token-counter.js";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -11,8 +11,8 @@ import type {
   BootstrapLimit,
   BudgetedBootstrapFiles,
   RawBootstrapFile,
-  TokenCounter,
 } from "./bootstrap-types.js";
+import type { TokenCounter } from "@promptstack/core";
 import { resolveBootstrapBudgets } from "./resolve-bootstrap-budgets.js";
 import { sliceHeadSurrogateSafe } from "./slice-surrogate-safe.js";
 import { truncateBootstrapContent } from "./truncate-bootstrap-content.js";

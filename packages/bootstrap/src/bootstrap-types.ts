@@ -65,13 +65,6 @@ export interface BootstrapBudgets {
   readonly totalMaxTokens?: number;
 }
 
-/** Counts tokens; injected so the pure budget code stays free of a tokenizer import. */
-export interface TokenCounter {
-  countTokens(text: string): number;
-  /** True when `text` has at most `limit` tokens (may stop counting early). */
-  isWithinLimit(text: string, limit: number): boolean;
-}
-
 /** A file as a hook handler sees it: a mutable copy. `content: null` means missing. */
 export interface BootstrapHookFile {
   name: string;

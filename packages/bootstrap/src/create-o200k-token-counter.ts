@@ -1,5 +1,5 @@
 import { BootstrapError } from "./bootstrap-error.js";
-import type { TokenCounter } from "./bootstrap-types.js";
+import type { TokenCounter } from "@promptstack/core";
 
 type O200kEncoding = typeof import("gpt-tokenizer/encoding/o200k_base");
 import { splitTextForTokenCounting } from "./split-text-for-token-counting.js";

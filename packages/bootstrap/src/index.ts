@@ -19,7 +19,6 @@ export type {
   BootstrapHookHandler,
   BootstrapHooks,
   BootstrapLimit,
-  TokenCounter,
 } from "./bootstrap-types.js";
 export { createO200kTokenCounter } from "./create-o200k-token-counter.js";
 export {

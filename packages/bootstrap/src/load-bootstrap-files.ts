@@ -15,8 +15,8 @@ import type {
   BootstrapFileStat,
   BootstrapHooks,
   RawBootstrapFile,
-  TokenCounter,
 } from "./bootstrap-types.js";
+import type { TokenCounter } from "@promptstack/core";
 import { createO200kTokenCounter } from "./create-o200k-token-counter.js";
 import { discoverBootstrapNameVariants } from "./discover-bootstrap-name-variants.js";
 import type { BootstrapNameVariant } from "./discover-bootstrap-name-variants.js";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { ChatType, SessionKind } from "@promptstack/renderer";
-import type { TokenCounter } from "../src/bootstrap-types.js";
+import type { TokenCounter } from "@promptstack/core";
 import { loadBootstrapFiles } from "../src/load-bootstrap-files.js";
 import { seedBootstrapTemplates } from "../src/seed-bootstrap-templates.js";
 

@@ -1,4 +1,4 @@
-import type { TokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 import type { CliAssets } from "./inputs/discover-cli-assets.js";
 
 /** Where the CLI writes and what it knows about its surroundings. Injected so tests run in-process. */

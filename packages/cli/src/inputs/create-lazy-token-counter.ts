@@ -1,4 +1,4 @@
-import type { TokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 
 /**
  * Makes the o200k counter; the CLI's default reads the rank table the build generated and falls

@@ -9,7 +9,7 @@ import type {
   SimulatedTurnInput,
   TokenCounter as ProviderTokenCounter,
 } from "@promptstack/providers";
-import type { TokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 import type { Diagnostic } from "@promptstack/renderer";
 import { CliError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";

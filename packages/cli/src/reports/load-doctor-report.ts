@@ -3,7 +3,7 @@ import type { AgentTurn, DoctorFinding, DoctorSeverity } from "@promptstack/agen
 import { buildAnthropicRequest, buildOpenAIResponsesRequest } from "@promptstack/providers";
 import type { CacheProvider } from "@promptstack/providers";
 import type { Diagnostic } from "@promptstack/renderer";
-import type { TokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 import type { CliIo } from "../cli-io.js";
 import type { InputOptions } from "../inputs/input-options.js";
 import { loadFacts, openRenderAssembler } from "../inputs/load-render-run.js";

@@ -2,7 +2,7 @@ import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createO200kTokenCounter } from "@promptstack/bootstrap";
-import type { TokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 import o200kRanks from "gpt-tokenizer/bpeRanks/o200k_base";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 import { splitTextForTokenCounting } from "@promptstack/bootstrap";
-import type { TokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 import { createO200kTextCounter } from "./create-o200k-text-counter.js";
 import type { O200kRankTable } from "./parse-o200k-rank-table.js";
 

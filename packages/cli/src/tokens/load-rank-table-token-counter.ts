@@ -1,4 +1,4 @@
-import type { TokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 import { createRankTableTokenCounter } from "./create-rank-table-token-counter.js";
 import { loadLineCountSeed } from "./load-line-count-seed.js";
 import { loadO200kRankTable } from "./load-o200k-rank-table.js";
