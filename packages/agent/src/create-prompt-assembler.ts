@@ -1,5 +1,6 @@
 import { isAbsolute, join, resolve } from "node:path";
-import { createO200kTokenCounter, loadBootstrapFiles } from "@promptstack/bootstrap";
+import { loadBootstrapFiles } from "@promptstack/bootstrap";
+import { loadO200kTokenCounter } from "@promptstack/o200k";
 import type { TokenCounter } from "@promptstack/core";
 import {
   parseRunFacts,
@@ -81,7 +82,7 @@ export async function createPromptAssembler(
   const tokenCounter = (): Promise<TokenCounter> =>
     options.tokenCounter !== undefined
       ? Promise.resolve(options.tokenCounter)
-      : (counter ??= createO200kTokenCounter());
+      : (counter ??= loadO200kTokenCounter());
   const forget = (): void => {
     skills.forceRescan();
     readCache.clear();

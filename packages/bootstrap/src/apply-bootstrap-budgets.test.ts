@@ -4,7 +4,7 @@ import { applyBootstrapBudgets, formatMissingFileMarker } from "./apply-bootstra
 import { BootstrapError } from "./bootstrap-error.js";
 import type { RawBootstrapFile } from "./bootstrap-types.js";
 import type { TokenCounter } from "@promptstack/core";
-import { createO200kTokenCounter } from "./create-o200k-token-counter.js";
+import { loadO200kTokenCounter } from "@promptstack/o200k";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -186,7 +186,7 @@ describe("applyBootstrapBudgets", () => {
   });
 
   it("counts real o200k_base tokens when asked", async () => {
-    const counter = await createO200kTokenCounter();
+    const counter = await loadO200kTokenCounter();
     const text = "The quick brown fox jumps over the lazy dog. <|endoftext|> ".repeat(200);
     const result = applyBootstrapBudgets([file("MEMORY.md", text)], { maxTokens: 300 }, counter);
     expect(counter.countTokens(result.files[0]?.content ?? "")).toBeLessThanOrEqual(300);
@@ -263,7 +263,7 @@ describe("applyBootstrapBudgets", () => {
         code: "BOOTSTRAP_INVALID_OPTIONS",
         message: "Token budgets are set but no token counter was given to applyBootstrapBudgets.",
         path: "tokenCounter",
-        hint: "Pass the counter from createO200kTokenCounter().",
+        hint: "Pass tokenCounter: await loadO200kTokenCounter() from @promptstack/o200k, or budget in chars only.",
       });
     }
   });

@@ -68,7 +68,10 @@ export function applyBootstrapBudgets(
     throw new BootstrapError(
       "BOOTSTRAP_INVALID_OPTIONS",
       "Token budgets are set but no token counter was given to applyBootstrapBudgets.",
-      { path: "tokenCounter", hint: "Pass the counter from createO200kTokenCounter()." },
+      {
+        path: "tokenCounter",
+        hint: "Pass tokenCounter: await loadO200kTokenCounter() from @promptstack/o200k, or budget in chars only.",
+      },
     );
   }
   const files: BootstrapFile[] = [];

@@ -5,10 +5,7 @@ const BOOTSTRAP_ERROR_MARKER = Symbol.for("promptstack.bootstrap.error");
 
 /** Codes thrown by `@promptstack/bootstrap`. */
 export type BootstrapErrorCode =
-  | "BOOTSTRAP_INVALID_OPTIONS"
-  | "BOOTSTRAP_BAD_WORKSPACE"
-  | "BOOTSTRAP_SEED_FAILED"
-  | "BOOTSTRAP_TOKENIZER_MISSING";
+  "BOOTSTRAP_INVALID_OPTIONS" | "BOOTSTRAP_BAD_WORKSPACE" | "BOOTSTRAP_SEED_FAILED";
 
 /** Contract violation in bootstrap options or an unusable workspace. `path` names the culprit. */
 export class BootstrapError extends PromptstackError<BootstrapErrorCode> {

@@ -14,8 +14,8 @@ export interface CliIo {
   /** The demo, the synthetic catalog and the checkout; default `discoverCliAssets()`. */
   readonly assets?: CliAssets;
   /**
-   * Makes the run's token counter when an output first needs counts; default bootstrap's o200k
-   * `createO200kTokenCounter`. Injected by tests to see whether, and how often, it is loaded.
+   * Makes the run's token counter when an output first needs counts; default `@promptstack/o200k`'s
+   * `loadO200kTokenCounter`. Injected by tests to see whether, and how often, it is loaded.
    */
   readonly createTokenCounter?: () => Promise<TokenCounter>;
 }

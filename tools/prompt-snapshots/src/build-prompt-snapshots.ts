@@ -99,7 +99,7 @@ function toModelPromptCatalog(fixture: CodexModelPromptFixture): CodexModelCatal
 export function buildPromptSnapshots(
   inputs: PromptSnapshotInputs,
   options: PromptSnapshotOptions & {
-    /** The token counter of the layer tables, e.g. from `createO200kTokenCounter()`. */
+    /** The token counter of the layer tables, e.g. from `loadO200kTokenCounter()` (`@promptstack/o200k`). */
     readonly countTokens: (text: string) => number;
   },
 ): Map<string, string> {

@@ -1,4 +1,4 @@
-import { splitTextForTokenCounting } from "@promptstack/bootstrap";
+import { splitTextForTokenCounting } from "./split-text-for-token-counting.js";
 import type { TokenCounter } from "@promptstack/core";
 import { createO200kTextCounter } from "./create-o200k-text-counter.js";
 import type { O200kRankTable } from "./parse-o200k-rank-table.js";
