@@ -14,7 +14,7 @@ import type {
   CodexThreadStartParams,
   CodexTurnStartParams,
 } from "./codex-protocol-types.js";
-import { formatStableJson } from "./format-stable-json.js";
+import { formatCanonicalJson } from "@promptstack/core";
 import type { CodexModelCatalog } from "./parse-codex-model-catalog.js";
 import { resolveCodexModelInstructions } from "./resolve-codex-model-instructions.js";
 import { resolveCodexReasoningEffort } from "./resolve-codex-reasoning-effort.js";
@@ -115,7 +115,8 @@ export function buildCodexTurn(turn: AgentTurn, options: BuildCodexTurnOptions):
   const diagnostics: Diagnostic[] = [...plan.diagnostics];
   if (
     options.thread !== undefined &&
-    formatStableJson(options.thread) !== formatStableJson(threadStart)
+    formatCanonicalJson(options.thread, { indent: 2 }) !==
+      formatCanonicalJson(threadStart, { indent: 2 })
   ) {
     diagnostics.push({
       code: "CODEX_THREAD_PARAMS_CHANGED",
