@@ -59,6 +59,8 @@ export function createRankTableTokenCounter(
     return sum;
   };
   return {
+    name: "o200k_base",
+    estimate: false,
     countTokens: (text) =>
       splitTextForTokenCounting(text).reduce((sum, chunk) => sum + countChunk(chunk), 0),
     isWithinLimit: (text, limit) => {

@@ -29,6 +29,7 @@ describe("loadO200kTokenCounter", () => {
     const counter = await loadO200kTokenCounter({ rankTableUrl: pathToFileURL(file) });
     const text = "You are Wren, Mara's personal assistant. 日本語 🎉";
     expect(counter.countTokens(text)).toBe(countTokens(text));
+    expect(counter).toMatchObject({ name: "o200k_base", estimate: false });
   });
 
   it("throws without a table (saying how to make one), and on a broken one", async () => {

@@ -7,7 +7,8 @@ import type { CacheSegment, SegmentRef } from "./plan-cache-segments.js";
 import { resolveCacheRules } from "./resolve-cache-rules.js";
 import type { CacheProvider } from "./resolve-cache-rules.js";
 import { toCanonicalTools } from "./to-canonical-tools.js";
-import type { ConversationLayout, PromptTurn, TokenCounter } from "./types.js";
+import type { ConversationLayout, PromptTurn } from "./types.js";
+import type { TokenCounter } from "@promptstack/core";
 
 /** Options of `explainProviderCache`. */
 export interface ExplainProviderCacheOptions {
@@ -93,7 +94,7 @@ export function explainProviderCache(
   const old = prefixSegments(before, options);
   const next = prefixSegments(after, options);
   const tokensOf = (segments: readonly CacheSegment[]): number =>
-    segments.reduce((total, segment) => total + counter.count(segment.text), 0);
+    segments.reduce((total, segment) => total + counter.countTokens(segment.text), 0);
   let firstDiff = 0;
   while (
     firstDiff < next.segments.length &&
@@ -127,7 +128,7 @@ export function explainProviderCache(
     ) {
       common++;
     }
-    const matched = counter.count(newText.slice(0, common));
+    const matched = counter.countTokens(newText.slice(0, common));
     reused =
       matched < rules.minimumPrefixTokens
         ? 0
@@ -187,8 +188,8 @@ export function explainProviderCache(
     rebilledTokens: afterTokens - reused,
     historyReused: firstChange === undefined,
     tokenCounter: {
-      name: counter.name,
-      estimate: counter.estimate || options.provider === "anthropic",
+      name: counter.name ?? "unnamed",
+      estimate: counter.estimate === true || options.provider === "anthropic",
     },
     lines,
     diagnostics: [...ruleDiagnostics, ...old.diagnostics, ...next.diagnostics],

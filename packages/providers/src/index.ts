@@ -15,7 +15,6 @@ export type {
   PromptParts,
   PromptSource,
   PromptTurn,
-  TokenCounter,
   ToolInputSchema,
 } from "./types.js";
 export { ProvidersError } from "./providers-error.js";

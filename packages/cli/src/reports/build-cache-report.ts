@@ -7,7 +7,6 @@ import type {
   ConversationLayout,
   SimulatedToolRound,
   SimulatedTurnInput,
-  TokenCounter as ProviderTokenCounter,
 } from "@promptstack/providers";
 import type { TokenCounter } from "@promptstack/core";
 import type { Diagnostic } from "@promptstack/renderer";
@@ -45,7 +44,7 @@ function compacts(index: number, every: number | undefined): boolean {
 export const CACHE_LAYOUTS: readonly ConversationLayout[] = ["system-tail", "turn-context"];
 
 /** The run's o200k counter in the providers' shape (an estimate for Claude models). */
-export function toProviderTokenCounter(counter: TokenCounter): ProviderTokenCounter {
+export function toProviderTokenCounter(counter: TokenCounter): TokenCounter {
   return createTokenCounter("o200k_base", (text) => counter.countTokens(text));
 }
 
