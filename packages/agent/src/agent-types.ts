@@ -1,5 +1,5 @@
 import type { BootstrapFileOrigin, BootstrapHooks } from "@promptstack/bootstrap";
-import type { TokenCounter } from "@promptstack/core";
+import type { Diagnostic, TokenCounter } from "@promptstack/core";
 import type {
   PromptstackConfig,
   ResolvedAgentPromptConfig,
@@ -8,7 +8,6 @@ import type {
 } from "@promptstack/config";
 import type {
   AgentSystemPromptInput,
-  Diagnostic,
   ModelText,
   ProductProfile,
   PromptMode,

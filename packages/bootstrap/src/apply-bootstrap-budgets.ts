@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic, TokenCounter } from "@promptstack/core";
 import { BootstrapError } from "./bootstrap-error.js";
 import {
   BOOTSTRAP_MIN_REMAINING_CHARS,
@@ -12,7 +12,6 @@ import type {
   BudgetedBootstrapFiles,
   RawBootstrapFile,
 } from "./bootstrap-types.js";
-import type { TokenCounter } from "@promptstack/core";
 import { resolveBootstrapBudgets } from "./resolve-bootstrap-budgets.js";
 import { sliceHeadSurrogateSafe } from "./slice-surrogate-safe.js";
 import { truncateBootstrapContent } from "./truncate-bootstrap-content.js";

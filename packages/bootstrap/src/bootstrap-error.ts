@@ -1,5 +1,5 @@
-import { hasErrorMarker, markError, PromptstackError } from "@promptstack/renderer";
-import type { PromptstackErrorOptions } from "@promptstack/renderer";
+import { PromptstackError } from "@promptstack/core";
+import type { PromptstackErrorOptions } from "@promptstack/core";
 
 const BOOTSTRAP_ERROR_MARKER = Symbol.for("promptstack.bootstrap.error");
 
@@ -12,10 +12,10 @@ export class BootstrapError extends PromptstackError<BootstrapErrorCode> {
   constructor(code: BootstrapErrorCode, message: string, options: PromptstackErrorOptions = {}) {
     super(code, message, options);
     this.name = "BootstrapError";
-    markError(this, BOOTSTRAP_ERROR_MARKER);
+    this.mark(BOOTSTRAP_ERROR_MARKER);
   }
 
   static override isInstance(value: unknown): value is BootstrapError {
-    return hasErrorMarker(value, BOOTSTRAP_ERROR_MARKER);
+    return super.hasMarker(value, BOOTSTRAP_ERROR_MARKER);
   }
 }

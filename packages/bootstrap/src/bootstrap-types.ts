@@ -1,4 +1,5 @@
-import type { Diagnostic, SessionKind } from "@promptstack/renderer";
+import type { SessionKind } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 
 /** Which folder a bootstrap file came from. */
 export type BootstrapFileOrigin = "workspace" | "execution";

@@ -1,6 +1,7 @@
 import { realpath } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
-import type { ChatType, ContextFile, Diagnostic, SessionKind } from "@promptstack/renderer";
+import type { ChatType, ContextFile, SessionKind } from "@promptstack/renderer";
+import type { Diagnostic, TokenCounter } from "@promptstack/core";
 import { applyBootstrapBudgets } from "./apply-bootstrap-budgets.js";
 import { BootstrapError } from "./bootstrap-error.js";
 import {
@@ -16,7 +17,6 @@ import type {
   BootstrapHooks,
   RawBootstrapFile,
 } from "./bootstrap-types.js";
-import type { TokenCounter } from "@promptstack/core";
 import { discoverBootstrapNameVariants } from "./discover-bootstrap-name-variants.js";
 import type { BootstrapNameVariant } from "./discover-bootstrap-name-variants.js";
 import { findBootstrapCaseVariants } from "./find-bootstrap-case-variants.js";

@@ -1,5 +1,5 @@
 import { FORBIDDEN_KEYS } from "./find-document-hazards.js";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { cloneJson, isEmptyObject, isPlainObject, setOwn } from "./plain-object.js";
 import type { PlainObject } from "./plain-object.js";
 

@@ -1,3 +1,6 @@
+export type { Diagnostic } from "./diagnostic.js";
 export { formatCanonicalJson, toCanonicalJsonValue } from "./format-canonical-json.js";
 export type { CanonicalJsonOptions, InvalidJsonValueHandler } from "./format-canonical-json.js";
+export { PromptstackError } from "./promptstack-error.js";
+export type { PromptstackErrorOptions } from "./promptstack-error.js";
 export type { TokenCounter } from "./token-counter.js";

@@ -1,6 +1,7 @@
 import type { AgentTurn } from "@promptstack/agent";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
-import type { AgentSystemPromptInput, Diagnostic, RenderedPrompt } from "@promptstack/renderer";
+import type { AgentSystemPromptInput, RenderedPrompt } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { buildCodexPromptLayers } from "./build-codex-prompt-layers.js";
 import type { CodexPromptLayer } from "./build-codex-prompt-layers.js";
 import { buildCodexThreadResumeParams } from "./build-codex-thread-resume-params.js";

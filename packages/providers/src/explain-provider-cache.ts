@@ -1,4 +1,5 @@
-import type { Diagnostic, SectionId } from "@promptstack/renderer";
+import type { SectionId } from "@promptstack/renderer";
+import type { Diagnostic, TokenCounter } from "@promptstack/core";
 import { appendUserTurn, toConversationLayout } from "./append-user-turn.js";
 import { createConversation } from "./create-conversation.js";
 import { ESTIMATE_TOKEN_COUNTER } from "./create-token-counter.js";
@@ -8,7 +9,6 @@ import { resolveCacheRules } from "./resolve-cache-rules.js";
 import type { CacheProvider } from "./resolve-cache-rules.js";
 import { toCanonicalTools } from "./to-canonical-tools.js";
 import type { ConversationLayout, PromptTurn } from "./types.js";
-import type { TokenCounter } from "@promptstack/core";
 
 /** Options of `explainProviderCache`. */
 export interface ExplainProviderCacheOptions {

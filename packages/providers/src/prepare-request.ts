@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic, TokenCounter } from "@promptstack/core";
 import { appendUserTurn, toConversationLayout } from "./append-user-turn.js";
 import { throwInvalidArgument } from "./assert-argument.js";
 import { createConversation } from "./create-conversation.js";
@@ -11,7 +11,6 @@ import type { CacheProvider } from "./resolve-cache-rules.js";
 import { toCanonicalTools } from "./to-canonical-tools.js";
 import type { CanonicalTool } from "./to-canonical-tools.js";
 import type { Conversation, ConversationLayout, PromptTurn, RequestMemo } from "./types.js";
-import type { TokenCounter } from "@promptstack/core";
 
 /** Options every request builder takes; the prompt, profile, tools and model come from the turn. */
 export interface BuildRequestOptions {

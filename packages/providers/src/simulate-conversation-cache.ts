@@ -1,4 +1,5 @@
-import type { Diagnostic, SectionId } from "@promptstack/renderer";
+import type { SectionId } from "@promptstack/renderer";
+import type { Diagnostic, TokenCounter } from "@promptstack/core";
 import { appendAssistantReply } from "./append-assistant-reply.js";
 import { appendAssistantMessage, appendToolResults } from "./append-conversation-message.js";
 import type { ToolResultInput } from "./append-conversation-message.js";
@@ -15,7 +16,6 @@ import type { PreparedRequest } from "./prepare-request.js";
 import { resolveCacheRules } from "./resolve-cache-rules.js";
 import type { CacheProvider, CacheRules } from "./resolve-cache-rules.js";
 import type { ConversationLayout, MessageContent, PromptTurn } from "./types.js";
-import type { TokenCounter } from "@promptstack/core";
 
 /** One tool round of a simulated turn: the assistant's message with its calls, then the results. */
 export interface SimulatedToolRound {

@@ -1,6 +1,5 @@
-import type { TokenCounter } from "@promptstack/core";
+import type { Diagnostic, TokenCounter } from "@promptstack/core";
 import type {
-  Diagnostic,
   ProductProfile,
   RenderedPrompt,
   RuntimeFactsLocation,

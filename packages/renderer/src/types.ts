@@ -331,15 +331,6 @@ export interface RenderedPrompt {
   readonly boundary: number;
 }
 
-/** A content problem reported next to a result (never thrown). Shared by every package. */
-export interface Diagnostic {
-  readonly code: string;
-  readonly severity: "error" | "warning" | "info";
-  readonly message: string;
-  readonly path?: string;
-  readonly hint?: string;
-}
-
 /** What a custom stable section's `render` receives: stable input only, never per-turn facts. */
 export interface StableSectionContext {
   readonly mode: PromptMode;

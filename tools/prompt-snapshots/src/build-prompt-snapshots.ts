@@ -1,5 +1,6 @@
 import type { AgentTurn } from "@promptstack/agent";
-import type { AgentSystemPromptInput, Diagnostic, RenderedPrompt } from "@promptstack/renderer";
+import type { AgentSystemPromptInput, RenderedPrompt } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import type { CodexModelPromptFixture } from "./build-codex-model-prompt-fixture.js";
 import { formatCanonicalJson } from "@promptstack/core";
 import { buildCodexTurn } from "@promptstack/harness-codex";

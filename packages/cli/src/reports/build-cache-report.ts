@@ -8,8 +8,7 @@ import type {
   SimulatedToolRound,
   SimulatedTurnInput,
 } from "@promptstack/providers";
-import type { TokenCounter } from "@promptstack/core";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic, TokenCounter } from "@promptstack/core";
 import { CliError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
 import type { LazyTokenCounter } from "../inputs/create-lazy-token-counter.js";
