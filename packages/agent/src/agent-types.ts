@@ -1,5 +1,5 @@
 import type { BootstrapFileOrigin, BootstrapHooks } from "@promptstack/bootstrap";
-import type { Diagnostic, TokenCounter } from "@promptstack/core";
+import type { Diagnostic, ProductProfile, TokenCounter } from "@promptstack/core";
 import type {
   PromptstackConfig,
   ResolvedAgentPromptConfig,
@@ -9,7 +9,6 @@ import type {
 import type {
   AgentSystemPromptInput,
   ModelText,
-  ProductProfile,
   PromptMode,
   PromptSize,
   ProviderContribution,

@@ -1,5 +1,5 @@
 import type { LoadedBootstrapFiles } from "@promptstack/bootstrap";
-import type { Diagnostic, TokenCounter } from "@promptstack/core";
+import type { Diagnostic, ProductProfile, TokenCounter } from "@promptstack/core";
 import { resolveAgentPromptInput } from "@promptstack/config";
 import type {
   PromptstackConfig,
@@ -10,7 +10,6 @@ import type {
 import { OPENCLAW_PRODUCT_PROFILE } from "@promptstack/renderer";
 import type {
   AgentSystemPromptInput,
-  ProductProfile,
   PromptMode,
   ProviderContribution,
   RuntimeFactsLocation,

@@ -8,12 +8,11 @@ import { formatUserTurnText } from "@promptstack/providers";
 import { toModelText } from "@promptstack/renderer";
 import type {
   ChatType,
-  ProductProfile,
   RenderedPrompt,
   SessionKind,
   TranscriptProjectionVersion,
 } from "@promptstack/renderer";
-import type { Diagnostic } from "@promptstack/core";
+import type { Diagnostic, ProductProfile } from "@promptstack/core";
 import { CodexError } from "./codex-error.js";
 import type {
   CodexApprovalPolicy,

@@ -1,6 +1,5 @@
-import type { Diagnostic, TokenCounter } from "@promptstack/core";
+import type { Diagnostic, ProductProfile, TokenCounter } from "@promptstack/core";
 import type {
-  ProductProfile,
   RenderedPrompt,
   RuntimeFactsLocation,
   SectionId,

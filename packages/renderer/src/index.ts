@@ -16,8 +16,6 @@ export type {
   ModelAlias,
   PromptMode,
   PromptSize,
-  ProductFeatures,
-  ProductProfile,
   ProviderContribution,
   ReasoningVisibility,
   RenderedPrompt,
