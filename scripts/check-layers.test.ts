@@ -167,18 +167,18 @@ describe("the architecture doc's layer table", () => {
   it("is the generated copy of LAYER_TABLE", () => {
     const doc = readFileSync(new URL("../docs/architecture.md", import.meta.url), "utf8");
     expect(isLayerTableCurrent(doc)).toBe(true);
-    expect(doc).toMatch(/\| L4 +\| `@promptstack\/cli` +\|/u);
+    expect(doc).toMatch(/\| L5 +\| `@promptstack\/cli` +\|/u);
   });
 
   it("drifts when the table changes", () => {
     const doc = readFileSync(new URL("../docs/architecture.md", import.meta.url), "utf8");
     const planted = doc.replace(
-      /\| L0( +)\| `@promptstack\/renderer`/u,
-      "| L1$1| `@promptstack/renderer`",
+      /\| L1( +)\| `@promptstack\/renderer`/u,
+      "| L2$1| `@promptstack/renderer`",
     );
     expect(planted).not.toBe(doc);
     expect(isLayerTableCurrent(planted)).toBe(false);
     expect(isLayerTableCurrent(replaceLayerTableBlock(planted))).toBe(true);
-    expect(formatLayerTableMarkdown()).toContain("`@promptstack/providers` | `renderer`");
+    expect(formatLayerTableMarkdown()).toContain("`@promptstack/providers` | `core`, `renderer`");
   });
 });

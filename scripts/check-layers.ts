@@ -13,25 +13,37 @@ import ts from "typescript";
 export const LAYER_TABLE: Readonly<
   Record<string, { layer: number; mayDependOn: readonly string[] }>
 > = {
-  "@promptstack/renderer": { layer: 0, mayDependOn: [] },
-  "@promptstack/safe-read": { layer: 0, mayDependOn: [] },
+  "@promptstack/core": { layer: 0, mayDependOn: [] },
+  "@promptstack/renderer": { layer: 1, mayDependOn: ["@promptstack/core"] },
+  "@promptstack/safe-read": { layer: 1, mayDependOn: ["@promptstack/core"] },
+  "@promptstack/o200k": { layer: 1, mayDependOn: ["@promptstack/core"] },
   "@promptstack/config": {
-    layer: 1,
-    mayDependOn: ["@promptstack/renderer", "@promptstack/safe-read"],
+    layer: 2,
+    mayDependOn: ["@promptstack/core", "@promptstack/renderer", "@promptstack/safe-read"],
   },
-  "@promptstack/providers": { layer: 1, mayDependOn: ["@promptstack/renderer"] },
+  "@promptstack/providers": {
+    layer: 2,
+    mayDependOn: ["@promptstack/core", "@promptstack/renderer"],
+  },
   "@promptstack/bootstrap": {
-    layer: 1,
-    mayDependOn: ["@promptstack/renderer", "@promptstack/safe-read"],
-  },
-  "@promptstack/skills": {
-    layer: 1,
-    mayDependOn: ["@promptstack/renderer", "@promptstack/safe-read"],
-  },
-  "@promptstack/agent": {
     layer: 2,
     mayDependOn: [
+      "@promptstack/core",
       "@promptstack/renderer",
+      "@promptstack/safe-read",
+      "@promptstack/o200k",
+    ],
+  },
+  "@promptstack/skills": {
+    layer: 2,
+    mayDependOn: ["@promptstack/core", "@promptstack/renderer", "@promptstack/safe-read"],
+  },
+  "@promptstack/agent": {
+    layer: 3,
+    mayDependOn: [
+      "@promptstack/core",
+      "@promptstack/renderer",
+      "@promptstack/o200k",
       "@promptstack/config",
       "@promptstack/bootstrap",
       "@promptstack/skills",
@@ -39,8 +51,9 @@ export const LAYER_TABLE: Readonly<
     ],
   },
   "@promptstack/harness-codex": {
-    layer: 3,
+    layer: 4,
     mayDependOn: [
+      "@promptstack/core",
       "@promptstack/renderer",
       "@promptstack/config",
       "@promptstack/bootstrap",
@@ -51,9 +64,11 @@ export const LAYER_TABLE: Readonly<
     ],
   },
   "@promptstack/cli": {
-    layer: 4,
+    layer: 5,
     mayDependOn: [
+      "@promptstack/core",
       "@promptstack/renderer",
+      "@promptstack/o200k",
       "@promptstack/config",
       "@promptstack/bootstrap",
       "@promptstack/skills",

@@ -6,7 +6,8 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import type { AgentTurn } from "@promptstack/agent";
-import { PINNED_CODEX_VERSION, buildCodexTurn, formatStableJson } from "@promptstack/harness-codex";
+import { PINNED_CODEX_VERSION, buildCodexTurn } from "@promptstack/harness-codex";
+import { formatCanonicalJson } from "@promptstack/core";
 import type {
   CodexConnectionKind,
   CodexModelCatalog,
@@ -73,19 +74,19 @@ export async function buildThreadConformance(
     const first = built[0];
     const last = built.at(-1);
     if (first === undefined || last === undefined) throw new Error("three turns expected");
-    const start = formatStableJson(first.threadStart);
+    const start = formatCanonicalJson(first.threadStart, { indent: 2 });
     checks.push(
       judgeEqual(
         `${connection} thread/start params identical over 3 turns`,
-        built.map((turn) => formatStableJson(turn.threadStart)),
+        built.map((turn) => formatCanonicalJson(turn.threadStart, { indent: 2 })),
         start,
       ),
     );
     checks.push(
       judgeEqual(
         `${connection} thread/resume after a restart identical`,
-        [formatStableJson(last.threadResume)],
-        formatStableJson(first.threadResume),
+        [formatCanonicalJson(last.threadResume, { indent: 2 })],
+        formatCanonicalJson(first.threadResume, { indent: 2 }),
       ),
     );
     cases.push({

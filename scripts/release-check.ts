@@ -43,8 +43,10 @@ import {
 
 /** Package folders in dependency order. */
 export const RELEASE_PACKAGES: readonly string[] = [
+  "core",
   "renderer",
   "safe-read",
+  "o200k",
   "config",
   "bootstrap",
   "skills",
@@ -205,8 +207,8 @@ function withInternalDependencies(
 
 /**
  * Installs each footprint consumer with npm (from the tarballs), imports what it installed, and
- * measures `node_modules`. Only the CLI depends on the tokenizer: a library consumer must import
- * fine without it (an optional peer dependency).
+ * measures `node_modules`. No package installs gpt-tokenizer: it only generates
+ * `@promptstack/o200k`'s rank table at build time and checks its counts in tests.
  */
 function measureFootprint(
   packs: readonly PackResult[],
@@ -227,11 +229,8 @@ function measureFootprint(
     run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], project);
     const imports = names.map((name) => `await import(${JSON.stringify(name)});`).join(" ");
     run(process.execPath, ["--input-type=module", "-e", imports], project);
-    const tokenizer = existsSync(join(project, "node_modules", "gpt-tokenizer"));
-    if (tokenizer !== names.includes("@promptstack/cli")) {
-      problems.push(
-        `footprint: the ${consumer} consumer ${tokenizer ? "installs" : "lacks"} gpt-tokenizer`,
-      );
+    if (existsSync(join(project, "node_modules", "gpt-tokenizer"))) {
+      problems.push(`footprint: the ${consumer} consumer installs gpt-tokenizer`);
     }
     footprint[consumer] = directorySize(join(project, "node_modules"));
   }

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatStableJson } from "@promptstack/harness-codex";
+import { formatCanonicalJson } from "@promptstack/core";
 import { installCodexCli, PINNED_CODEX_VERSION } from "./codex-conformance.js";
 
 /** Generated schema files the adapter's params and the conformance client depend on. */
@@ -32,7 +32,7 @@ export function selectCodexProtocolSchemas(
     if (text === undefined) {
       throw new Error(`codex app-server generate-json-schema did not write ${path}.`);
     }
-    selected.set(path, formatStableJson(JSON.parse(text)));
+    selected.set(path, formatCanonicalJson(JSON.parse(text), { indent: 2 }));
   }
   return selected;
 }

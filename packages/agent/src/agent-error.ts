@@ -1,5 +1,5 @@
-import { hasErrorMarker, markError, PromptstackError } from "@promptstack/renderer";
-import type { PromptstackErrorOptions } from "@promptstack/renderer";
+import { PromptstackError } from "@promptstack/core";
+import type { PromptstackErrorOptions } from "@promptstack/core";
 
 const AGENT_ERROR_MARKER = Symbol.for("promptstack.agent.error");
 
@@ -16,10 +16,10 @@ export class AgentError extends PromptstackError<AgentErrorCode> {
   constructor(code: AgentErrorCode, message: string, options: PromptstackErrorOptions = {}) {
     super(code, message, options);
     this.name = "AgentError";
-    markError(this, AGENT_ERROR_MARKER);
+    this.mark(AGENT_ERROR_MARKER);
   }
 
   static override isInstance(value: unknown): value is AgentError {
-    return hasErrorMarker(value, AGENT_ERROR_MARKER);
+    return super.hasMarker(value, AGENT_ERROR_MARKER);
   }
 }

@@ -1,4 +1,5 @@
-import type { BootstrapFileOrigin, BootstrapHooks, TokenCounter } from "@promptstack/bootstrap";
+import type { BootstrapFileOrigin, BootstrapHooks } from "@promptstack/bootstrap";
+import type { Diagnostic, ProductProfile, TokenCounter } from "@promptstack/core";
 import type {
   PromptstackConfig,
   ResolvedAgentPromptConfig,
@@ -7,9 +8,7 @@ import type {
 } from "@promptstack/config";
 import type {
   AgentSystemPromptInput,
-  Diagnostic,
   ModelText,
-  ProductProfile,
   PromptMode,
   PromptSize,
   ProviderContribution,

@@ -1,4 +1,5 @@
-import type { LoadedBootstrapFiles, TokenCounter } from "@promptstack/bootstrap";
+import type { LoadedBootstrapFiles } from "@promptstack/bootstrap";
+import type { Diagnostic, ProductProfile, TokenCounter } from "@promptstack/core";
 import { resolveAgentPromptInput } from "@promptstack/config";
 import type {
   PromptstackConfig,
@@ -9,8 +10,6 @@ import type {
 import { OPENCLAW_PRODUCT_PROFILE } from "@promptstack/renderer";
 import type {
   AgentSystemPromptInput,
-  Diagnostic,
-  ProductProfile,
   PromptMode,
   ProviderContribution,
   RuntimeFactsLocation,

@@ -1,6 +1,7 @@
 import type { RunFacts } from "@promptstack/config";
 import { buildRuntimeContextCarrier } from "@promptstack/renderer";
-import type { ProductProfile, TurnInput } from "@promptstack/renderer";
+import type { ProductProfile } from "@promptstack/core";
+import type { TurnInput } from "@promptstack/renderer";
 import type { AgentTurn } from "./agent-types.js";
 
 /** What one turn's input is built from; the assembler read it all. */

@@ -3,10 +3,10 @@ import type {
   AgentSystemPromptInput,
   CompiledAgentSystemPrompt,
   ModelText,
-  ProductProfile,
   RenderedPrompt,
   StableAgentSystemPromptInput,
 } from "@promptstack/renderer";
+import type { ProductProfile } from "@promptstack/core";
 import { isDeepEqual } from "./is-deep-equal.js";
 
 /** A renderer that keeps the last compiled stable prefix, and how often it compiled. */

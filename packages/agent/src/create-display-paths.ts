@@ -1,5 +1,5 @@
 import { isAbsolute, join, relative, sep } from "node:path";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import type { DisplayPathMapping } from "./agent-types.js";
 
 /** How the assembler shows real paths, and maps shown ones back. */

@@ -1,6 +1,7 @@
 import { isAbsolute, join, resolve } from "node:path";
-import { createO200kTokenCounter, loadBootstrapFiles } from "@promptstack/bootstrap";
-import type { TokenCounter } from "@promptstack/bootstrap";
+import { loadBootstrapFiles } from "@promptstack/bootstrap";
+import { loadO200kTokenCounter } from "@promptstack/o200k";
+import type { TokenCounter } from "@promptstack/core";
 import {
   CONFIG_DEFAULTS,
   parseRunFacts,
@@ -85,7 +86,7 @@ export async function createPromptAssembler(
   const tokenCounter = (): Promise<TokenCounter> =>
     options.tokenCounter !== undefined
       ? Promise.resolve(options.tokenCounter)
-      : (counter ??= createO200kTokenCounter());
+      : (counter ??= loadO200kTokenCounter());
   const forget = (): void => {
     skills.forceRescan();
     readCache.clear();

@@ -1,5 +1,5 @@
 import type { PromptstackConfig, ResolvedAgentPromptConfig } from "@promptstack/config";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import {
   createSkillsCatalog,
   filterEligibleSkills,

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import type { SkillGate } from "@promptstack/skills";
 import type { AgentBootstrapFile, AgentSkill, AgentTurn } from "./agent-types.js";
 import { NO_READ_REASON } from "./create-skills-cache.js";

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 
 /** How bad a finding is: errors make `doctor` exit 2; warnings exit 1 under `--strict`. */
 export type DoctorSeverity = Diagnostic["severity"];

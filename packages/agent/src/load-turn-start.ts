@@ -1,5 +1,5 @@
 import { loadStartupMemoryContext, seedBootstrapTemplates } from "@promptstack/bootstrap";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import type { DisplayPaths } from "./create-display-paths.js";
 
 /** Options of `loadTurnStart`. */

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import type { AgentTurn } from "./agent-types.js";
 import type { DisplayPaths } from "./create-display-paths.js";
 import type { FolderCache } from "./create-folder-cache.js";

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createO200kTokenCounter } from "@promptstack/bootstrap";
-import type { TokenCounter } from "@promptstack/bootstrap";
+import { loadO200kTokenCounter } from "@promptstack/o200k";
+import type { TokenCounter } from "@promptstack/core";
 import { parseRunFacts } from "@promptstack/config";
 import type { RunFacts } from "@promptstack/config";
 import { toModelText } from "@promptstack/renderer";
@@ -43,7 +43,7 @@ function fixedTokens(turn: AgentTurn): number {
 
 beforeAll(async () => {
   facts = parseRunFacts(JSON.parse(await readFile(join(DEMO, "facts.json"), "utf8")));
-  counter = await createO200kTokenCounter();
+  counter = await loadO200kTokenCounter();
 });
 
 describe("compact prompt size on the demo", () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseRunFacts } from "@promptstack/config";
 import type { RunFacts } from "@promptstack/config";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPromptAssembler, diagnoseAgentTurn, DOCTOR_FINDING_TABLE } from "../src/index.js";
 import type { AgentBootstrapFile, AgentSkill, AgentTurn } from "../src/index.js";

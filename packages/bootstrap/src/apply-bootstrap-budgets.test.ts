@@ -2,8 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyBootstrapBudgets, formatMissingFileMarker } from "./apply-bootstrap-budgets.js";
 import { BootstrapError } from "./bootstrap-error.js";
-import type { RawBootstrapFile, TokenCounter } from "./bootstrap-types.js";
-import { createO200kTokenCounter } from "./create-o200k-token-counter.js";
+import type { RawBootstrapFile } from "./bootstrap-types.js";
+import type { TokenCounter } from "@promptstack/core";
+import { loadO200kTokenCounter } from "@promptstack/o200k";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -185,7 +186,7 @@ describe("applyBootstrapBudgets", () => {
   });
 
   it("counts real o200k_base tokens when asked", async () => {
-    const counter = await createO200kTokenCounter();
+    const counter = await loadO200kTokenCounter();
     const text = "The quick brown fox jumps over the lazy dog. <|endoftext|> ".repeat(200);
     const result = applyBootstrapBudgets([file("MEMORY.md", text)], { maxTokens: 300 }, counter);
     expect(counter.countTokens(result.files[0]?.content ?? "")).toBeLessThanOrEqual(300);
@@ -262,7 +263,7 @@ describe("applyBootstrapBudgets", () => {
         code: "BOOTSTRAP_INVALID_OPTIONS",
         message: "Token budgets are set but no token counter was given to applyBootstrapBudgets.",
         path: "tokenCounter",
-        hint: "Pass the counter from createO200kTokenCounter().",
+        hint: "Pass tokenCounter: await loadO200kTokenCounter() from @promptstack/o200k, or budget in chars only.",
       });
     }
   });

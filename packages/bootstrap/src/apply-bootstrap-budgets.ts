@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic, TokenCounter } from "@promptstack/core";
 import { BootstrapError } from "./bootstrap-error.js";
 import {
   BOOTSTRAP_MIN_REMAINING_CHARS,
@@ -11,7 +11,6 @@ import type {
   BootstrapLimit,
   BudgetedBootstrapFiles,
   RawBootstrapFile,
-  TokenCounter,
 } from "./bootstrap-types.js";
 import { resolveBootstrapBudgets } from "./resolve-bootstrap-budgets.js";
 import { sliceHeadSurrogateSafe } from "./slice-surrogate-safe.js";
@@ -68,7 +67,10 @@ export function applyBootstrapBudgets(
     throw new BootstrapError(
       "BOOTSTRAP_INVALID_OPTIONS",
       "Token budgets are set but no token counter was given to applyBootstrapBudgets.",
-      { path: "tokenCounter", hint: "Pass the counter from createO200kTokenCounter()." },
+      {
+        path: "tokenCounter",
+        hint: "Pass tokenCounter: await loadO200kTokenCounter() from @promptstack/o200k, or budget in chars only.",
+      },
     );
   }
   const files: BootstrapFile[] = [];

@@ -1,4 +1,5 @@
-import type { Diagnostic, SessionKind } from "@promptstack/renderer";
+import type { SessionKind } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 
 /** Which folder a bootstrap file came from. */
 export type BootstrapFileOrigin = "workspace" | "execution";
@@ -63,13 +64,6 @@ export interface BootstrapBudgets {
   readonly maxTokens?: number;
   /** Token budget across all files (`bootstrapTotalMaxTokens`), off by default. */
   readonly totalMaxTokens?: number;
-}
-
-/** Counts tokens; injected so the pure budget code stays free of a tokenizer import. */
-export interface TokenCounter {
-  countTokens(text: string): number;
-  /** True when `text` has at most `limit` tokens (may stop counting early). */
-  isWithinLimit(text: string, limit: number): boolean;
 }
 
 /** A file as a hook handler sees it: a mutable copy. `content: null` means missing. */

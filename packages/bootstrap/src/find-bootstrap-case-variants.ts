@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import type { BootstrapNameVariant } from "./discover-bootstrap-name-variants.js";
 
 /** A bootstrap file looked for in one folder this turn, and whether reading it found a file. */

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { LEGACY_TOOLS_FILE_NAME } from "./bootstrap-file-names.js";
 import type { BootstrapNameVariant } from "./discover-bootstrap-name-variants.js";
 

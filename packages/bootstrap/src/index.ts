@@ -19,19 +19,13 @@ export type {
   BootstrapHookHandler,
   BootstrapHooks,
   BootstrapLimit,
-  TokenCounter,
 } from "./bootstrap-types.js";
-export { createO200kTokenCounter } from "./create-o200k-token-counter.js";
 export {
   BOOTSTRAP_LISTING_MAX_ENTRIES,
   discoverBootstrapNameVariants,
 } from "./discover-bootstrap-name-variants.js";
 export type { BootstrapNameVariant } from "./discover-bootstrap-name-variants.js";
 export { isBootstrapFileAllowedForSession } from "./filter-bootstrap-files-for-session.js";
-export {
-  splitTextForTokenCounting,
-  TOKEN_COUNT_MAX_RUN_CHARS,
-} from "./split-text-for-token-counting.js";
 export { loadBootstrapFiles } from "./load-bootstrap-files.js";
 export type { LoadBootstrapFilesOptions, LoadedBootstrapFiles } from "./load-bootstrap-files.js";
 export { loadStartupMemoryContext } from "./load-startup-memory-context.js";

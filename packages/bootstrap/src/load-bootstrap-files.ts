@@ -1,6 +1,7 @@
 import { realpath } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
-import type { ChatType, ContextFile, Diagnostic, SessionKind } from "@promptstack/renderer";
+import type { ChatType, ContextFile, SessionKind } from "@promptstack/renderer";
+import type { Diagnostic, TokenCounter } from "@promptstack/core";
 import { applyBootstrapBudgets } from "./apply-bootstrap-budgets.js";
 import { BootstrapError } from "./bootstrap-error.js";
 import {
@@ -15,9 +16,7 @@ import type {
   BootstrapFileStat,
   BootstrapHooks,
   RawBootstrapFile,
-  TokenCounter,
 } from "./bootstrap-types.js";
-import { createO200kTokenCounter } from "./create-o200k-token-counter.js";
 import { discoverBootstrapNameVariants } from "./discover-bootstrap-name-variants.js";
 import type { BootstrapNameVariant } from "./discover-bootstrap-name-variants.js";
 import { findBootstrapCaseVariants } from "./find-bootstrap-case-variants.js";
@@ -52,7 +51,10 @@ export interface LoadBootstrapFilesOptions {
    */
   readonly requiredFileNames?: readonly string[];
   readonly budgets?: BootstrapBudgets;
-  /** Token counter for token budgets; the o200k_base counter is loaded when omitted. */
+  /**
+   * Token counter for token budgets, required when one is set (`loadO200kTokenCounter` of
+   * `@promptstack/o200k` is the exact o200k_base counter; the prompt assembler passes it).
+   */
   readonly tokenCounter?: TokenCounter;
   /**
    * Reads one file; default `readBootstrapFile`. A long-lived caller passes a reader that keeps
@@ -290,9 +292,8 @@ export async function loadBootstrapFiles(
   );
 
   const tokensOn = budgets.maxTokens !== undefined || budgets.totalMaxTokens !== undefined;
-  const counter = tokensOn
-    ? (options.tokenCounter ?? (await createO200kTokenCounter()))
-    : undefined;
+  // Token budgets without a counter: applyBootstrapBudgets throws, naming the option.
+  const counter = tokensOn ? options.tokenCounter : undefined;
   const budgeted = applyBootstrapBudgets(ordered, options.budgets, counter, options.showPath);
   diagnostics.push(...budgeted.diagnostics);
 

@@ -1,6 +1,6 @@
 import { readdir, realpath } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { BootstrapError } from "./bootstrap-error.js";
 import { BOOTSTRAP_MIN_REMAINING_CHARS } from "./bootstrap-file-names.js";
 import { readBootstrapFile } from "./read-bootstrap-file.js";

@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import type { BootstrapReadWindow } from "./bootstrap-types.js";
 import { normalizeBootstrapText } from "./normalize-bootstrap-text.js";
 import { readContainedFile } from "@promptstack/safe-read";

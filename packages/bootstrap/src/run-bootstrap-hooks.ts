@@ -1,4 +1,5 @@
-import type { Diagnostic, SessionKind } from "@promptstack/renderer";
+import type { SessionKind } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { BootstrapError } from "./bootstrap-error.js";
 import type {
   BootstrapHookFile,

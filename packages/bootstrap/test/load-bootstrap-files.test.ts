@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { ChatType, SessionKind } from "@promptstack/renderer";
-import type { TokenCounter } from "../src/bootstrap-types.js";
+import type { TokenCounter } from "@promptstack/core";
+import { BootstrapError } from "../src/bootstrap-error.js";
 import { loadBootstrapFiles } from "../src/load-bootstrap-files.js";
 import { seedBootstrapTemplates } from "../src/seed-bootstrap-templates.js";
 
@@ -370,15 +371,16 @@ describe("loadBootstrapFiles", () => {
     expect(result.truncated).toBe(true);
   });
 
-  it("loads the o200k_base counter itself when token budgets are set", async () => {
+  it("names the missing tokenCounter and where to get one when token budgets are set without it", async () => {
     await writeFile(join(workspace, "AGENTS.md"), "tokens and more tokens ".repeat(400));
-    const result = await loadBootstrapFiles({
+    const error = await loadBootstrapFiles({
       workspaceDir: workspace,
       sessionKind: "subagent",
       budgets: { maxTokens: 100 },
-    });
-    expect(result.stats[0]?.status).toBe("truncated");
-    expect(result.files[0]?.content.length).toBeLessThan(1000);
+    }).catch((caught: unknown) => caught);
+    expect(BootstrapError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: "BOOTSTRAP_INVALID_OPTIONS", path: "tokenCounter" });
+    expect((error as BootstrapError).hint).toContain("@promptstack/o200k");
   });
 
   it("rejects a relative workspace path", async () => {

@@ -4,11 +4,15 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { bench, describe } from "vitest";
 
 const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const CLI_DIR = join(REPO_ROOT, "packages", "cli");
+/** The rank table the CLI's build writes beside its bundle, as a URL string literal. */
+const RANK_TABLE = JSON.stringify(
+  pathToFileURL(join(CLI_DIR, "dist", "o200k-rank-table.bin")).href,
+);
 const BIN = join(CLI_DIR, "bin", "promptstack.cjs");
 const UNBUNDLED = join(CLI_DIR, "dist", "bin.js");
 const BUNDLE = join(CLI_DIR, "dist", "bundle", "promptstack.cjs");
@@ -51,8 +55,8 @@ loadBinBundle(${JSON.stringify(BUNDLE)}, null).run();`,
   bench("unbundled dist/bin.js: render --json", () => run([UNBUNDLED, "render", "--json"]), RUNS);
 });
 
-// One process each: load the o200k counter and count the demo's files once, cold. Both rows
-// import @promptstack/bootstrap's built dist (the rank-table counter chunks text with it).
+// One process each: load the o200k counter and count the demo's files once, cold. The rank-table
+// row imports @promptstack/o200k's built dist.
 const COUNT_DEMO = `import { readFileSync, readdirSync } from "node:fs";
 const dir = ${JSON.stringify(join(REPO_ROOT, "fixtures", "workspaces", "demo"))};
 const texts = readdirSync(dir).filter((name) => name.endsWith(".md")).map((name) => readFileSync(dir + "/" + name, "utf8"));`;
@@ -74,14 +78,14 @@ ${makeCounter}
 for (const text of texts) counter.countTokens(text);`,
       );
     countCold(
-      "bootstrap's createO200kTokenCounter (gpt-tokenizer; the libraries' counter)",
-      `const { createO200kTokenCounter } = await import("@promptstack/bootstrap");
-const counter = await createO200kTokenCounter();`,
+      "gpt-tokenizer's countTokens (the libraries' counter before @promptstack/o200k)",
+      `const { countTokens } = await import("gpt-tokenizer/encoding/o200k_base");
+const counter = { countTokens: (text) => countTokens(text, { disallowedSpecial: new Set() }) };`,
     );
     countCold(
-      "the build's rank table (the installed CLI's counter)",
-      `const { loadRankTableTokenCounter } = await import("./dist/tokens/load-rank-table-token-counter.js");
-const counter = await loadRankTableTokenCounter();`,
+      "@promptstack/o200k over the build's rank table (the installed CLI's counter)",
+      `const { loadO200kTokenCounter } = await import("@promptstack/o200k");
+const counter = await loadO200kTokenCounter({ rankTableUrl: new URL(${RANK_TABLE}) });`,
     );
   },
 );
@@ -114,12 +118,15 @@ describe.skipIf(!built)(
       benchModule(
         label,
         () => `import { readFileSync } from "node:fs";
-const { loadRankTableTokenCounter } = await import("./dist/tokens/load-rank-table-token-counter.js");
-const counter = await loadRankTableTokenCounter(undefined, ${seed});
+const { loadO200kTokenCounter } = await import("@promptstack/o200k");
+const counter = await loadO200kTokenCounter({ rankTableUrl: new URL(${RANK_TABLE}), seedUrl: ${seed} });
 for (const text of JSON.parse(readFileSync(${JSON.stringify((promptFile ??= writePromptFile()))}, "utf8"))) counter.countTokens(text);`,
       );
     countPrompt("the build's rank table, no seed", 'new URL("file:///no-seed.json")');
-    countPrompt("the build's rank table and its line count seed (the installed CLI)", "undefined");
+    countPrompt(
+      "the build's rank table and its line count seed (the installed CLI)",
+      `new URL(${JSON.stringify(pathToFileURL(join(CLI_DIR, "dist", "o200k-line-counts.json")).href)})`,
+    );
   },
 );
 

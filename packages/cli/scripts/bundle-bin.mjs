@@ -13,10 +13,11 @@
 // repo (scripts/bundle-package-dist.ts bundles the libraries with it too).
 // Beside the bundle folder (in dist/) it writes the token counter's two files:
 //   o200k-rank-table.bin      the rank table, generated from gpt-tokenizer's o200k_base ranks by
-//                             src/tokens/build-o200k-rank-table.ts (docs/decisions/0007)
+//                             @promptstack/o200k's build-o200k-rank-table.ts (docs/decisions/0007)
 //   o200k-line-counts.json    the counts of the lines of the renderer's built-in prose, the
 //                             counter's starting memo (renders with no workspace file and no
 //                             skill: src/tokens/load-built-in-prose.ts; docs/decisions/0010)
+// The bundled counter (@promptstack/o200k) looks for both one folder above the bundle.
 //   node scripts/bundle-bin.mjs           into dist/bundle
 //   node scripts/bundle-bin.mjs --outdir DIR --metafile F
 //                                         into DIR (the table beside it), recording the inputs
@@ -63,13 +64,13 @@ const englishOnlyZodLocales = {
 
 /**
  * A `vm.Script` (the code cache needs one) has no `import()` on Node 20 without a flag. The
- * bundle's dynamic imports of what it leaves to Node (built-ins, gpt-tokenizer's encodings)
- * become `require()` calls; the run-time check below fails the build if any other is left.
+ * bundle's dynamic imports of what it leaves to Node (built-ins) become `require()` calls; the
+ * run-time check below fails the build if any other is left.
  */
 const dynamicImportsAsRequire = {
   name: "dynamic-imports-as-require",
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^(node:|gpt-tokenizer\/encoding\/)/ }, (args) =>
+    pluginBuild.onResolve({ filter: /^node:/ }, (args) =>
       args.kind === "dynamic-import"
         ? { path: args.path, namespace: "require-external" }
         : undefined,
@@ -140,8 +141,9 @@ await bundleTool(
   [
     'export { ENTITIES_DECODE_TABLE_PLUGINS } from "../../scripts/bundle-package-dist.ts";',
     'export { BIN_BUNDLE_WRAPPER } from "./src/load-bin-bundle.ts";',
-    'export { buildO200kRankTable } from "./src/tokens/build-o200k-rank-table.ts";',
-    'export { buildLineCountSeedText } from "./src/tokens/build-line-count-seed.ts";',
+    'export { buildO200kRankTable } from "../o200k/src/build-o200k-rank-table.ts";',
+    'export { buildLineCountSeedText } from "../o200k/src/build-line-count-seed.ts";',
+    'export { loadBuiltInProse } from "./src/tokens/load-built-in-prose.ts";',
   ].join("\n"),
   buildToolsFile,
   ["esbuild"],
@@ -151,6 +153,7 @@ const {
   BIN_BUNDLE_WRAPPER,
   buildO200kRankTable,
   buildLineCountSeedText,
+  loadBuiltInProse,
 } = await import(pathToFileURL(buildToolsFile).href);
 
 rmSync(outdir, { recursive: true, force: true });
@@ -162,9 +165,6 @@ const commandBuild = await build({
     lazyCommanderChildProcess,
     ...ENTITIES_DECODE_TABLE_PLUGINS,
   ],
-  // gpt-tokenizer's encodings (3.4 MB of rank literals) are only the fallback counter when the
-  // rank table below is missing; the installed dependency serves that import.
-  external: ["gpt-tokenizer/encoding/*"],
   absWorkingDir: packageDir,
   entryPoints: ["src/bin.ts"],
   outfile: bundleFile,
@@ -233,12 +233,12 @@ if (options.metafile !== undefined) {
 }
 
 // The rank table and, beside it, the line count seed. The counter looks for both one folder above
-// its bundle (src/tokens/load-o200k-rank-table.ts, load-line-count-seed.ts).
+// its bundle (@promptstack/o200k's load-o200k-rank-table.ts, load-line-count-seed.ts).
 const rankTable = buildO200kRankTable(o200kRanks);
 writeFileSync(join(outdir, "..", "o200k-rank-table.bin"), rankTable);
 writeFileSync(
   join(outdir, "..", "o200k-line-counts.json"),
-  await buildLineCountSeedText(rankTable),
+  await buildLineCountSeedText(rankTable, loadBuiltInProse),
 );
 
 // The code cache, last: the warm-up run counts tokens over the table written above.

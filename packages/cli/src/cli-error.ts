@@ -1,5 +1,5 @@
-import { hasErrorMarker, markError, PromptstackError } from "@promptstack/renderer";
-import type { PromptstackErrorOptions } from "@promptstack/renderer";
+import { PromptstackError } from "@promptstack/core";
+import type { PromptstackErrorOptions } from "@promptstack/core";
 
 const CLI_ERROR_MARKER = Symbol.for("promptstack.cli.error");
 
@@ -19,10 +19,10 @@ export class CliError extends PromptstackError<CliErrorCode> {
   constructor(code: CliErrorCode, message: string, options: PromptstackErrorOptions = {}) {
     super(code, message, options);
     this.name = "CliError";
-    markError(this, CLI_ERROR_MARKER);
+    this.mark(CLI_ERROR_MARKER);
   }
 
   static override isInstance(value: unknown): value is CliError {
-    return hasErrorMarker(value, CLI_ERROR_MARKER);
+    return super.hasMarker(value, CLI_ERROR_MARKER);
   }
 }

@@ -1,4 +1,4 @@
-import type { TokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 import type { CliAssets } from "./inputs/discover-cli-assets.js";
 
 /** Where the CLI writes and what it knows about its surroundings. Injected so tests run in-process. */
@@ -14,8 +14,8 @@ export interface CliIo {
   /** The demo, the synthetic catalog and the checkout; default `discoverCliAssets()`. */
   readonly assets?: CliAssets;
   /**
-   * Makes the run's token counter when an output first needs counts; default bootstrap's o200k
-   * `createO200kTokenCounter`. Injected by tests to see whether, and how often, it is loaded.
+   * Makes the run's token counter when an output first needs counts; default `@promptstack/o200k`'s
+   * `loadO200kTokenCounter`. Injected by tests to see whether, and how often, it is loaded.
    */
   readonly createTokenCounter?: () => Promise<TokenCounter>;
 }

@@ -1,5 +1,5 @@
 import { CommanderError } from "commander";
-import { PromptstackError } from "@promptstack/renderer";
+import { PromptstackError } from "@promptstack/core";
 import type { CliIo } from "./cli-io.js";
 import { createProgram } from "./create-program.js";
 import { createLazyTokenCounter } from "./inputs/create-lazy-token-counter.js";

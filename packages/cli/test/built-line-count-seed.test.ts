@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
-import { parseLineCountSeed } from "../src/tokens/parse-line-count-seed.js";
-import type { LineCountSeed } from "../src/tokens/parse-line-count-seed.js";
+import { parseLineCountSeed } from "../../o200k/src/parse-line-count-seed.js";
+import type { LineCountSeed } from "../../o200k/src/parse-line-count-seed.js";
 import { findBuiltCli } from "./find-built-cli.js";
 
 const DEMO = fileURLToPath(new URL("../../../fixtures/workspaces/demo", import.meta.url));

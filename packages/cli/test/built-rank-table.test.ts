@@ -1,14 +1,14 @@
 import { readFile } from "node:fs/promises";
 import o200kRanks from "gpt-tokenizer/bpeRanks/o200k_base";
 import { describe, expect, it } from "vitest";
-import { buildO200kRankTable } from "../src/tokens/build-o200k-rank-table.js";
+import { buildO200kRankTable } from "../../o200k/src/build-o200k-rank-table.js";
 import { findBuiltCli } from "./find-built-cli.js";
 
 const BUILT = findBuiltCli();
 
-// The installed command counts over the table the build writes beside its bundle; without it,
-// it would fall back to gpt-tokenizer (same counts, half a second slower). Reads `dist/` or the
-// launcher's build (find-built-cli.ts); one older than src/tokens fails here: rebuild.
+// The installed command counts over the table the build writes beside its bundle. Reads `dist/`
+// or the launcher's build (find-built-cli.ts); one older than @promptstack/o200k's table builder
+// fails here: rebuild.
 describe.skipIf(BUILT === undefined)("the built package's o200k rank table", () => {
   it("is written beside dist/bundle, as buildO200kRankTable builds it from gpt-tokenizer", async () => {
     const file = await readFile(`${BUILT}o200k-rank-table.bin`);

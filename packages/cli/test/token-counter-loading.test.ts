@@ -1,4 +1,4 @@
-import { createO200kTokenCounter } from "@promptstack/bootstrap";
+import { loadO200kTokenCounter } from "@promptstack/o200k";
 import { describe, expect, it, vi } from "vitest";
 import type { TokenCounterFactory } from "../src/inputs/create-lazy-token-counter.js";
 import { runCli } from "../src/run-cli.js";
@@ -6,7 +6,7 @@ import { createTestIo } from "./create-test-io.js";
 
 /** A counter factory spy: the real o200k counter, and how many times the CLI asked for it. */
 function spyFactory() {
-  return vi.fn<TokenCounterFactory>(() => createO200kTokenCounter());
+  return vi.fn<TokenCounterFactory>(() => loadO200kTokenCounter());
 }
 
 async function run(argv: readonly string[], isTTY = false) {

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createO200kTokenCounter } from "@promptstack/bootstrap";
+import { loadO200kTokenCounter } from "@promptstack/o200k";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContextReport } from "../src/reports/build-context-report.js";
 import { runCli } from "../src/run-cli.js";
@@ -38,7 +38,7 @@ describe("a workspace with a symlink out of it and a FIFO", () => {
     expect(byName.get("MEMORY.md")).toMatchObject({ status: "skipped", rawTokens: null });
     expect(byName.get("SOUL.md")).toMatchObject({
       status: "ok",
-      rawTokens: (await createO200kTokenCounter()).countTokens("Calm and kind.\n"),
+      rawTokens: (await loadO200kTokenCounter()).countTokens("Calm and kind.\n"),
     });
     expect(report.diagnostics.map((d) => d.code)).toEqual(
       expect.arrayContaining(["BOOTSTRAP_FILE_OUTSIDE_WORKSPACE", "BOOTSTRAP_FILE_NOT_REGULAR"]),

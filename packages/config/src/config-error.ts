@@ -1,5 +1,5 @@
-import { hasErrorMarker, markError, PromptstackError } from "@promptstack/renderer";
-import type { PromptstackErrorOptions } from "@promptstack/renderer";
+import { PromptstackError } from "@promptstack/core";
+import type { PromptstackErrorOptions } from "@promptstack/core";
 
 const CONFIG_ERROR_MARKER = Symbol.for("promptstack.config.error");
 
@@ -32,10 +32,10 @@ export class ConfigError extends PromptstackError<ConfigErrorCode> {
     super(code, message, options);
     this.name = "ConfigError";
     this.issues = options.issues ?? [];
-    markError(this, CONFIG_ERROR_MARKER);
+    this.mark(CONFIG_ERROR_MARKER);
   }
 
   static override isInstance(value: unknown): value is ConfigError {
-    return hasErrorMarker(value, CONFIG_ERROR_MARKER);
+    return super.hasMarker(value, CONFIG_ERROR_MARKER);
   }
 }

@@ -2,10 +2,10 @@ import type {
   CacheSide,
   DelegationMode,
   MemoryCitationMode,
-  ProductFeatures,
   PromptMode,
   PromptSize,
 } from "@promptstack/renderer";
+import type { ProductFeatures } from "@promptstack/core";
 
 /** Exec approval mode: never ask, ask when the command is not allowlisted, always ask. */
 export type ExecAskMode = "off" | "on-miss" | "always";

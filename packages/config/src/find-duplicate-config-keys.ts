@@ -1,6 +1,6 @@
 import { parse } from "@humanwhocodes/momoa";
 import type { ElementNode, ValueNode } from "@humanwhocodes/momoa";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { formatConfigPath } from "./format-config-path.js";
 
 /**

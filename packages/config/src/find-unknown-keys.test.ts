@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { getConfigJsonSchema } from "./build-config-json-schema.js";
 import type { JsonSchema } from "./build-config-json-schema.js";
 import { getConfigSchema } from "./config-schema.js";

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { formatConfigPath } from "./format-config-path.js";
 import { isPlainObject } from "./plain-object.js";
 

@@ -1,4 +1,5 @@
-import type { AgentSystemPromptInput, Diagnostic } from "@promptstack/renderer";
+import type { AgentSystemPromptInput } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 
 // Shorter values ("ui", "on") match too much ordinary text to be worth a warning.
 const MIN_FACT_LENGTH = 3;

@@ -2,7 +2,7 @@ import { getConfigJsonSchema } from "./build-config-json-schema.js";
 import { COMPACT_BUDGET_FACTOR, CONFIG_DEFAULTS } from "./config-defaults.js";
 import type { JsonSchema } from "./build-config-json-schema.js";
 import { describeSchemaType, listSchemaChildren } from "./lookup-config-schema.js";
-import { LEGACY_CONFIG_ALIASES } from "./normalize-legacy-config.js";
+import { LEGACY_CONFIG_ALIASES } from "./legacy-config-aliases.js";
 import { PROTECTED_CONFIG_PATHS } from "./apply-config-patch.js";
 
 const HEADER = `# Configuration reference

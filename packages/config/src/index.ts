@@ -29,8 +29,10 @@ export type { ParseConfigOptions, ParsedConfig } from "./parse-config.js";
 export { parseConfigText } from "./parse-config-text.js";
 export { loadConfigFile } from "./load-config-file.js";
 
-export { normalizeLegacyConfig, LEGACY_CONFIG_ALIASES } from "./normalize-legacy-config.js";
-export type { LegacyConfigAlias, NormalizedLegacyConfig } from "./normalize-legacy-config.js";
+export { LEGACY_CONFIG_ALIASES } from "./legacy-config-aliases.js";
+export type { LegacyConfigAlias } from "./legacy-config-aliases.js";
+export { normalizeLegacyConfig } from "./normalize-legacy-config.js";
+export type { NormalizedLegacyConfig } from "./normalize-legacy-config.js";
 
 export { resolveAgentSystemPromptConfig } from "./resolve-agent-system-prompt-config.js";
 export { resolveProductProfile } from "./resolve-product-profile.js";

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { ConfigError } from "./config-error.js";
 import type { ConfigIssue } from "./config-error.js";
 import { getConfigSchema } from "./config-schema.js";

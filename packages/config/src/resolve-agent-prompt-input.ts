@@ -2,12 +2,12 @@ import { resolveGpt5SystemPromptContribution } from "@promptstack/renderer";
 import type {
   AgentSystemPromptInput,
   ContextFile,
-  Diagnostic,
   PromptMode,
   PromptSize,
   ProviderContribution,
   SessionKind,
 } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import type { PromptstackConfig } from "./config-types.js";
 import { findVolatileFactsInToolSummaries } from "./find-volatile-facts-in-tool-summaries.js";
 import { toCanonicalTimeZone } from "./is-known-time-zone.js";

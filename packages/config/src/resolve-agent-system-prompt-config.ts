@@ -3,11 +3,11 @@ import type {
   GptPersonality,
   MemoryCitationMode,
   ModelAlias,
-  ProductProfile,
   PromptMode,
   PromptSize,
   SessionKind,
 } from "@promptstack/renderer";
+import type { ProductProfile } from "@promptstack/core";
 import { COMPACT_BUDGET_FACTOR, CONFIG_DEFAULTS } from "./config-defaults.js";
 import type {
   AgentPromptSettings,

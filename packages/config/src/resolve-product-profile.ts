@@ -1,5 +1,5 @@
 import { NEUTRAL_PRODUCT_PROFILE, OPENCLAW_PRODUCT_PROFILE } from "@promptstack/renderer";
-import type { ProductProfile } from "@promptstack/renderer";
+import type { ProductProfile } from "@promptstack/core";
 import type { InlineProductProfileConfig, ProductProfileName } from "./config-types.js";
 
 const BUILT_IN_PROFILES: Readonly<Record<ProductProfileName, ProductProfile>> = {

@@ -9,7 +9,7 @@ import type { AgentSystemPromptInput } from "@promptstack/renderer";
 import { buildCodexTurn } from "./build-codex-turn.js";
 import type { BuildCodexTurnOptions } from "./build-codex-turn.js";
 import { CODEX_CONNECTION_KINDS } from "./codex-connection-kind.js";
-import { formatStableJson } from "./format-stable-json.js";
+import { formatCanonicalJson } from "@promptstack/core";
 import { parseCodexModelCatalog } from "./parse-codex-model-catalog.js";
 import type { CodexTurnKind } from "./resolve-codex-turn-plan.js";
 
@@ -94,7 +94,10 @@ const perTurnFacts: fc.Arbitrary<Partial<RunFactsInput>> = fc
   );
 
 function threadKey(built: ReturnType<typeof buildCodexTurn>): string {
-  return formatStableJson({ start: built.threadStart, resume: built.threadResume });
+  return formatCanonicalJson(
+    { start: built.threadStart, resume: built.threadResume },
+    { indent: 2 },
+  );
 }
 
 describe("buildCodexTurn", () => {

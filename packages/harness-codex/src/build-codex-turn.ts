@@ -1,6 +1,7 @@
 import type { AgentTurn } from "@promptstack/agent";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
-import type { AgentSystemPromptInput, Diagnostic, RenderedPrompt } from "@promptstack/renderer";
+import type { AgentSystemPromptInput, RenderedPrompt } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { buildCodexPromptLayers } from "./build-codex-prompt-layers.js";
 import type { CodexPromptLayer } from "./build-codex-prompt-layers.js";
 import { buildCodexThreadResumeParams } from "./build-codex-thread-resume-params.js";
@@ -14,7 +15,7 @@ import type {
   CodexThreadStartParams,
   CodexTurnStartParams,
 } from "./codex-protocol-types.js";
-import { formatStableJson } from "./format-stable-json.js";
+import { formatCanonicalJson } from "@promptstack/core";
 import type { CodexModelCatalog } from "./parse-codex-model-catalog.js";
 import { resolveCodexModelInstructions } from "./resolve-codex-model-instructions.js";
 import { resolveCodexReasoningEffort } from "./resolve-codex-reasoning-effort.js";
@@ -119,7 +120,8 @@ export function buildCodexTurn(turn: AgentTurn, options: BuildCodexTurnOptions):
   const diagnostics: Diagnostic[] = [...plan.diagnostics];
   if (
     options.thread !== undefined &&
-    formatStableJson(options.thread) !== formatStableJson(threadStart)
+    formatCanonicalJson(options.thread, { indent: 2 }) !==
+      formatCanonicalJson(threadStart, { indent: 2 })
   ) {
     diagnostics.push({
       code: "CODEX_THREAD_PARAMS_CHANGED",

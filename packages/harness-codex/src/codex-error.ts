@@ -1,5 +1,5 @@
-import { hasErrorMarker, markError, PromptstackError } from "@promptstack/renderer";
-import type { PromptstackErrorOptions } from "@promptstack/renderer";
+import { PromptstackError } from "@promptstack/core";
+import type { PromptstackErrorOptions } from "@promptstack/core";
 
 const CODEX_ERROR_MARKER = Symbol.for("promptstack.harness-codex.error");
 
@@ -17,10 +17,10 @@ export class CodexError extends PromptstackError<CodexErrorCode> {
   constructor(code: CodexErrorCode, message: string, options: PromptstackErrorOptions = {}) {
     super(code, message, options);
     this.name = "CodexError";
-    markError(this, CODEX_ERROR_MARKER);
+    this.mark(CODEX_ERROR_MARKER);
   }
 
   static override isInstance(value: unknown): value is CodexError {
-    return hasErrorMarker(value, CODEX_ERROR_MARKER);
+    return super.hasMarker(value, CODEX_ERROR_MARKER);
   }
 }

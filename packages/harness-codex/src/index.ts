@@ -1,6 +1,5 @@
 export { CodexError } from "./codex-error.js";
 export type { CodexErrorCode } from "./codex-error.js";
-export { formatStableJson } from "./format-stable-json.js";
 export { parseCodexModelCatalog } from "./parse-codex-model-catalog.js";
 export type { CodexModelCatalog, CodexModelEntry } from "./parse-codex-model-catalog.js";
 export { readCodexModelCatalog } from "./read-codex-model-catalog.js";

@@ -9,13 +9,12 @@ import { formatUserTurnText } from "@promptstack/providers";
 import { toModelText } from "@promptstack/renderer";
 import type {
   ChatType,
-  Diagnostic,
-  ProductProfile,
   RenderedPrompt,
   SessionKind,
   TranscriptProjectionVersion,
   TurnInput,
 } from "@promptstack/renderer";
+import type { Diagnostic, ProductProfile } from "@promptstack/core";
 import { CodexError } from "./codex-error.js";
 import type {
   CodexApprovalPolicy,

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import type { BootstrapFileOrigin } from "@promptstack/bootstrap";
 import type { CodexConnectionKind } from "./codex-connection-kind.js";
 

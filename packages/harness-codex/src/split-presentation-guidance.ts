@@ -1,4 +1,5 @@
-import type { ProductProfile, RenderedPrompt } from "@promptstack/renderer";
+import type { ProductProfile } from "@promptstack/core";
+import type { RenderedPrompt } from "@promptstack/renderer";
 import { stripCodexBoundaryMarkers } from "./strip-codex-boundary-markers.js";
 
 /** The per-turn policy text with the UI Presentation guidance taken out. */

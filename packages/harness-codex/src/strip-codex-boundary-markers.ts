@@ -1,5 +1,5 @@
 import { toModelText } from "@promptstack/renderer";
-import type { ProductProfile } from "@promptstack/renderer";
+import type { ProductProfile } from "@promptstack/core";
 import { CodexError } from "./codex-error.js";
 import { CODEX_MARKER_LOOK_ALIKE } from "./find-codex-marker-look-alikes.js";
 

@@ -23,7 +23,8 @@ import {
 } from "@promptstack/providers";
 import type { Conversation, PromptTurn } from "@promptstack/providers";
 import { OPENCLAW_PRODUCT_PROFILE, formatInternalContextDelimiters } from "@promptstack/renderer";
-import { buildCodexTurn, formatStableJson, parseCodexModelCatalog } from "../src/index.js";
+import { formatCanonicalJson } from "@promptstack/core";
+import { buildCodexTurn, parseCodexModelCatalog } from "../src/index.js";
 
 const TURNS = 30;
 const catalog = parseCodexModelCatalog(
@@ -151,7 +152,7 @@ async function playProfile(
       if (!codex.turnStart.input[0]!.text.startsWith(begin)) {
         return `codex: turn ${index + 1} input does not open with ${begin}`;
       }
-      const key = formatStableJson(codex.threadStart);
+      const key = formatCanonicalJson(codex.threadStart, { indent: 2 });
       if (thread !== undefined && key !== thread)
         return `codex: thread params moved at turn ${index + 1}`;
       thread = key;

@@ -3,7 +3,7 @@ import {
   buildAgentSystemPrompt,
   formatInternalContextDelimiters,
 } from "@promptstack/renderer";
-import type { ProductProfile } from "@promptstack/renderer";
+import type { ProductProfile } from "@promptstack/core";
 import { describe, expect, it } from "vitest";
 import { toTestTurn } from "../test/fixture-conversation.js";
 import { appendAssistantReply } from "./append-assistant-reply.js";

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { assertObject, assertString } from "./assert-argument.js";
 import { formatUserTurnText } from "./format-user-turn-text.js";
 import { toPromptParts } from "./to-prompt-parts.js";

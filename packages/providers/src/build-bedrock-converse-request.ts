@@ -1,6 +1,6 @@
 import { prepareRequest } from "./prepare-request.js";
 import type { BuildRequestOptions } from "./prepare-request.js";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import type { BuiltRequest, JsonValue, MessageContent, PromptTurn } from "./types.js";
 
 /** A Converse cache point block. */

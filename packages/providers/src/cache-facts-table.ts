@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 
 /** The provider families whose caching facts the table holds. */
 export type CacheFactsProvider = "anthropic" | "openai" | "gemini" | "bedrock";

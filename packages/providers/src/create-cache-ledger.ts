@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { attributeCacheMiss } from "./attribute-cache-miss.js";
 import type {
   AttributedRequest,

@@ -1,13 +1,17 @@
-import type { TokenCounter } from "./types.js";
+import type { TokenCounter } from "@promptstack/core";
+
+const countEstimate = (text: string): number => Math.ceil(text.length / 4);
 
 /**
  * The built-in counter: about four characters per token, labelled an estimate. Inject a real
- * tokenizer (e.g. `gpt-tokenizer`'s o200k for OpenAI models) with `createTokenCounter`.
+ * tokenizer (e.g. `loadO200kTokenCounter()` of `@promptstack/o200k` for OpenAI models), or wrap
+ * one with `createTokenCounter`.
  */
 export const ESTIMATE_TOKEN_COUNTER: TokenCounter = Object.freeze({
   name: "estimate (chars/4)",
   estimate: true,
-  count: (text: string) => Math.ceil(text.length / 4),
+  countTokens: countEstimate,
+  isWithinLimit: (text: string, limit: number) => countEstimate(text) <= limit,
 });
 
 /** Wraps a tokenizer function as a `TokenCounter`; `estimate` says whether counts are approximate. */
@@ -16,5 +20,10 @@ export function createTokenCounter(
   count: (text: string) => number,
   estimate = false,
 ): TokenCounter {
-  return Object.freeze({ name, estimate, count });
+  return Object.freeze({
+    name,
+    estimate,
+    countTokens: count,
+    isWithinLimit: (text: string, limit: number) => count(text) <= limit,
+  });
 }

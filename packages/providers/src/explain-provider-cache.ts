@@ -1,4 +1,5 @@
-import type { Diagnostic, SectionId } from "@promptstack/renderer";
+import type { SectionId } from "@promptstack/renderer";
+import type { Diagnostic, TokenCounter } from "@promptstack/core";
 import { appendUserTurn, toConversationLayout } from "./append-user-turn.js";
 import { createConversation } from "./create-conversation.js";
 import { ESTIMATE_TOKEN_COUNTER } from "./create-token-counter.js";
@@ -8,7 +9,7 @@ import { resolveCacheRules } from "./resolve-cache-rules.js";
 import type { CacheProvider, CacheRules } from "./resolve-cache-rules.js";
 import { toCanonicalTools } from "./to-canonical-tools.js";
 import type { CanonicalTool } from "./to-canonical-tools.js";
-import type { ConversationLayout, PromptTurn, TokenCounter } from "./types.js";
+import type { ConversationLayout, PromptTurn } from "./types.js";
 
 /** Options of `explainProviderCache`. */
 export interface ExplainProviderCacheOptions {
@@ -94,7 +95,7 @@ export function explainProviderCache(
   const old = prefixSegments(before, options);
   const next = prefixSegments(after, options);
   const tokensOf = (segments: readonly CacheSegment[]): number =>
-    segments.reduce((total, segment) => total + counter.count(segment.text), 0);
+    segments.reduce((total, segment) => total + counter.countTokens(segment.text), 0);
   let firstDiff = 0;
   while (
     firstDiff < next.segments.length &&
@@ -132,8 +133,8 @@ export function explainProviderCache(
     rebilledTokens: afterTokens - reused,
     historyReused: firstChange === undefined,
     tokenCounter: {
-      name: counter.name,
-      estimate: counter.estimate || options.provider === "anthropic",
+      name: counter.name ?? "unnamed",
+      estimate: counter.estimate === true || options.provider === "anthropic",
     },
     lines,
     diagnostics: [...ruleDiagnostics, ...old.diagnostics, ...next.diagnostics],
@@ -173,7 +174,7 @@ function countOpenAIReuse(
   ) {
     common++;
   }
-  const matched = counter.count(newText.slice(0, common));
+  const matched = counter.countTokens(newText.slice(0, common));
   if (matched < rules.minimumPrefixTokens) return 0;
   const steps = Math.floor((matched - rules.minimumPrefixTokens) / rules.incrementTokens);
   return Math.min(rules.minimumPrefixTokens + steps * rules.incrementTokens, afterTokens);

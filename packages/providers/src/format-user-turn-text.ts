@@ -1,9 +1,6 @@
 import { formatInternalContextDelimiters, projectInboundText } from "@promptstack/renderer";
-import type {
-  Diagnostic,
-  ProductProfile,
-  TranscriptProjectionVersion,
-} from "@promptstack/renderer";
+import type { TranscriptProjectionVersion } from "@promptstack/renderer";
+import type { Diagnostic, ProductProfile } from "@promptstack/core";
 import { neutralizeMarkerComments } from "./to-prompt-parts.js";
 import type { ConversationLayout } from "./types.js";
 

@@ -15,7 +15,6 @@ export type {
   PromptParts,
   PromptSource,
   PromptTurn,
-  TokenCounter,
   ToolInputSchema,
 } from "./types.js";
 export { ProvidersError } from "./providers-error.js";
@@ -37,7 +36,6 @@ export type { FormatUserTurnTextOptions } from "./format-user-turn-text.js";
 // tools, tokens, rules
 export { toCanonicalTools } from "./to-canonical-tools.js";
 export type { CanonicalTool, ToCanonicalToolsOptions } from "./to-canonical-tools.js";
-export { formatCanonicalJson } from "./format-canonical-json.js";
 export { ESTIMATE_TOKEN_COUNTER, createTokenCounter } from "./create-token-counter.js";
 export { resolveCacheRules } from "./resolve-cache-rules.js";
 export type { CacheProvider, CacheRules } from "./resolve-cache-rules.js";

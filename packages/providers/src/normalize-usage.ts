@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 
 /** The request formats whose usage objects the ledger reads. */
 export type UsageProvider = "anthropic" | "openai-responses" | "openai-chat" | "gemini" | "bedrock";

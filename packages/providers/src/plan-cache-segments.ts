@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { formatCanonicalJson } from "./format-canonical-json.js";
 import { ProvidersError } from "./providers-error.js";
 import type { CanonicalTool } from "./to-canonical-tools.js";

@@ -1,4 +1,5 @@
-import type { Diagnostic, TurnInput } from "@promptstack/renderer";
+import type { Diagnostic, TokenCounter } from "@promptstack/core";
+import type { TurnInput } from "@promptstack/renderer";
 import { appendUserTurn, toConversationLayout } from "./append-user-turn.js";
 import { throwInvalidArgument } from "./assert-argument.js";
 import { createConversation } from "./create-conversation.js";
@@ -10,13 +11,7 @@ import { resolveCacheRules } from "./resolve-cache-rules.js";
 import type { CacheProvider } from "./resolve-cache-rules.js";
 import { toCanonicalTools } from "./to-canonical-tools.js";
 import type { CanonicalTool } from "./to-canonical-tools.js";
-import type {
-  Conversation,
-  ConversationLayout,
-  PromptTurn,
-  RequestMemo,
-  TokenCounter,
-} from "./types.js";
+import type { Conversation, ConversationLayout, PromptTurn, RequestMemo } from "./types.js";
 
 /** Options every request builder takes; the prompt, profile, tools and model come from the turn. */
 export interface BuildRequestOptions {
@@ -107,7 +102,7 @@ export function prepareRequest(
       for (const segment of plan.segments) {
         if (segment.ref.area === "messages") break;
         if (segment.ref.area === "system" && segment.ref.part === "volatile") break;
-        tokens += counter.count(segment.text);
+        tokens += counter.countTokens(segment.text);
       }
       memo = { ...memo, prefix: { counter, stable, tokens } };
     }
@@ -115,7 +110,7 @@ export function prepareRequest(
       diagnostics.push({
         code: "PROVIDERS_PREFIX_BELOW_MINIMUM",
         severity: "warning",
-        message: `the stable prefix (tools + system text) is about ${tokens} tokens (${counter.name}); ${provider} caches nothing shorter than ${rules.minimumPrefixTokens} tokens for ${model}`,
+        message: `the stable prefix (tools + system text) is about ${tokens} tokens (${counter.name ?? "unnamed"}); ${provider} caches nothing shorter than ${rules.minimumPrefixTokens} tokens for ${model}`,
         hint: "Expect no cache hits until the history makes the prompt long enough; the prefix itself is never cached.",
       });
     }

@@ -1,5 +1,5 @@
-import { hasErrorMarker, markError, PromptstackError } from "@promptstack/renderer";
-import type { PromptstackErrorOptions } from "@promptstack/renderer";
+import { PromptstackError } from "@promptstack/core";
+import type { PromptstackErrorOptions } from "@promptstack/core";
 
 const PROVIDERS_ERROR_MARKER = Symbol.for("promptstack.providers.error");
 
@@ -15,11 +15,11 @@ export class ProvidersError extends PromptstackError<ProvidersErrorCode> {
   constructor(code: ProvidersErrorCode, message: string, options: PromptstackErrorOptions = {}) {
     super(code, message, options);
     this.name = "ProvidersError";
-    markError(this, PROVIDERS_ERROR_MARKER);
+    this.mark(PROVIDERS_ERROR_MARKER);
   }
 
   /** True for a `ProvidersError`, even one thrown by another copy of the package. */
   static override isInstance(value: unknown): value is ProvidersError {
-    return hasErrorMarker(value, PROVIDERS_ERROR_MARKER);
+    return super.hasMarker(value, PROVIDERS_ERROR_MARKER);
   }
 }

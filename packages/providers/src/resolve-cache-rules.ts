@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { resolveCacheFacts } from "./cache-facts-table.js";
 
 /** The providers whose caching the simulation models. */

@@ -1,4 +1,5 @@
-import type { Diagnostic, SectionId } from "@promptstack/renderer";
+import type { SectionId } from "@promptstack/renderer";
+import type { Diagnostic, TokenCounter } from "@promptstack/core";
 import { appendAssistantReply } from "./append-assistant-reply.js";
 import { appendAssistantMessage, appendToolResults } from "./append-conversation-message.js";
 import type { ToolResultInput } from "./append-conversation-message.js";
@@ -14,7 +15,7 @@ import { prepareRequest } from "./prepare-request.js";
 import type { PreparedRequest } from "./prepare-request.js";
 import { resolveCacheRules } from "./resolve-cache-rules.js";
 import type { CacheProvider, CacheRules } from "./resolve-cache-rules.js";
-import type { ConversationLayout, MessageContent, PromptTurn, TokenCounter } from "./types.js";
+import type { ConversationLayout, MessageContent, PromptTurn } from "./types.js";
 
 /** One tool round of a simulated turn: the assistant's message with its calls, then the results. */
 export interface SimulatedToolRound {
@@ -132,7 +133,7 @@ export function simulateConversationCache(
   const count = (text: string): number => {
     let tokens = counts.get(text);
     if (tokens === undefined) {
-      tokens = counter.count(text);
+      tokens = counter.countTokens(text);
       counts.set(text, tokens);
     }
     return tokens;
@@ -162,7 +163,9 @@ export function simulateConversationCache(
     const counted =
       options.provider === "anthropic"
         ? simulateAnthropicRequest(prepared.plan.segments, rules, count, anthropicStore)
-        : simulateOpenAIRequest(prepared.plan.segments, rules, count, openaiStore, counter.count);
+        : simulateOpenAIRequest(prepared.plan.segments, rules, count, openaiStore, (text) =>
+            counter.countTokens(text),
+          );
     const body = options.includeBodies === true ? { body: formatBody(input, prepared) } : {};
     requests.push({ turn, step, ...counted, ...body });
     return prepared;
@@ -193,8 +196,8 @@ export function simulateConversationCache(
     layout:
       options.turns[0] === undefined ? "turn-context" : toConversationLayout(options.turns[0].turn),
     tokenCounter: {
-      name: counter.name,
-      estimate: counter.estimate || options.provider === "anthropic",
+      name: counter.name ?? "unnamed",
+      estimate: counter.estimate === true || options.provider === "anthropic",
     },
     rules,
     turns,

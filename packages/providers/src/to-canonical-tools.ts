@@ -1,4 +1,5 @@
-import type { Diagnostic, Tool } from "@promptstack/renderer";
+import type { Tool } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { assertObject, assertString, throwInvalidArgument } from "./assert-argument.js";
 import { toCanonicalJsonValue } from "./format-canonical-json.js";
 import { ProvidersError } from "./providers-error.js";

@@ -1,5 +1,6 @@
 import { OPENCLAW_PRODUCT_PROFILE, toModelText } from "@promptstack/renderer";
-import type { Diagnostic, ProductProfile, SectionId } from "@promptstack/renderer";
+import type { SectionId } from "@promptstack/renderer";
+import type { Diagnostic, ProductProfile } from "@promptstack/core";
 import { assertObject, assertString } from "./assert-argument.js";
 import type { PromptParts, PromptSource } from "./types.js";
 

@@ -1,6 +1,5 @@
+import type { Diagnostic, ProductProfile, TokenCounter } from "@promptstack/core";
 import type {
-  Diagnostic,
-  ProductProfile,
   RenderedPrompt,
   RuntimeFactsLocation,
   SectionId,
@@ -211,14 +210,6 @@ export interface CanonicalToolShape {
   readonly name: string;
   readonly description: string | undefined;
   readonly inputSchema: ToolInputSchema;
-}
-
-/** Counts tokens of a text. `estimate: true` labels counts that are not the model's tokenizer. */
-export interface TokenCounter {
-  /** Shown next to counts, e.g. `o200k_base` or `estimate (chars/4)`. */
-  readonly name: string;
-  readonly estimate: boolean;
-  readonly count: (text: string) => number;
 }
 
 /** A request body, the conversation it was built from, and the problems found on the way. */

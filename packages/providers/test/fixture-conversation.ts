@@ -5,12 +5,11 @@ import { fileURLToPath } from "node:url";
 import { OPENCLAW_PRODUCT_PROFILE, buildAgentSystemPrompt } from "@promptstack/renderer";
 import type {
   AgentSystemPromptInput,
-  Diagnostic,
-  ProductProfile,
   RenderedPrompt,
   Tool,
   VolatileFacts,
 } from "@promptstack/renderer";
+import type { Diagnostic, ProductProfile } from "@promptstack/core";
 import {
   appendAssistantMessage,
   appendAssistantReply,

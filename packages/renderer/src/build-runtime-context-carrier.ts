@@ -3,7 +3,7 @@ import { CARRIER_LABELS } from "./carrier-labels.js";
 import { foldCharacter } from "./parse-internal-context-delimiters.js";
 import { formatInternalContextDelimiters, OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import { RendererError } from "./renderer-error.js";
-import type { ProductProfile } from "./types.js";
+import type { ProductProfile } from "@promptstack/core";
 
 /** Lifecycle state of a background exec session. */
 export type ExecSessionState = "running" | "exited" | "failed" | "killed";

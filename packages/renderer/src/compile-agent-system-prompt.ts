@@ -12,7 +12,6 @@ import type { SectionTableRow } from "./section-table.js";
 import { stripCacheBoundary } from "./strip-cache-boundary.js";
 import type {
   AgentSystemPromptInput,
-  ProductProfile,
   PromptMode,
   PromptSize,
   RenderedPrompt,
@@ -20,6 +19,7 @@ import type {
   StableAgentSystemPromptInput,
   VolatileFacts,
 } from "./types.js";
+import type { ProductProfile } from "@promptstack/core";
 import {
   checkStableInput,
   checkVolatileFacts,

@@ -1,11 +1,6 @@
 import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
-import type {
-  ProductFeatures,
-  ProductProfile,
-  PromptMode,
-  StableAgentSystemPromptInput,
-  VolatileFacts,
-} from "./types.js";
+import type { PromptMode, StableAgentSystemPromptInput, VolatileFacts } from "./types.js";
+import type { ProductFeatures, ProductProfile } from "@promptstack/core";
 
 /**
  * What every section renderer receives: the caller's input plus the few values resolved once per

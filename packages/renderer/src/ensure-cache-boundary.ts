@@ -1,6 +1,6 @@
 import { assertStringArgument } from "./assert-argument.js";
 import { formatCacheBoundaryMarker } from "./format-cache-boundary-marker.js";
-import type { ProductProfile } from "./types.js";
+import type { ProductProfile } from "@promptstack/core";
 
 /**
  * Returns `text` with exactly one cache-boundary marker: appends one when missing (e.g. after a

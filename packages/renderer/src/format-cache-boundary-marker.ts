@@ -1,5 +1,5 @@
 import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
-import type { ProductProfile } from "./types.js";
+import type { ProductProfile } from "@promptstack/core";
 
 /** The cache-boundary marker, newlines included: `"\n<!-- <WORD>_CACHE_BOUNDARY -->\n"`. */
 export function formatCacheBoundaryMarker(

@@ -9,7 +9,6 @@ export type {
   CustomStableSection,
   CustomVolatileSection,
   DelegationMode,
-  Diagnostic,
   DocsInfo,
   ElevationLevel,
   GptPersonality,
@@ -17,8 +16,6 @@ export type {
   ModelAlias,
   PromptMode,
   PromptSize,
-  ProductFeatures,
-  ProductProfile,
   ProviderContribution,
   ReasoningVisibility,
   RenderedPrompt,
@@ -37,8 +34,6 @@ export type {
   VolatileFacts,
   VolatileSectionContext,
 } from "./types.js";
-export { PromptstackError, hasErrorMarker, markError } from "./promptstack-error.js";
-export type { PromptstackErrorOptions } from "./promptstack-error.js";
 export { RendererError } from "./renderer-error.js";
 export type { RendererErrorCode } from "./renderer-error.js";
 export {

@@ -15,7 +15,7 @@ import {
 import { getHtmlDecodeTree } from "./get-html-decode-tree.js";
 import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import { RendererError } from "./renderer-error.js";
-import type { ProductProfile } from "./types.js";
+import type { ProductProfile } from "@promptstack/core";
 
 /** A delimiter-like span found by `parseInternalContextDelimiters`, in UTF-16 offsets of the input. */
 export interface InternalContextDelimiterMatch {

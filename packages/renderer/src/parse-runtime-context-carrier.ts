@@ -13,7 +13,7 @@ import { CARRIER_LABELS } from "./carrier-labels.js";
 import { parseInternalContextDelimiters } from "./parse-internal-context-delimiters.js";
 import type { ParseRuntimeContextCarrierOptions } from "./parse-internal-context-delimiters.js";
 import { formatInternalContextDelimiters, OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
-import type { Diagnostic } from "./types.js";
+import type { Diagnostic } from "@promptstack/core";
 
 /** What `parseRuntimeContextCarrier` recovered; `facts` is absent when the text is not a carrier. */
 export interface ParsedRuntimeContextCarrier {

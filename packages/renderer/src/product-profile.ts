@@ -1,4 +1,4 @@
-import type { ProductProfile } from "./types.js";
+import type { ProductProfile } from "@promptstack/core";
 
 /** The built-in default profile: OpenClaw, so that defaults match the design documents. */
 export const OPENCLAW_PRODUCT_PROFILE: ProductProfile = Object.freeze({

@@ -17,7 +17,7 @@ import {
 import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import { assertTranscriptProjectionVersion } from "./resolve-transcript-projection-version.js";
 import type { TranscriptProjectionVersion } from "./resolve-transcript-projection-version.js";
-import type { ProductProfile } from "./types.js";
+import type { ProductProfile } from "@promptstack/core";
 
 /** What the inbound text is: a message someone wrote, or context data attached to a turn. */
 export type InboundTextKind = "message" | "context";

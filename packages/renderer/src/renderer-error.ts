@@ -1,5 +1,5 @@
-import { hasErrorMarker, markError, PromptstackError } from "./promptstack-error.js";
-import type { PromptstackErrorOptions } from "./promptstack-error.js";
+import { PromptstackError } from "@promptstack/core";
+import type { PromptstackErrorOptions } from "@promptstack/core";
 
 const RENDERER_ERROR_MARKER = Symbol.for("promptstack.renderer.error");
 
@@ -18,10 +18,10 @@ export class RendererError extends PromptstackError<RendererErrorCode> {
   constructor(code: RendererErrorCode, message: string, options: PromptstackErrorOptions = {}) {
     super(code, message, options);
     this.name = "RendererError";
-    markError(this, RENDERER_ERROR_MARKER);
+    this.mark(RENDERER_ERROR_MARKER);
   }
 
   static override isInstance(value: unknown): value is RendererError {
-    return hasErrorMarker(value, RENDERER_ERROR_MARKER);
+    return super.hasMarker(value, RENDERER_ERROR_MARKER);
   }
 }

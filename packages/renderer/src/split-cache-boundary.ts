@@ -1,6 +1,6 @@
 import { assertStringArgument } from "./assert-argument.js";
 import { formatCacheBoundaryMarker } from "./format-cache-boundary-marker.js";
-import type { ProductProfile } from "./types.js";
+import type { ProductProfile } from "@promptstack/core";
 
 /** The two halves of a prompt around its cache boundary. */
 export interface CacheBoundarySplit {

@@ -4,7 +4,7 @@ import {
   formatRuntimeTailMarkers,
 } from "./format-cache-boundary-marker.js";
 import { splitCacheBoundary } from "./split-cache-boundary.js";
-import type { ProductProfile } from "./types.js";
+import type { ProductProfile } from "@promptstack/core";
 
 /** A prompt as a provider receives it: no renderer marker, split at the cache boundary. */
 export interface ModelText {

@@ -3,11 +3,11 @@ import { RendererError } from "./renderer-error.js";
 import type {
   ContextFile,
   ModelAlias,
-  ProductProfile,
   StableAgentSystemPromptInput,
   Tool,
   VolatileFacts,
 } from "./types.js";
+import type { ProductProfile } from "@promptstack/core";
 
 // One rule for text that enters the prompt, applied by what the text becomes there. The renderer
 // is a contract boundary: a value that breaks a rule is rejected with RENDERER_INVALID_INPUT

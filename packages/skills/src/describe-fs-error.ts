@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 
 /** Internal: the error code of a file-system error, when it has one. */
 export function errorCode(error: unknown): string | undefined {

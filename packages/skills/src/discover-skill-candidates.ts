@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import type { Dir, Dirent, Stats } from "node:fs";
 import path from "node:path";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { describeFsError, errorCode, outsideRoot } from "./describe-fs-error.js";
 import { isInsideRoot } from "@promptstack/safe-read";
 import type { SkillsDiscoveryLimits } from "./resolve-skills-discovery-limits.js";

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import type { Stats } from "node:fs";
 import path from "node:path";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { describeFsError, errorCode, outsideRoot, tooLarge } from "./describe-fs-error.js";
 import { discoverSkillCandidates } from "./discover-skill-candidates.js";
 import type { SkillCandidate } from "./discover-skill-candidates.js";

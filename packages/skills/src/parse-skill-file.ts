@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { parseSkillFrontMatter } from "./parse-skill-front-matter.js";
 import type { ParsedSkill, SkillMetadata, SkillRequires } from "./types.js";
 

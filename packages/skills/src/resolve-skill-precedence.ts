@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { normalizeInline } from "./format-skill-entry-text.js";
 import type { Skill, SkillTier } from "./types.js";
 

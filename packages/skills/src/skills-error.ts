@@ -1,5 +1,5 @@
-import { hasErrorMarker, markError, PromptstackError } from "@promptstack/renderer";
-import type { PromptstackErrorOptions } from "@promptstack/renderer";
+import { PromptstackError } from "@promptstack/core";
+import type { PromptstackErrorOptions } from "@promptstack/core";
 
 const SKILLS_ERROR_MARKER = Symbol.for("promptstack.skills.error");
 
@@ -11,11 +11,11 @@ export class SkillsError extends PromptstackError<SkillsErrorCode> {
   constructor(code: SkillsErrorCode, message: string, options: PromptstackErrorOptions = {}) {
     super(code, message, options);
     this.name = "SkillsError";
-    markError(this, SKILLS_ERROR_MARKER);
+    this.mark(SKILLS_ERROR_MARKER);
   }
 
   /** True for a `SkillsError`, even one thrown by another copy of the package. */
   static override isInstance(value: unknown): value is SkillsError {
-    return hasErrorMarker(value, SKILLS_ERROR_MARKER);
+    return super.hasMarker(value, SKILLS_ERROR_MARKER);
   }
 }

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { bench, describe } from "vitest";
-import { createO200kTokenCounter } from "@promptstack/bootstrap";
+import { loadO200kTokenCounter } from "@promptstack/o200k";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import { PINNED_CODEX_VERSION } from "@promptstack/harness-codex";
 import {
@@ -14,7 +14,7 @@ const inputs = await loadPromptSnapshotInputs({
   codexVersion: PINNED_CODEX_VERSION,
 });
 
-const counter = await createO200kTokenCounter();
+const counter = await loadO200kTokenCounter();
 const countTokens = (text: string): number => counter.countTokens(text);
 
 describe("codex adapter", () => {

@@ -1,4 +1,5 @@
-import { formatStableJson, resolveCodexModelInstructions } from "@promptstack/harness-codex";
+import { formatCanonicalJson } from "@promptstack/core";
+import { resolveCodexModelInstructions } from "@promptstack/harness-codex";
 import type { CodexModelCatalog } from "@promptstack/harness-codex";
 
 /** The pinned model prompt the snapshots reconstruct as the first (system) layer. */
@@ -44,5 +45,5 @@ export function buildCodexModelPromptFixture(
 
 /** The fixture file's exact bytes (sorted-key JSON). */
 export function formatCodexModelPromptFixture(fixture: CodexModelPromptFixture): string {
-  return formatStableJson(fixture);
+  return formatCanonicalJson(fixture, { indent: 2 });
 }

@@ -1,7 +1,9 @@
 import type { AgentTurn } from "@promptstack/agent";
-import type { AgentSystemPromptInput, Diagnostic, RenderedPrompt } from "@promptstack/renderer";
+import type { AgentSystemPromptInput, RenderedPrompt } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import type { CodexModelPromptFixture } from "./build-codex-model-prompt-fixture.js";
-import { buildCodexTurn, formatStableJson } from "@promptstack/harness-codex";
+import { formatCanonicalJson } from "@promptstack/core";
+import { buildCodexTurn } from "@promptstack/harness-codex";
 import type {
   BuildCodexTurnOptions,
   CodexModelCatalog,
@@ -99,7 +101,7 @@ function toModelPromptCatalog(fixture: CodexModelPromptFixture): CodexModelCatal
 export function buildPromptSnapshots(
   inputs: PromptSnapshotInputs,
   options: PromptSnapshotOptions & {
-    /** The token counter of the layer tables, e.g. from `createO200kTokenCounter()`. */
+    /** The token counter of the layer tables, e.g. from `loadO200kTokenCounter()` (`@promptstack/o200k`). */
     readonly countTokens: (text: string) => number;
   },
 ): Map<string, string> {
@@ -117,7 +119,7 @@ export function buildPromptSnapshots(
       );
       files.set(
         `codex-runtime-happy-path/codex-dynamic-tools.${scenario.name}.json`,
-        formatStableJson(codex.threadStart.dynamicTools),
+        formatCanonicalJson(codex.threadStart.dynamicTools, { indent: 2 }),
       );
     }
     files.set(
@@ -184,13 +186,13 @@ function formatCodexSnapshot(
     "### Diagnostics",
     formatDiagnostics(diagnostics),
     "## Effective Config",
-    fence("json", formatStableJson(scenario.effectiveConfig).trimEnd()),
+    fence("json", formatCanonicalJson(scenario.effectiveConfig, { indent: 2 }).trimEnd()),
     "## Thread Start Params",
-    fence("json", formatStableJson(threadStartShown).trimEnd()),
+    fence("json", formatCanonicalJson(threadStartShown, { indent: 2 }).trimEnd()),
     "## Thread Resume Params",
-    fence("json", formatStableJson(codex.threadResume).trimEnd()),
+    fence("json", formatCanonicalJson(codex.threadResume, { indent: 2 }).trimEnd()),
     "## Turn Start Params",
-    fence("json", formatStableJson(codex.turnStart).trimEnd()),
+    fence("json", formatCanonicalJson(codex.turnStart, { indent: 2 }).trimEnd()),
     "## Reconstructed Model-Bound Prompt Layers",
     [
       "| # | role | source | chars | tokens (o200k_base) |",
@@ -235,7 +237,7 @@ function formatEmbeddedSnapshot(
     "## Scenario Metadata",
     formatTable(["key", "value"], Object.entries(metadata)),
     "## Effective Config",
-    fence("json", formatStableJson(scenario.effectiveConfig).trimEnd()),
+    fence("json", formatCanonicalJson(scenario.effectiveConfig, { indent: 2 }).trimEnd()),
     "## Sections",
     [
       "| # | id | heading | cache | chars | tokens (o200k_base) |",

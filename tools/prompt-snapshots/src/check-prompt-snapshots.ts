@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { createO200kTokenCounter } from "@promptstack/bootstrap";
+import { loadO200kTokenCounter } from "@promptstack/o200k";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { AgentSystemPromptInput, RenderedPrompt } from "@promptstack/renderer";
 import { buildPromptSnapshots } from "./build-prompt-snapshots.js";
@@ -41,7 +41,7 @@ export async function generatePromptSnapshotFiles(
     ...(options.scenarioDir === undefined ? {} : { scenarioDir: options.scenarioDir }),
     codexVersion: PINNED_CODEX_VERSION,
   });
-  const counter = await createO200kTokenCounter();
+  const counter = await loadO200kTokenCounter();
   return buildPromptSnapshots(inputs, {
     render: options.render ?? buildAgentSystemPrompt,
     countTokens: (text) => counter.countTokens(text),

@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
-import { PINNED_CODEX_VERSION, formatStableJson } from "@promptstack/harness-codex";
+import { PINNED_CODEX_VERSION } from "@promptstack/harness-codex";
+import { formatCanonicalJson } from "@promptstack/core";
 import { buildCodexScenarioParams, loadPromptSnapshotInputs } from "../src/index.js";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -18,13 +19,19 @@ describe("the same thread the next day (snapshot scenarios)", () => {
     expect(day1).toBeDefined();
     expect(day2).toBeDefined();
     if (day1 === undefined || day2 === undefined) return;
-    expect(formatStableJson(day2.threadStart)).toBe(formatStableJson(day1.threadStart));
-    expect(formatStableJson(day2.threadResume)).toBe(formatStableJson(day1.threadResume));
+    expect(formatCanonicalJson(day2.threadStart, { indent: 2 })).toBe(
+      formatCanonicalJson(day1.threadStart, { indent: 2 }),
+    );
+    expect(formatCanonicalJson(day2.threadResume, { indent: 2 })).toBe(
+      formatCanonicalJson(day1.threadResume, { indent: 2 }),
+    );
     const [text1, text2] = [day1, day2].map((day) => day.turnStart.input[0]?.text ?? "");
     expect(text1).toContain("Current date: 2026-11-30");
     expect(text2).toContain("Current date: 2026-12-01");
     const { input: _input1, ...rest1 } = day1.turnStart;
     const { input: _input2, ...rest2 } = day2.turnStart;
-    expect(formatStableJson(rest2)).toBe(formatStableJson(rest1));
+    expect(formatCanonicalJson(rest2, { indent: 2 })).toBe(
+      formatCanonicalJson(rest1, { indent: 2 }),
+    );
   });
 });

@@ -1,8 +1,9 @@
-import type { TokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 
 /**
- * Makes the o200k counter; the CLI's default reads the rank table the build generated and falls
- * back to bootstrap's `createO200kTokenCounter` (gpt-tokenizer) when there is none (from source).
+ * Makes the o200k counter; the CLI's default is `@promptstack/o200k`'s, over the rank table the
+ * build wrote beside the bundle (with the build's line count seed), or the package's own table
+ * when the CLI runs from its sources or its unbundled library entry.
  */
 export type TokenCounterFactory = () => Promise<TokenCounter>;
 
@@ -14,11 +15,8 @@ export interface LazyTokenCounter {
 
 async function createDefaultTokenCounter(): Promise<TokenCounter> {
   // Imported here, not at the top: a run that shows no counts never loads the tokenizer.
-  const { loadRankTableTokenCounter } = await import("../tokens/load-rank-table-token-counter.js");
-  const counter = await loadRankTableTokenCounter();
-  if (counter !== undefined) return counter;
-  const { createO200kTokenCounter } = await import("@promptstack/bootstrap");
-  return createO200kTokenCounter();
+  const { loadO200kTokenCounter } = await import("@promptstack/o200k");
+  return loadO200kTokenCounter();
 }
 
 /**

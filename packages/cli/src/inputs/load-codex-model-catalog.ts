@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { readCodexModelCatalog, resolveCodexCatalogCandidates } from "@promptstack/harness-codex";
 import type { CodexModelCatalog } from "@promptstack/harness-codex";
 import { CliError } from "../cli-error.js";

@@ -1,5 +1,6 @@
 import type { AgentBootstrapFile, AgentSkill, AgentTurnPrefix } from "@promptstack/agent";
-import type { Diagnostic, RenderedPrompt, TurnInput } from "@promptstack/renderer";
+import type { RenderedPrompt, TurnInput } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 
 /** One bootstrap file's accounting, as the turn reports it (display path, no token counts). */
 export type RenderRunBootstrapFile = Pick<

@@ -1,4 +1,4 @@
-import { PromptstackError } from "@promptstack/renderer";
+import { PromptstackError } from "@promptstack/core";
 import { CliError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
 import type { LazyTokenCounter } from "../inputs/create-lazy-token-counter.js";

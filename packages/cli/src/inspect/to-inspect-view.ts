@@ -1,4 +1,4 @@
-import type { TokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 import type { CacheExplanation } from "../reports/build-cache-explanation.js";
 import { buildContextReport } from "../reports/build-context-report.js";
 import { buildRenderOutput } from "../reports/build-render-output.js";

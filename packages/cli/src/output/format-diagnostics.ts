@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import type { Styler } from "./create-styler.js";
 import { escapeTerminalText } from "./escape-terminal-text.js";
 import { styleSeverity } from "./style-severity.js";

@@ -1,4 +1,4 @@
-import type { PromptstackError } from "@promptstack/renderer";
+import type { PromptstackError } from "@promptstack/core";
 import { escapeTerminalText } from "./escape-terminal-text.js";
 
 /** The user-facing text of an input error: what (with its code), where, how to fix. No stack. */

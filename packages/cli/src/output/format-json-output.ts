@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import type { CliIo } from "../cli-io.js";
 import { createStyler } from "./create-styler.js";
 import { formatDiagnostics } from "./format-diagnostics.js";

@@ -1,4 +1,4 @@
-import type { TokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 import { formatSectionDiff } from "./format-section-diff.js";
 import type { RenderRun } from "../inputs/render-run.js";
 import { toPromptHalves } from "./to-prompt-halves.js";

@@ -5,7 +5,7 @@ import type {
   CacheLedgerTotals,
   CacheMissCause,
 } from "@promptstack/providers";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import type { CacheLedgerLine } from "./parse-cache-ledger-lines.js";
 
 /** One request of `cache-ledger --json`; token fields are `null` when the usage was unreadable. */

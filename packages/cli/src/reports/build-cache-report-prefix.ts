@@ -5,7 +5,7 @@ import type {
   PrefixRefreshReason,
 } from "@promptstack/agent";
 import type { RunFacts } from "@promptstack/config";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 
 /**
  * Time between simulated turns when the facts are generated (their date moves a day per turn,

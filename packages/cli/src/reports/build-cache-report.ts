@@ -8,10 +8,8 @@ import type {
   ConversationLayout,
   SimulatedToolRound,
   SimulatedTurnInput,
-  TokenCounter as ProviderTokenCounter,
 } from "@promptstack/providers";
-import type { TokenCounter } from "@promptstack/bootstrap";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic, TokenCounter } from "@promptstack/core";
 import { CliError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
 import type { LazyTokenCounter } from "../inputs/create-lazy-token-counter.js";
@@ -50,7 +48,7 @@ const SUMMARY_TOKENS = 400;
 export const CACHE_LAYOUTS: readonly ConversationLayout[] = ["system-tail", "turn-context"];
 
 /** The run's o200k counter in the providers' shape (an estimate for Claude models). */
-export function toProviderTokenCounter(counter: TokenCounter): ProviderTokenCounter {
+export function toProviderTokenCounter(counter: TokenCounter): TokenCounter {
   return createTokenCounter("o200k_base", (text) => counter.countTokens(text));
 }
 

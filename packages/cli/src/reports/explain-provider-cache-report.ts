@@ -6,7 +6,7 @@ import type {
   ProviderCacheExplanation,
 } from "@promptstack/providers";
 import type { CliIo } from "../cli-io.js";
-import type { TokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 import type { Styler } from "../output/create-styler.js";
 import { escapeTerminalText } from "../output/escape-terminal-text.js";
 import { formatNumber } from "../output/format-number.js";

@@ -1,9 +1,9 @@
-import { createO200kTokenCounter } from "@promptstack/bootstrap";
+import { loadO200kTokenCounter } from "@promptstack/o200k";
 import { describe, expect, it } from "vitest";
 import { makeSyntheticText } from "./make-synthetic-text.js";
 
 describe("makeSyntheticText", async () => {
-  const counter = await createO200kTokenCounter();
+  const counter = await loadO200kTokenCounter();
   const countTokens = (text: string): number => counter.countTokens(text);
 
   it("is deterministic per seed, differs between seeds, and reaches the size", () => {

@@ -1,4 +1,4 @@
-import type { TokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 import type { RenderRun } from "../inputs/render-run.js";
 
 /** One section's size and cache side, as `render --json` and `context` report it. */

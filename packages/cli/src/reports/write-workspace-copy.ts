@@ -5,7 +5,7 @@ import { lstat, mkdir, mkdtemp, open, readdir, rm, stat, writeFile } from "node:
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { readBoundedFile } from "@promptstack/safe-read";
-import type { Diagnostic } from "@promptstack/renderer";
+import type { Diagnostic } from "@promptstack/core";
 import { CliError } from "../cli-error.js";
 
 /** Bounds of one workspace copy. */

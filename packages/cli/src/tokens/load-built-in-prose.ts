@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPromptAssembler } from "@promptstack/agent";
-import type { TokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 import { parseRunFacts } from "@promptstack/config";
 import type { RunFactsInput } from "@promptstack/config";
 import { NEUTRAL_PRODUCT_PROFILE } from "@promptstack/renderer";

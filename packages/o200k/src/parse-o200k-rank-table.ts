@@ -96,7 +96,7 @@ function swapWords(bytes: Uint8Array, wordCount: number): void {
  */
 export function parseO200kRankTable(input: Uint8Array): O200kRankTable {
   const broken = (what: string): Error =>
-    new Error(`The o200k rank table is broken (${what}); rebuild or reinstall @promptstack/cli.`);
+    new Error(`The o200k rank table is broken (${what}); rebuild or reinstall @promptstack/o200k.`);
   if (input.byteLength < O200K_RANK_TABLE_HEADER_WORDS * 4) throw broken("too short");
   const header = new DataView(input.buffer, input.byteOffset, O200K_RANK_TABLE_HEADER_WORDS * 4);
   const word = (index: number): number => header.getUint32(index * 4, true);

@@ -1,6 +1,6 @@
+import type { TokenCounter } from "@promptstack/core";
 import { createO200kTextCounter } from "./create-o200k-text-counter.js";
 import { createRankTableTokenCounter, toCountedLines } from "./create-rank-table-token-counter.js";
-import { loadBuiltInProse } from "./load-built-in-prose.js";
 import { formatLineCountSeed } from "./parse-line-count-seed.js";
 import { parseO200kRankTable } from "./parse-o200k-rank-table.js";
 
@@ -22,12 +22,16 @@ export function buildLineCountSeed(
 }
 
 /**
- * Build time (`scripts/bundle-bin.mjs`): the seed file's text for the rank table `rankTable`
- * (`buildO200kRankTable`'s bytes): the counts of the lines of the renderer's built-in prose
- * (`loadBuiltInProse`).
+ * Build time (the CLI's `scripts/bundle-bin.mjs`): the seed file's text for the rank table
+ * `rankTable` (`buildO200kRankTable`'s bytes): the counts of the lines of the texts `loadTexts`
+ * returns (the CLI's: the renderer's built-in prose, `loadBuiltInProse`), given a counter over
+ * the same table.
  */
-export async function buildLineCountSeedText(rankTable: Uint8Array): Promise<string> {
+export async function buildLineCountSeedText(
+  rankTable: Uint8Array,
+  loadTexts: (counter: TokenCounter) => Promise<readonly string[]>,
+): Promise<string> {
   const table = parseO200kRankTable(rankTable);
-  const texts = await loadBuiltInProse(createRankTableTokenCounter(table));
+  const texts = await loadTexts(createRankTableTokenCounter(table));
   return formatLineCountSeed(buildLineCountSeed(texts, createO200kTextCounter(table)));
 }

@@ -1,5 +1,5 @@
-import { splitTextForTokenCounting } from "@promptstack/bootstrap";
-import type { TokenCounter } from "@promptstack/bootstrap";
+import { splitTextForTokenCounting } from "./split-text-for-token-counting.js";
+import type { TokenCounter } from "@promptstack/core";
 import { createO200kTextCounter } from "./create-o200k-text-counter.js";
 import type { O200kRankTable } from "./parse-o200k-rank-table.js";
 
@@ -59,6 +59,8 @@ export function createRankTableTokenCounter(
     return sum;
   };
   return {
+    name: "o200k_base",
+    estimate: false,
     countTokens: (text) =>
       splitTextForTokenCounting(text).reduce((sum, chunk) => sum + countChunk(chunk), 0),
     isWithinLimit: (text, limit) => {

@@ -3,9 +3,9 @@ import { parseO200kRankTable } from "./parse-o200k-rank-table.js";
 import type { O200kRankTable } from "./parse-o200k-rank-table.js";
 
 /**
- * Where the build puts the rank table: `dist/o200k-rank-table.bin`, one folder above both the
- * bundle (`dist/bundle/`) and the tsc output of this module (`dist/tokens/`). From
- * `src/` it points at a file that never exists.
+ * The rank table, one folder above this module: the package folder from `src/` and from the
+ * bundled `dist/index.js` alike (the package's build and the repository's postinstall write it
+ * there), and the CLI's `dist/` from its bundle in `dist/bundle/` (its build writes one there).
  */
 export const O200K_RANK_TABLE_URL = new URL("../o200k-rank-table.bin", import.meta.url);
 

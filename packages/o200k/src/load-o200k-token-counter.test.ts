@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildO200kRankTable } from "./build-o200k-rank-table.js";
 import { LINE_COUNT_SEED_URL } from "./load-line-count-seed.js";
 import { O200K_RANK_TABLE_URL } from "./load-o200k-rank-table.js";
-import { loadRankTableTokenCounter } from "./load-rank-table-token-counter.js";
+import { loadO200kTokenCounter } from "./load-o200k-token-counter.js";
 import { formatLineCountSeed } from "./parse-line-count-seed.js";
 
 let dir: string;
@@ -22,20 +22,23 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe("loadRankTableTokenCounter", () => {
+describe("loadO200kTokenCounter", () => {
   it("counts over the table file it reads", async () => {
     const file = join(dir, "o200k-rank-table.bin");
     await writeFile(file, buildO200kRankTable(o200kRanks));
-    const counter = await loadRankTableTokenCounter(pathToFileURL(file));
+    const counter = await loadO200kTokenCounter({ rankTableUrl: pathToFileURL(file) });
     const text = "You are Wren, Mara's personal assistant. 日本語 🎉";
-    expect(counter?.countTokens(text)).toBe(countTokens(text));
+    expect(counter.countTokens(text)).toBe(countTokens(text));
+    expect(counter).toMatchObject({ name: "o200k_base", estimate: false });
   });
 
-  it("is undefined without a table (running from source), and throws on a broken one", async () => {
-    expect(await loadRankTableTokenCounter(pathToFileURL(join(dir, "none.bin")))).toBeUndefined();
+  it("throws without a table (saying how to make one), and on a broken one", async () => {
+    await expect(
+      loadO200kTokenCounter({ rankTableUrl: pathToFileURL(join(dir, "none.bin")) }),
+    ).rejects.toThrow(/rank table is missing \(file:.*none\.bin\); .*pnpm install/);
     const broken = join(dir, "broken.bin");
     await writeFile(broken, "not a table at all");
-    await expect(loadRankTableTokenCounter(pathToFileURL(broken))).rejects.toThrow(
+    await expect(loadO200kTokenCounter({ rankTableUrl: pathToFileURL(broken) })).rejects.toThrow(
       /rank table is broken/,
     );
   });
@@ -49,8 +52,11 @@ describe("loadRankTableTokenCounter", () => {
     // A planted count shows that the counter reads the seed.
     const planted = join(dir, "planted.json");
     await writeFile(planted, formatLineCountSeed(new Map([[line, 100]])));
-    const seeded = await loadRankTableTokenCounter(pathToFileURL(file), pathToFileURL(planted));
-    expect(seeded?.countTokens(text)).toBe(expected - countTokens(line) + 100);
+    const seeded = await loadO200kTokenCounter({
+      rankTableUrl: pathToFileURL(file),
+      seedUrl: pathToFileURL(planted),
+    });
+    expect(seeded.countTokens(text)).toBe(expected - countTokens(line) + 100);
 
     const fifo = join(dir, "fifo.json");
     spawnSync("mkfifo", [fifo]);
@@ -61,13 +67,16 @@ describe("loadRankTableTokenCounter", () => {
     const big = join(dir, "big.json");
     await writeFile(big, formatLineCountSeed(new Map([[line, 100]])).padEnd(5 * 1024 * 1024));
     for (const seedFile of [join(dir, "none.json"), broken, folder, big, fifo]) {
-      const counter = await loadRankTableTokenCounter(pathToFileURL(file), pathToFileURL(seedFile));
-      expect(counter?.countTokens(text), seedFile).toBe(expected);
+      const counter = await loadO200kTokenCounter({
+        rankTableUrl: pathToFileURL(file),
+        seedUrl: pathToFileURL(seedFile),
+      });
+      expect(counter.countTokens(text), seedFile).toBe(expected);
     }
   });
 
-  it("looks for the table and the seed beside dist/, where the build writes them", () => {
-    expect(O200K_RANK_TABLE_URL.pathname).toMatch(/\/packages\/cli\/src\/o200k-rank-table\.bin$/);
-    expect(LINE_COUNT_SEED_URL.pathname).toMatch(/\/packages\/cli\/src\/o200k-line-counts\.json$/);
+  it("looks for the table and the seed in the package folder, one above src/ and dist/ alike", () => {
+    expect(O200K_RANK_TABLE_URL.pathname).toMatch(/\/packages\/o200k\/o200k-rank-table\.bin$/);
+    expect(LINE_COUNT_SEED_URL.pathname).toMatch(/\/packages\/o200k\/o200k-line-counts\.json$/);
   });
 });

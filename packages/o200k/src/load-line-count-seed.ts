@@ -4,8 +4,8 @@ import { parseLineCountSeed } from "./parse-line-count-seed.js";
 import type { LineCountSeed } from "./parse-line-count-seed.js";
 
 /**
- * Where the build puts the seed: `dist/o200k-line-counts.json`, beside the rank table (one folder
- * above the bundle and the tsc output of this module). From `src/` it points at no file.
+ * Where a build puts the seed: beside the rank table, one folder above this module. Only the
+ * CLI's build writes one (its `dist/`, one above its bundle); elsewhere it points at no file.
  */
 export const LINE_COUNT_SEED_URL = new URL("../o200k-line-counts.json", import.meta.url);
 

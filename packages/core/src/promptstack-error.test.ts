@@ -1,17 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { hasErrorMarker, markError, PromptstackError } from "./promptstack-error.js";
-import { RendererError } from "./renderer-error.js";
+import { PromptstackError } from "./promptstack-error.js";
 
 const OTHER_MARKER = Symbol.for("promptstack.test-other.error");
+const RENDERER_MARKER = Symbol.for("promptstack.test-renderer.error");
 
 class OtherError extends PromptstackError<"OTHER"> {
   constructor() {
     super("OTHER", "other");
-    markError(this, OTHER_MARKER);
+    this.mark(OTHER_MARKER);
   }
 
   static override isInstance(value: unknown): value is OtherError {
-    return hasErrorMarker(value, OTHER_MARKER);
+    return super.hasMarker(value, OTHER_MARKER);
+  }
+}
+
+// A second package's error class, as the renderer's RendererError is written.
+class RendererError extends PromptstackError<"RENDERER_INVALID_INPUT"> {
+  constructor(code: "RENDERER_INVALID_INPUT", message: string) {
+    super(code, message);
+    this.mark(RENDERER_MARKER);
+  }
+
+  static override isInstance(value: unknown): value is RendererError {
+    return super.hasMarker(value, RENDERER_MARKER);
   }
 }
 

@@ -1,17 +1,17 @@
 import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createO200kTokenCounter } from "@promptstack/bootstrap";
-import type { TokenCounter } from "@promptstack/bootstrap";
+import type { TokenCounter } from "@promptstack/core";
 import o200kRanks from "gpt-tokenizer/bpeRanks/o200k_base";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createGptTokenizerTokenCounter } from "../test/create-gpt-tokenizer-token-counter.js";
 import { buildO200kRankTable } from "./build-o200k-rank-table.js";
 import { createRankTableTokenCounter, toCountedLines } from "./create-rank-table-token-counter.js";
 import { parseO200kRankTable } from "./parse-o200k-rank-table.js";
 import type { O200kRankTable } from "./parse-o200k-rank-table.js";
 
-const FIXTURES = fileURLToPath(new URL("../../../../fixtures", import.meta.url));
+const FIXTURES = fileURLToPath(new URL("../../../fixtures", import.meta.url));
 
 let table: O200kRankTable;
 let counter: TokenCounter;
@@ -20,11 +20,11 @@ let reference: TokenCounter;
 beforeAll(async () => {
   table = parseO200kRankTable(buildO200kRankTable(o200kRanks));
   counter = createRankTableTokenCounter(table);
-  reference = await createO200kTokenCounter();
+  reference = createGptTokenizerTokenCounter();
 });
 
 describe("createRankTableTokenCounter", () => {
-  it("counts every fixture text file (the prompt snapshots among them) like bootstrap's o200k counter", async () => {
+  it("counts every fixture text file (the prompt snapshots among them) like gpt-tokenizer (the oracle)", async () => {
     const entries = await readdir(FIXTURES, { recursive: true, withFileTypes: true });
     const files = entries
       .filter((entry) => entry.isFile() && /\.(md|txt|json5?)$/.test(entry.name))
@@ -38,7 +38,7 @@ describe("createRankTableTokenCounter", () => {
     }
   });
 
-  it("counts long runs chunk by chunk, like bootstrap's counter", () => {
+  it("counts long runs chunk by chunk, like gpt-tokenizer", () => {
     for (const text of ["a".repeat(5000), `${"word ".repeat(3000)}end`, "🎉".repeat(700)]) {
       expect(counter.countTokens(text)).toBe(reference.countTokens(text));
     }
@@ -52,7 +52,7 @@ describe("createRankTableTokenCounter", () => {
     }
   });
 
-  it("counts texts line by line from its memo like bootstrap's counter (lines, then them joined)", () => {
+  it("counts texts line by line from its memo like gpt-tokenizer (lines, then them joined)", () => {
     // Line starts next to what may end or continue a piece there: "/" and white space after the
     // break, punctuation, CRLF and trailing spaces before it.
     const line = fc.oneof(
@@ -113,6 +113,17 @@ describe("createRankTableTokenCounter", () => {
   it("answers isWithinLimit at the exact count", () => {
     const text = "The quick brown fox jumps over the lazy dog. ".repeat(200);
     const tokens = reference.countTokens(text);
+    expect(counter.isWithinLimit(text, tokens)).toBe(true);
+    expect(counter.isWithinLimit(text, tokens - 1)).toBe(false);
+  });
+});
+
+describe("isWithinLimit", () => {
+  it("holds a text of exactly the limit, not one token over, and counts special-token text as plain text", () => {
+    const text = "one two three four five <|endoftext|>";
+    const tokens = counter.countTokens(text);
+    expect(tokens).toBe(reference.countTokens(text));
+    expect(tokens).toBeGreaterThan(6);
     expect(counter.isWithinLimit(text, tokens)).toBe(true);
     expect(counter.isWithinLimit(text, tokens - 1)).toBe(false);
   });

@@ -35,21 +35,22 @@ export class PromptstackError<Code extends string = string> extends Error {
     return typeof value === "object" && value !== null && PROMPTSTACK_ERROR_MARKER in value;
   }
 
+  /**
+   * Marks this error with a package's own `Symbol.for` marker, so that the package's
+   * `isInstance` (through `hasMarker`) recognizes it across duplicate installs. A subclass calls
+   * it from its constructor.
+   */
+  protected mark(marker: symbol): void {
+    Object.defineProperty(this, marker, { value: true });
+  }
+
+  /** True when `value` carries `marker` (set by `mark`): the body of a subclass's `isInstance`. */
+  protected static hasMarker(value: unknown, marker: symbol): boolean {
+    return typeof value === "object" && value !== null && marker in value;
+  }
+
   /** @deprecated Use `PromptstackError.isInstance`, the name every error class shares. */
   static isPromptstackError(value: unknown): value is PromptstackError {
     return PromptstackError.isInstance(value);
   }
-}
-
-/**
- * Marks `error` with a package-specific symbol so that `hasErrorMarker` recognizes it across
- * duplicate installs. Subclasses call it from their constructor.
- */
-export function markError(error: Error, marker: symbol): void {
-  Object.defineProperty(error, marker, { value: true });
-}
-
-/** True when `value` carries `marker` (set by `markError`). */
-export function hasErrorMarker(value: unknown, marker: symbol): boolean {
-  return typeof value === "object" && value !== null && marker in value;
 }
