@@ -90,6 +90,7 @@ export function registerCacheReportCommand(program: Command, io: CliIo, state: P
       ),
   ).action(async (options: CacheReportOptions) => {
     const { runCacheReportCommand } = await import("./run-cache-report-command.js");
-    await runCacheReportCommand(options, io, state);
+    const { withConfiguredWorkspace } = await import("../inputs/with-configured-workspace.js");
+    await runCacheReportCommand(await withConfiguredWorkspace(options, io), io, state);
   });
 }

@@ -15,6 +15,7 @@ export function registerContextCommand(program: Command, io: CliIo, state: Progr
       .addArgument(new Argument("<view>", "list or detail").choices(["list", "detail"])),
   ).action(async (view: ContextView, options: InputOptions) => {
     const { runContextCommand } = await import("./run-context-command.js");
-    await runContextCommand(view, options, io, state);
+    const { withConfiguredWorkspace } = await import("../inputs/with-configured-workspace.js");
+    await runContextCommand(view, await withConfiguredWorkspace(options, io), io, state);
   });
 }

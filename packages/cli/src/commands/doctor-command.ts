@@ -23,6 +23,7 @@ export function registerDoctorCommand(program: Command, io: CliIo, state: Progra
       .option("--model <id>", "model id, with --provider (default claude-sonnet-4-5 / gpt-5.5)"),
   ).action(async (options: DoctorOptions) => {
     const { runDoctorCommand } = await import("./run-doctor-command.js");
-    await runDoctorCommand(options, io, state);
+    const { withConfiguredWorkspace } = await import("../inputs/with-configured-workspace.js");
+    await runDoctorCommand(await withConfiguredWorkspace(options, io), io, state);
   });
 }

@@ -35,6 +35,13 @@ export function registerExplainCacheCommand(
     { withFacts: false },
   ).action(async (options: ExplainCacheOptions) => {
     const { runExplainCacheCommand } = await import("./run-explain-cache-command.js");
-    await runExplainCacheCommand(options, io, state);
+    const { withConfiguredWorkspace } = await import("../inputs/with-configured-workspace.js");
+    // A workspace pair compares two folders; the config's workspace stands in only without one.
+    const paired = options.beforeWorkspace !== undefined || options.afterWorkspace !== undefined;
+    await runExplainCacheCommand(
+      paired ? options : await withConfiguredWorkspace(options, io),
+      io,
+      state,
+    );
   });
 }

@@ -12,6 +12,7 @@ export function registerRenderCommand(program: Command, io: CliIo, state: Progra
       .description("render the system prompt (default: the demo workspace and its facts)"),
   ).action(async (options: InputOptions) => {
     const { runRenderCommand } = await import("./run-render-command.js");
-    await runRenderCommand(options, io, state);
+    const { withConfiguredWorkspace } = await import("../inputs/with-configured-workspace.js");
+    await runRenderCommand(await withConfiguredWorkspace(options, io), io, state);
   });
 }

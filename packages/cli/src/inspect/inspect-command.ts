@@ -42,6 +42,7 @@ export function registerInspectCommand(program: Command, io: CliIo, state: Progr
       ),
   ).action(async (options: InspectOptions) => {
     const { runInspectCommand } = await import("./run-inspect-command.js");
-    await runInspectCommand(options, io, state);
+    const { withConfiguredWorkspace } = await import("../inputs/with-configured-workspace.js");
+    await runInspectCommand(await withConfiguredWorkspace(options, io), io, state);
   });
 }
