@@ -53,7 +53,9 @@ function buildPrefixChain(letters: readonly string[]): string {
   let chain = "";
   for (let index = letters.length - 1; index >= 0; index -= 1) {
     const letter = buildFuzzyWordPattern(letters[index]!);
-    chain = `(?:${SHADOW_SEPARATOR}*${letter}${chain})?`;
+    // A `<` between two words is squared by the first projection (`[` is a separator): counting
+    // it as one here keeps the projection idempotent ("<End<OPENCLAW" at a text's end).
+    chain = `(?:(?:${SHADOW_SEPARATOR}|<)*${letter}${chain})?`;
   }
   return chain;
 }
