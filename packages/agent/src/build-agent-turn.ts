@@ -79,7 +79,7 @@ export function buildAgentTurn(parts: AgentTurnParts, renderer: CompiledRenderer
     contextFiles: bootstrap.contextFiles.map((file) => ({ ...file, path: paths.show(file.path) })),
     bootstrapTruncated: bootstrap.truncated,
     bootstrapPending: bootstrap.bootstrapPending,
-    ...(skills.formatted.text === "" ? {} : { skillsPrompt: skills.formatted.text }),
+    ...(skills.listingText === "" ? {} : { skillsPrompt: skills.listingText }),
     ...(parts.provider === undefined ? {} : { provider: parts.provider }),
     ...(parts.sectionsFile === undefined ? {} : { sectionsFile: parts.sectionsFile }),
     overrides: {

@@ -25,7 +25,14 @@ export const NO_READ_REASON = "no `read` tool this run: the model could not open
 export interface SkillsListing {
   readonly all: readonly AgentSkill[];
   readonly eligible: number;
+  /** The list as this run's prompt shows it (nothing listed without a `read` tool). */
   readonly formatted: FormattedSkillsPrompt;
+  /**
+   * The `<available_skills>` text for the renderer input, also without a `read` tool: the
+   * embedded Skills section needs `read` and leaves it out, while the Codex harness, whose model
+   * reads files natively, still routes it.
+   */
+  readonly listingText: string;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -238,11 +245,11 @@ function buildSkillsListing(
     diagnostics.push({
       code: "SKILLS_NO_READ_TOOL",
       severity: "warning",
-      message: `${budgeted.included.length} eligible skill(s) are left out of the prompt: this run has no \`read\` tool to open a SKILL.md (${budgeted.included.join(", ")}).`,
+      message: `${budgeted.included.length} eligible skill(s) are left out of the prompt: this run has no \`read\` tool to open a SKILL.md (${budgeted.included.join(", ")}); the Codex harness still lists them, its model reads files natively.`,
       hint: "Give the run a tool named `read`, or disable the skills this agent cannot load.",
     });
   }
-  return { all, eligible: eligible.length, formatted, diagnostics };
+  return { all, eligible: eligible.length, formatted, listingText: budgeted.text, diagnostics };
 }
 
 /** The formatted listing with nothing listed: every skill it would list becomes omitted. */

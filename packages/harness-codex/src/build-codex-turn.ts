@@ -108,7 +108,10 @@ export function buildCodexTurn(turn: AgentTurn, options: BuildCodexTurnOptions):
     runtimePolicy: render(toCodexRendererInput(turn.input)),
     workspaceFiles: toCodexWorkspaceFiles(turn),
     memoryToolsAvailable: toolNames.has("memory_search") && toolNames.has("memory_get"),
-    ...(turn.skills.text === "" ? {} : { skillsPrompt: turn.skills.text }),
+    // The renderer input's list: kept on a run without `read`, which Codex does not need.
+    ...(turn.input.skillsPrompt === undefined || turn.input.skillsPrompt === ""
+      ? {}
+      : { skillsPrompt: turn.input.skillsPrompt }),
     ...(turn.heartbeatFile === undefined ? {} : { heartbeatFile: turn.heartbeatFile }),
     userMessage: options.userText ?? turn.turnInput.userText ?? "",
     turnInput: turn.turnInput,
