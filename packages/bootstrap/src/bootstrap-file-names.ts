@@ -1,3 +1,5 @@
+import { BUDGET_DEFAULTS } from "@promptstack/core";
+
 /** The bootstrap files of a configured workspace, in injection order. */
 export const BOOTSTRAP_FILE_NAMES = [
   "AGENTS.md",
@@ -29,10 +31,10 @@ export const LEGACY_TOOLS_FILE_NAME = "TOOLS.md";
 export const HEARTBEAT_FILE_NAME = "HEARTBEAT.md";
 
 /** Default char budgets from the reference implementation. */
-export const DEFAULT_BOOTSTRAP_MAX_CHARS = 20_000;
+export const DEFAULT_BOOTSTRAP_MAX_CHARS = BUDGET_DEFAULTS.bootstrapMaxChars;
 
 /** Default total char budget across files. */
-export const DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS = 60_000;
+export const DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS = BUDGET_DEFAULTS.bootstrapTotalMaxChars;
 
 /** Below this many chars left in the total budget, no further file is injected. */
 export const BOOTSTRAP_MIN_REMAINING_CHARS = 64;

@@ -1,5 +1,6 @@
 import { readdir, realpath } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
+import { BUDGET_DEFAULTS } from "@promptstack/core";
 import type { Diagnostic } from "@promptstack/core";
 import { BootstrapError } from "./bootstrap-error.js";
 import { BOOTSTRAP_MIN_REMAINING_CHARS } from "./bootstrap-file-names.js";
@@ -54,7 +55,7 @@ export async function loadStartupMemoryContext(
   options: LoadStartupMemoryContextOptions,
 ): Promise<StartupMemoryContext> {
   const { workspaceDir, today } = options;
-  const maxChars = options.maxChars ?? 8000;
+  const maxChars = options.maxChars ?? BUDGET_DEFAULTS.startupContextMaxChars;
   const maxFiles = options.maxFiles ?? 3;
   if (typeof workspaceDir !== "string" || !isAbsolute(workspaceDir)) {
     throw invalid("workspaceDir must be an absolute path.", "workspaceDir", "Resolve it first.");

@@ -1,17 +1,19 @@
+import { BUDGET_DEFAULTS } from "@promptstack/core";
+
 /**
  * Built-in defaults, the lowest layer of resolution. The schema records the same values as
  * JSON Schema `default`s, so docs, lookup and resolution cannot disagree.
  */
 export const CONFIG_DEFAULTS = {
-  bootstrapMaxChars: 20_000,
-  bootstrapTotalMaxChars: 60_000,
-  maxSkillsPromptChars: 18_000,
-  maxSkillsInPrompt: 150,
+  bootstrapMaxChars: BUDGET_DEFAULTS.bootstrapMaxChars,
+  bootstrapTotalMaxChars: BUDGET_DEFAULTS.bootstrapTotalMaxChars,
+  maxSkillsPromptChars: BUDGET_DEFAULTS.maxSkillsPromptChars,
+  maxSkillsInPrompt: BUDGET_DEFAULTS.maxSkillsInPrompt,
   skillVersionMarkers: false,
   memoryGetMaxChars: 12_000,
   toolResultMaxChars: 16_000,
   agentsRefreshMaxChars: 20_000,
-  startupContextMaxChars: 8_000,
+  startupContextMaxChars: BUDGET_DEFAULTS.startupContextMaxChars,
   heartbeatFile: "HEARTBEAT.md",
   heartbeatPrompt:
     "Scheduled heartbeat. Act on whatever the heartbeat notes below say is due now; do not revive old tasks from earlier chats on your own. If nothing needs attention, reply with one short line saying so.",

@@ -1,3 +1,5 @@
+import { BUDGET_DEFAULTS } from "@promptstack/core";
+
 /**
  * How a skill is listed, from `skills.entries.<key>.listing`: `pinned` skills are listed first
  * and keep their description longest; `normal` skills follow the budget ladder; `name-only`
@@ -84,9 +86,9 @@ export interface FormattedSkillsPrompt {
 }
 
 /** Default `maxSkills`. */
-export const DEFAULT_MAX_SKILLS_IN_PROMPT = 150;
+export const DEFAULT_MAX_SKILLS_IN_PROMPT = BUDGET_DEFAULTS.maxSkillsInPrompt;
 /** Default `maxChars`. */
-export const DEFAULT_MAX_SKILLS_PROMPT_CHARS = 18000;
+export const DEFAULT_MAX_SKILLS_PROMPT_CHARS = BUDGET_DEFAULTS.maxSkillsPromptChars;
 /** Below this many characters a shortened description says too little; the ladder moves on. */
 export const MIN_SHORTENED_DESCRIPTION_CHARS = 16;
 
