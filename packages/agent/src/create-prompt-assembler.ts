@@ -1,7 +1,6 @@
 import { isAbsolute, join, resolve } from "node:path";
-import { loadBootstrapFiles } from "@promptstack/bootstrap";
 import { loadO200kTokenCounter } from "@promptstack/o200k";
-import type { TokenCounter } from "@promptstack/core";
+import type { Diagnostic, ProductProfile, TokenCounter } from "@promptstack/core";
 import {
   CONFIG_DEFAULTS,
   parseRunFacts,
@@ -15,7 +14,7 @@ import type {
   RunFactsInput,
 } from "@promptstack/config";
 import { OPENCLAW_PRODUCT_PROFILE } from "@promptstack/renderer";
-import type { PromptMode } from "@promptstack/renderer";
+import type { PromptMode, TurnInput } from "@promptstack/renderer";
 import { AgentError } from "./agent-error.js";
 import type {
   AgentTurn,
@@ -39,7 +38,7 @@ import { readHeartbeatFile } from "./read-heartbeat-file.js";
 import { loadTurnStart } from "./load-turn-start.js";
 import { readProcessSkillEnvironment } from "./read-process-skill-environment.js";
 import { readSectionsFile } from "./read-sections-file.js";
-import { readWorkspaceFileCached } from "./read-workspace-file-cached.js";
+import { loadTurnBootstrap } from "./load-turn-bootstrap.js";
 import type { WorkspaceReadCache, WorkspaceReadCounter } from "./read-workspace-file-cached.js";
 import { resolveSkillRoots } from "./resolve-skill-roots.js";
 
@@ -168,41 +167,18 @@ export async function createPromptAssembler(
             { ...readContext, configDir: config.dir },
           );
 
-    const budgets = resolved.budgets;
-    const tokensOn =
-      budgets.bootstrapMaxTokens !== undefined || budgets.bootstrapTotalMaxTokens !== undefined;
-    const rawByPath = new Map<string, string>();
-    const bootstrap = await loadBootstrapFiles({
+    const { bootstrap, rawByPath } = await loadTurnBootstrap({
       workspaceDir,
       ...(executionDir === undefined ? {} : { executionDir }),
-      sessionKind: facts.sessionKind,
-      chatType: facts.channel.chatType,
+      facts,
+      profile,
+      budgets: resolved.budgets,
       ...(options.bootstrapHooks === undefined ? {} : { hooks: options.bootstrapHooks }),
-      ...(profile.requiredWorkspaceFiles === undefined
-        ? {}
-        : { requiredFileNames: profile.requiredWorkspaceFiles }),
-      budgets: {
-        maxChars: budgets.bootstrapMaxChars,
-        totalMaxChars: budgets.bootstrapTotalMaxChars,
-        ...(budgets.bootstrapMaxTokens === undefined
-          ? {}
-          : { maxTokens: budgets.bootstrapMaxTokens }),
-        ...(budgets.bootstrapTotalMaxTokens === undefined
-          ? {}
-          : { totalMaxTokens: budgets.bootstrapTotalMaxTokens }),
-      },
-      ...(tokensOn ? { tokenCounter: await tokenCounter() } : {}),
-      realpath: folders.realPath,
-      discoverNameVariants: folders.nameVariants,
-      showPath: paths.show,
-      readFile: async (readOptions) => {
-        const result = await readWorkspaceFileCached(readCache, reads, readOptions);
-        // A window (head and tail of a large file) is not the raw file: no raw text then.
-        if (result.kind === "ok" && result.window === undefined) {
-          rawByPath.set(readOptions.filePath, result.content);
-        }
-        return result;
-      },
+      tokenCounter,
+      folders,
+      cache: readCache,
+      reads,
+      paths,
     });
 
     const { roots, quiet } = resolveSkillRoots({
@@ -214,17 +190,9 @@ export async function createPromptAssembler(
         ? {}
         : { extraSkillRoots: options.extraSkillRoots }),
     });
-    await watchInputs({
-      folders: [workspaceDir, ...(executionDir === undefined ? [] : [executionDir])].concat(
-        roots.map((root) => root.dir),
-      ),
-      files: [
-        ...(config.file === undefined ? [] : [config.file]),
-        ...(resolved.sections?.file === undefined
-          ? []
-          : [resolve(config.dir, resolved.sections.file)]),
-      ],
-    });
+    await watchInputs(
+      listWatchInputs(workspaceDir, executionDir, roots, config, resolved.sections?.file),
+    );
     const skillsScan = await skills.scan(roots);
     const skillsScanned = skillsScan.rescanned;
     const listing = skillsScan.list({
@@ -235,20 +203,12 @@ export async function createPromptAssembler(
       quiet,
       readTool: facts.tools.some((tool) => tool.name === "read"),
     });
-    const heartbeat =
-      facts.sessionKind === "heartbeat"
-        ? await readHeartbeatFile(
-            workspaceDir,
-            resolved.heartbeat?.file ?? CONFIG_DEFAULTS.heartbeatFile,
-            readContext,
-          )
-        : undefined;
-    const heartbeatFile = heartbeat?.file;
-    const turnInput = buildTurnInput({
+    const { turnInput, heartbeatFile, heartbeatDiagnostics } = await loadTurnInput({
       facts,
       profile,
-      heartbeatPrompt: resolved.heartbeat?.prompt ?? CONFIG_DEFAULTS.heartbeatPrompt,
-      ...(heartbeatFile === undefined ? {} : { heartbeatFile }),
+      resolved,
+      workspaceDir,
+      readContext,
       ...(turnStart.startup === undefined ? {} : { startup: turnStart.startup }),
       ...(turnOptions.userText === undefined ? {} : { userText: turnOptions.userText }),
     });
@@ -271,7 +231,7 @@ export async function createPromptAssembler(
         ...(sectionsFile === undefined ? {} : { sectionsFile }),
         ...(heartbeatFile === undefined ? {} : { heartbeatFile }),
         turnInput,
-        turnDiagnostics: [...turnStart.diagnostics, ...(heartbeat?.diagnostics ?? [])],
+        turnDiagnostics: [...turnStart.diagnostics, ...heartbeatDiagnostics],
         ...(options.provider === undefined ? {} : { provider: options.provider }),
         ...(options.product === undefined ? {} : { product: options.product }),
         ...(options.overrides === undefined ? {} : { overrides: options.overrides }),
@@ -358,4 +318,62 @@ function assertKnownAgent(config: PromptstackConfig, agentId: string | undefined
       hint: `Pass one of the listed ids, or add agents.entries.${agentId} to the config.`,
     },
   );
+}
+
+/** The inputs a turn read, for the watcher: its folders and skill roots, the config and sections files. */
+function listWatchInputs(
+  workspaceDir: string,
+  executionDir: string | undefined,
+  roots: readonly { readonly dir: string }[],
+  config: AssemblerConfig,
+  sectionsFile: string | undefined,
+): WatchInputs {
+  return {
+    folders: [workspaceDir, ...(executionDir === undefined ? [] : [executionDir])].concat(
+      roots.map((root) => root.dir),
+    ),
+    files: [
+      ...(config.file === undefined ? [] : [config.file]),
+      ...(sectionsFile === undefined ? [] : [resolve(config.dir, sectionsFile)]),
+    ],
+  };
+}
+
+/**
+ * The turn's own input: on heartbeat turns the configured heartbeat file is read (bounded,
+ * cached, inside the workspace) for the heartbeat message; the start-up block and the user's
+ * text are passed through.
+ */
+async function loadTurnInput(request: {
+  readonly facts: RunFacts;
+  readonly profile: ProductProfile;
+  readonly resolved: ResolvedAgentPromptConfig;
+  readonly workspaceDir: string;
+  readonly readContext: Parameters<typeof readHeartbeatFile>[2];
+  readonly startup?: string;
+  readonly userText?: string;
+}): Promise<{
+  turnInput: TurnInput;
+  heartbeatFile: AgentTurn["heartbeatFile"] | undefined;
+  heartbeatDiagnostics: readonly Diagnostic[];
+}> {
+  const { facts, resolved } = request;
+  const heartbeat =
+    facts.sessionKind === "heartbeat"
+      ? await readHeartbeatFile(
+          request.workspaceDir,
+          resolved.heartbeat?.file ?? CONFIG_DEFAULTS.heartbeatFile,
+          request.readContext,
+        )
+      : undefined;
+  const heartbeatFile = heartbeat?.file;
+  const turnInput = buildTurnInput({
+    facts,
+    profile: request.profile,
+    heartbeatPrompt: resolved.heartbeat?.prompt ?? CONFIG_DEFAULTS.heartbeatPrompt,
+    ...(heartbeatFile === undefined ? {} : { heartbeatFile }),
+    ...(request.startup === undefined ? {} : { startup: request.startup }),
+    ...(request.userText === undefined ? {} : { userText: request.userText }),
+  });
+  return { turnInput, heartbeatFile, heartbeatDiagnostics: heartbeat?.diagnostics ?? [] };
 }
