@@ -1,6 +1,6 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createTempDir } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import { checkSkillEnvironmentFile, readSkillEnvironment } from "./read-skill-environment.js";
 
@@ -51,7 +51,7 @@ describe("checkSkillEnvironmentFile", () => {
 
 describe("readSkillEnvironment", () => {
   const write = (text: string): string => {
-    const file = join(mkdtempSync(join(tmpdir(), "promptstack-skill-env-")), "env.json");
+    const file = join(createTempDir("promptstack-skill-env-"), "env.json");
     writeFileSync(file, text);
     return file;
   };

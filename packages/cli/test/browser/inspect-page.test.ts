@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { createTempDir } from "@promptstack-tools/test-utils";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CacheExplanation } from "../../src/reports/build-cache-explanation.js";
@@ -226,7 +227,7 @@ describe.skipIf(!plan.run)("the inspect page in Chromium", () => {
 
   it("shows hostile workspace text as text: no injected element, no script runs", async () => {
     // The folder name lands in the title, the paths and the Workspace section.
-    const parent = await mkdtemp(join(tmpdir(), "promptstack-inspect-hostile-"));
+    const parent = createTempDir("promptstack-inspect-hostile-");
     const workspace = join(parent, `ws"><img src=x onerror="window.__pwned=3">`);
     await mkdir(workspace);
     const hostile =

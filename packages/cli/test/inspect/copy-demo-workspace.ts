@@ -1,6 +1,7 @@
-import { cp, mkdtemp } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { onTestFinished } from "vitest";
 import { REPO_ROOT } from "../run-cli-binary.js";
 
 /** A private copy of the demo workspace, and the flags that render it with the demo's inputs. */
@@ -9,9 +10,13 @@ export interface DemoCopy {
   readonly args: readonly string[];
 }
 
-/** Copies `fixtures/workspaces/demo` into a fresh temp folder (tests edit the copy, never the fixture). */
+/**
+ * Copies `fixtures/workspaces/demo` into a fresh temp folder (tests edit the copy, never the
+ * fixture), removed when the calling test finishes.
+ */
 export async function copyDemoWorkspace(prefix = "promptstack-inspect-"): Promise<DemoCopy> {
   const dir = join(await mkdtemp(join(tmpdir(), prefix)), "demo");
+  onTestFinished(() => rm(dirname(dir), { recursive: true, force: true }));
   await cp(join(REPO_ROOT, "fixtures", "workspaces", "demo"), dir, { recursive: true });
   return {
     dir,

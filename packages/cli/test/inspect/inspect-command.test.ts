@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { lstat, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { lstat, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { createTempDir } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import type { CacheExplanation } from "../../src/reports/build-cache-explanation.js";
 import { createLazyTokenCounter } from "../../src/inputs/create-lazy-token-counter.js";
@@ -22,7 +22,7 @@ async function runJson<T>(args: readonly string[]): Promise<T> {
 
 describe("promptstack inspect", () => {
   it("writes prompt.html into the current folder by default, with one band per section", async () => {
-    const cwd = await mkdtemp(join(tmpdir(), "promptstack-inspect-out-"));
+    const cwd = createTempDir("promptstack-inspect-out-");
     const io = createTestIo({ cwd });
     expect(await runCli(["inspect"], io), io.err).toBe(0);
     const html = await readFile(join(cwd, "prompt.html"), "utf8");
@@ -35,14 +35,14 @@ describe("promptstack inspect", () => {
   });
 
   it("writes --out relative to the current folder, creating its folder", async () => {
-    const cwd = await mkdtemp(join(tmpdir(), "promptstack-inspect-out-"));
+    const cwd = createTempDir("promptstack-inspect-out-");
     const io = createTestIo({ cwd });
     expect(await runCli(["inspect", "--out", "pages/demo.html"], io), io.err).toBe(0);
     expect(await readFile(join(cwd, "pages", "demo.html"), "utf8")).toContain("Prompt map");
   });
 
   it("replaces a regular --out file through a temp file and rename, leaving no temp file", async () => {
-    const cwd = await mkdtemp(join(tmpdir(), "promptstack-inspect-out-"));
+    const cwd = createTempDir("promptstack-inspect-out-");
     await writeFile(join(cwd, "prompt.html"), "old page");
     const io = createTestIo({ cwd });
     expect(await runCli(["inspect"], io), io.err).toBe(0);
@@ -51,7 +51,7 @@ describe("promptstack inspect", () => {
   });
 
   it("refuses a symbolic link at --out with CLI_OUTPUT_UNWRITABLE and leaves its target alone", async () => {
-    const cwd = await mkdtemp(join(tmpdir(), "promptstack-inspect-out-"));
+    const cwd = createTempDir("promptstack-inspect-out-");
     const target = join(cwd, "precious.txt");
     await writeFile(target, "keep me");
     await symlink(target, join(cwd, "prompt.html"));
@@ -67,7 +67,7 @@ describe("promptstack inspect", () => {
   it.runIf(process.platform !== "win32")(
     "refuses a FIFO at --out instead of blocking on it",
     async () => {
-      const cwd = await mkdtemp(join(tmpdir(), "promptstack-inspect-out-"));
+      const cwd = createTempDir("promptstack-inspect-out-");
       execFileSync("mkfifo", [join(cwd, "page.html")]);
       const io = createTestIo({ cwd });
       // Writing into the FIFO would wait for a reader forever (the test's timeout fails it).
@@ -171,7 +171,7 @@ describe("loadInspectView", () => {
   });
 
   it("attaches each file's diagnostics to it: an empty file is skipped, a required one missing", async () => {
-    const workspace = await mkdtemp(join(tmpdir(), "promptstack-inspect-files-"));
+    const workspace = createTempDir("promptstack-inspect-files-");
     await writeFile(join(workspace, "SOUL.md"), "  \n\n");
     const view = await loadInspectView({ workspace }, createTestIo(), createLazyTokenCounter());
     const soul = view.bootstrap.find((entry) => entry.name === "SOUL.md");
@@ -187,7 +187,7 @@ describe("loadInspectView", () => {
   });
 
   it("shows a truncated file's kept head and tail and what replaced the middle", async () => {
-    const workspace = await mkdtemp(join(tmpdir(), "promptstack-inspect-trunc-"));
+    const workspace = createTempDir("promptstack-inspect-trunc-");
     const lines = Array.from({ length: 200 }, (_, index) => `line ${index + 1} of the agents file`);
     const raw = `${lines.join("\n")}\n`;
     await writeFile(join(workspace, "AGENTS.md"), raw);

@@ -1,6 +1,6 @@
-import { cp, mkdir, mkdtemp, readFile, realpath, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, mkdir, readFile, realpath, symlink, writeFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
+import { createTempDir } from "@promptstack-tools/test-utils";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLazyTokenCounter } from "../../src/inputs/create-lazy-token-counter.js";
 import { WATCH_MAX_DEPTH, watchContainedInputs } from "@promptstack/safe-read";
@@ -19,7 +19,7 @@ afterEach(async () => {
 async function copyDemo(
   ...below: string[]
 ): Promise<{ root: string; dir: string; options: InspectOptions }> {
-  const root = await realpath(await mkdtemp(join(tmpdir(), "promptstack-watch-")));
+  const root = createTempDir("promptstack-watch-");
   const dir = join(root, ...below, "demo");
   await cp(join(REPO_ROOT, "fixtures", "workspaces", "demo"), dir, { recursive: true });
   return {
@@ -80,7 +80,7 @@ describe("inspect --watch", () => {
   });
 
   it("stops at the folder cap and says so", async () => {
-    const root = await realpath(await mkdtemp(join(tmpdir(), "promptstack-watch-cap-")));
+    const root = createTempDir("promptstack-watch-cap-");
     await makeTree(root, 6, 2); // 43 folders
     const watcher = await watchContainedInputs(
       async () => ({ folders: [root], files: [] }),
