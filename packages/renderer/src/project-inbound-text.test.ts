@@ -208,3 +208,24 @@ describe("projectInboundText over the normalized form", () => {
     }
   });
 });
+
+describe("projectInboundText squares brackets only", () => {
+  it("keeps what stood between the brackets of a run: line breaks, spaces, bars", () => {
+    expect(project("a\n<\n<")).toBe("a\n[\n[");
+    expect(project("< | <<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>")).toBe(
+      "[[[BEGIN_OPENCLAW_INTERNAL_CONTEXT]]]",
+    );
+    expect(project("x < | < OPENCLAW")).toBe("x [ | [ OPENCLAW");
+  });
+
+  // Found by the idempotence property at 20,000 runs: a bracket or a folded `i` between two words
+  // was counted on the second projection only.
+  it.each(["<End<OPENCLAW", "<BEGIN_OPENCLAW>>> INTERNAL", "ВЕGIN<&lOPENCLAW_INTERNAL_CONTEXT"])(
+    "is idempotent on %j",
+    (text) => {
+      const once = project(text);
+      expect(project(once)).toBe(once);
+      expect(parseInternalContextDelimiters(once)).toEqual([]);
+    },
+  );
+});

@@ -53,9 +53,10 @@ function buildPrefixChain(letters: readonly string[]): string {
   let chain = "";
   for (let index = letters.length - 1; index >= 0; index -= 1) {
     const letter = buildFuzzyWordPattern(letters[index]!);
-    // A `<` between two words is squared by the first projection (`[` is a separator): counting
-    // it as one here keeps the projection idempotent ("<End<OPENCLAW" at a text's end).
-    chain = `(?:(?:${SHADOW_SEPARATOR}|<)*${letter}${chain})?`;
+    // A bracket between two words may be squared by the first projection (`[`, `]` are
+    // separators): counting it as one here keeps the projection idempotent ("<End<OPENCLAW" or
+    // "<BEGIN_OPENCLAW>>> INTERNAL" at a text's end).
+    chain = `(?:(?:${SHADOW_SEPARATOR}|[<>])*${letter}${chain})?`;
   }
   return chain;
 }
@@ -75,19 +76,24 @@ function buildSuffixChain(letters: readonly string[]): string {
   return `${chain}${buildFuzzyWordPattern(letters[letters.length - 1]!)}`;
 }
 
-function countOf(text: string, character: string): number {
-  return text.split(character).length - 1;
-}
-
-function bracketEdit(
+/**
+ * Squares each bracket of a run (`<` to `[`, `>` to `]`, whatever spelling it had: a look-alike,
+ * an entity) and keeps what stood between them (spaces, line breaks, bars): one edit per bracket,
+ * so the projection changes the brackets and nothing else of the text.
+ */
+function pushBracketEdits(
+  edits: Edit[],
   shadow: ShadowText,
   shadowStart: number,
   run: string,
-  replacement: string,
-): Edit {
-  const span = toOriginalSpan(shadow, shadowStart, shadowStart + run.length);
+  replacement: "[" | "]",
+): void {
   const bracket = replacement === "[" ? "<" : ">";
-  return { ...span, replacement: replacement.repeat(countOf(run, bracket)) };
+  for (let index = 0; index < run.length; index++) {
+    if (run[index] !== bracket) continue;
+    const at = shadowStart + index;
+    edits.push({ ...toOriginalSpan(shadow, at, at + 1), replacement });
+  }
 }
 
 /** The compiled patterns of one delimiter word. Only read with `matchAll` and non-global `exec`. */
@@ -118,9 +124,10 @@ function buildProjectionPatterns(profile: ProductProfile, path: string): Project
   return Object.freeze({
     word: profile.delimiterWord,
     // 1. Any mention of the delimiter phrase becomes its canonical spelling, brackets squared.
-    // A `<` between the keyword and the phrase counts as a separator: squared, it is one.
+    // A `<` between the keyword and the phrase counts as a separator: squared, it is one; so does
+    // an `i` (what `|`, `!`, `l` fold to), as between brackets and words.
     mention: new RegExp(
-      `(?:${runStart}(?:${gap}*<)*${gap}*)?(?:${patterns.keyword}(?:${sep}|<)*)?${patterns.phrase}(?:${gap}*>(?:${gap}*>)*)?`,
+      `(?:${runStart}(?:${gap}*<)*${gap}*)?(?:${patterns.keyword}(?:${gap}|<)*)?${patterns.phrase}(?:${gap}*>(?:${gap}*>)*)?`,
       "gu",
     ),
     // 2. Imitations: a bracket run of three or more opening a BEGIN/END or the word, or closing it.
@@ -180,18 +187,18 @@ function collectEdits(text: string, shadow: ShadowText, patterns: ProjectionPatt
     edits.push({ ...span, replacement: `${open}${keyword}${word}_INTERNAL_CONTEXT${close}` });
   }
   for (const match of shadow.text.matchAll(patterns.opener)) {
-    edits.push(bracketEdit(shadow, match.index, match[0], "["));
+    pushBracketEdits(edits, shadow, match.index, match[0], "[");
   }
   for (const match of shadow.text.matchAll(patterns.closer)) {
-    edits.push(bracketEdit(shadow, match.index, match[0], "]"));
+    pushBracketEdits(edits, shadow, match.index, match[0], "]");
   }
   for (const match of shadow.text.matchAll(patterns.trailing)) {
-    edits.push(bracketEdit(shadow, match.index, match[0], "["));
+    pushBracketEdits(edits, shadow, match.index, match[0], "[");
   }
   const lead = patterns.leading.exec(shadow.text);
   if (lead !== null) {
     const run = lead[1]!;
-    edits.push(bracketEdit(shadow, lead.index + lead[0].length - run.length, run, "]"));
+    pushBracketEdits(edits, shadow, lead.index + lead[0].length - run.length, run, "]");
   }
   // The first half of an entity (`&lo` + `wbar;`) at the end: its ampersand is escaped.
   const tail = findOpenEntityTail(text);
