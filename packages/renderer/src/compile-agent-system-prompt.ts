@@ -1,4 +1,6 @@
 import { createSectionRenderContext } from "./create-section-render-context.js";
+import { projectInboundText } from "./project-inbound-text.js";
+import { CURRENT_TRANSCRIPT_PROJECTION_VERSION } from "./resolve-transcript-projection-version.js";
 import type { SectionRenderContext } from "./create-section-render-context.js";
 import { ensureCacheBoundary } from "./ensure-cache-boundary.js";
 import {
@@ -145,6 +147,8 @@ interface PlannedRow {
   readonly fallbackHeadingLine: string;
   /** Compact size: the row keeps its heading because its body is caller text. */
   readonly framesCallerText: boolean;
+  /** The body quotes caller text: projected as an inbound message (`projectCallerText`). */
+  readonly projectsCallerText: boolean;
 }
 
 /** The rows one mode renders, split at the cache boundary. */
@@ -171,6 +175,7 @@ function planMode(mode: PromptMode, size: PromptSize, rows: readonly SectionTabl
       headingLine: (compact ? row.compactHeadingInText : row.headingInText) ? line : "",
       fallbackHeadingLine: compact && !row.compactHeadingInText ? line : "",
       framesCallerText: compact && row.compactHeadingInText,
+      projectsCallerText: row.projectsCallerText === true,
     };
     (row.cache === "stable" ? stable : volatile).push(planned);
   }
@@ -375,6 +380,7 @@ function joinRows(
       body = body + "\n" + next;
     }
     if (length === 0) continue; // never emit empty sections
+    if (planned.projectsCallerText) body = projectCallerText(body, context);
     const text = pushSection(planned, body, afterFramed, markers, sections);
     afterFramed = planned.framesCallerText;
     joined = joined === "" ? text : joined + "\n\n" + text;
@@ -399,6 +405,19 @@ function pushSection(
   if (planned.runtimeTail) text = markers.tailBegin + text + markers.tailEnd;
   sections.push({ id: planned.id, heading: planned.heading, text, cache: planned.cache });
   return text;
+}
+
+/**
+ * A body that quotes caller text, projected as an inbound message (every delimiter spelling made
+ * inert), the same in every layout and for every consumer of the rendered prompt. A body is the
+ * unit: a delimiter spelt across two caller strings of one section (two hint lines) is caught.
+ */
+function projectCallerText(body: string, context: SectionRenderContext): string {
+  return projectInboundText(body, {
+    projectionVersion: CURRENT_TRANSCRIPT_PROJECTION_VERSION,
+    profile: context.profile,
+    kind: "message",
+  }).text;
 }
 
 /** Above this length a section body is searched line by line, and a line by itself. */
@@ -436,6 +455,7 @@ function renderRows(
       body = index === 0 ? line : body + "\n" + line;
     }
     if (length === 0) continue; // never emit empty sections
+    if (planned.projectsCallerText) body = projectCallerText(body, context);
     if (defuse) {
       if (body.includes(prefix)) body = body.split(prefix).join(markers.quoted);
     } else if (body.length <= LONG_TEXT) {

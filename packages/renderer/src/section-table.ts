@@ -81,6 +81,12 @@ export interface SectionTableRow {
   readonly gate: string;
   /** Wrap the section in the relocatable runtime-tail marker pair. */
   readonly runtimeTail?: boolean;
+  /**
+   * The body quotes caller text (group context, names, labels, facts, hint lines, change notes):
+   * the render projects it as an inbound message, so no internal-context delimiter, however
+   * spelt, survives into any layout. Set on every per-turn row that prints a caller string.
+   */
+  readonly projectsCallerText?: boolean;
   /** The section body as lines, or `undefined` when its gate is closed. */
   readonly render: (context: SectionRenderContext) => readonly string[] | undefined;
 }
@@ -115,6 +121,7 @@ const ROW_DEFAULTS: Readonly<Record<keyof SectionTableRow, unknown>> = Object.fr
   modes: undefined,
   gate: undefined,
   runtimeTail: undefined,
+  projectsCallerText: undefined,
   render: undefined,
 });
 
@@ -345,6 +352,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     cache: "volatile",
     modes: FULL_MINIMAL,
     gate: "`volatile.time.date` is non-blank (the local time is not printed)",
+    projectsCallerText: true,
     render: renderTimeContextSection,
   }),
   row({
@@ -369,6 +377,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     cache: "volatile",
     modes: FULL_MINIMAL,
     gate: "`volatile.channel` or `volatile.sender` set; native-approvals rule when `nativeApprovals`",
+    projectsCallerText: true,
     render: renderChannelMessagingSection,
   }),
   row({
@@ -403,6 +412,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     cache: "volatile",
     modes: FULL_MINIMAL,
     gate: "`volatile.groupContext` is non-blank",
+    projectsCallerText: true,
     render: renderGroupContextSection,
   }),
   row({
@@ -420,6 +430,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     modes: FULL_MINIMAL,
     gate: "`volatile.runtime` has a non-blank field; wrapped in the runtime-tail markers",
     runtimeTail: true,
+    projectsCallerText: true,
     render: renderRuntimeSection,
   }),
   row({
@@ -428,6 +439,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     cache: "volatile",
     modes: FULL_MINIMAL,
     gate: "`volatile.runtime.model` is non-blank",
+    projectsCallerText: true,
     render: renderModelIdentitySection,
   }),
   row({
@@ -437,6 +449,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     cache: "volatile",
     modes: FULL_MINIMAL,
     gate: "`volatile.projectMemoryFacts` has a non-blank fact",
+    projectsCallerText: true,
     render: renderProjectMemorySection,
   }),
   row({
@@ -445,6 +458,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     cache: "volatile",
     modes: FULL_MINIMAL,
     gate: "`volatile.workspaceChanges` has a non-blank line (a session-pinned prefix's change note)",
+    projectsCallerText: true,
     render: renderWorkspaceChangesSection,
   }),
   row({
@@ -454,6 +468,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     cache: "volatile",
     modes: FULL_MINIMAL,
     gate: "`volatile.channel.acpHints` has a non-blank hint",
+    projectsCallerText: true,
     render: renderAcpHintsSection,
   }),
   row({

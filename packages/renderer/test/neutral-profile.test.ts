@@ -138,12 +138,10 @@ describe("neutral profile", () => {
     fc.assert(
       fc.property(fullInput, (input) => {
         const tools = (input.tools ?? []).filter((tool) => NEUTRAL_TOOLS.includes(tool.name));
-        // Group context is projected, which squares a trailing `<<` into `[[` (a reference
-        // reply-directive token): the caller's brackets are not the product's words.
-        const volatile =
-          input.volatile?.groupContext === undefined
-            ? input.volatile
-            : { ...input.volatile, groupContext: input.volatile.groupContext.replaceAll("<", "") };
+        // Caller text in the per-turn facts is projected, which squares a trailing `<<` into
+        // `[[` (a reference reply-directive token): the caller's brackets are not the product's
+        // words, so the facts here carry none.
+        const volatile = input.volatile === undefined ? undefined : withoutAngles(input.volatile);
         const out = buildAgentSystemPrompt({
           ...input,
           ...(volatile === undefined ? {} : { volatile }),
@@ -232,3 +230,15 @@ describe("workspace conventions", () => {
     expect(neutral).toContain("the owner's request does");
   });
 });
+
+/** A copy of `value` with every `<` taken out of its strings, at any depth. */
+function withoutAngles<T>(value: T): T {
+  if (typeof value === "string") return value.replaceAll("<", "") as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => withoutAngles(item)) as T;
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, withoutAngles(item)]),
+    ) as T;
+  }
+  return value;
+}
