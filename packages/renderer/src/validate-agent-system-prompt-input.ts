@@ -1,5 +1,35 @@
 import { describeArgument } from "./assert-argument.js";
 import { RendererError } from "./renderer-error.js";
+import {
+  fail,
+  itemPath,
+  isRecord,
+  requireRecord,
+  optionalString,
+  requireString,
+  requireNonBlank,
+  requireNonBlankItem,
+  optionalBoolean,
+  requireBoolean,
+  optionalOneOf,
+  requireOneOf,
+  optionalArray,
+  optionalStringArray,
+  REQUIRED,
+  SESSION_KINDS,
+  SUBAGENT_COMPLETION_MODES,
+  DELEGATION_MODES,
+  CITATION_MODES,
+  CHAT_TYPES,
+  REACTION_LEVELS,
+  THINKING_LEVELS,
+  REASONING_LEVELS,
+  ELEVATION_LEVELS,
+  RUNTIME_FACTS_LOCATIONS,
+  PROMPT_SIZES,
+  MODES,
+} from "./check-input-values.js";
+import type { Fields } from "./check-input-values.js";
 import type {
   AgentSystemPromptInput,
   StableAgentSystemPromptInput,
@@ -17,132 +47,9 @@ import {
  * every access site monomorphic; a generic shape walker reading `record[name]` was the largest
  * cost of a whole render (see the renderer bench).
  *
- * To add a rule (say, a single-line check), add a leaf check below and call it at the fields
- * it applies to.
+ * To add a rule, add a leaf check to check-input-values.ts and call it at the fields it applies
+ * to; text rules (a line, a heading) belong to the one table in validate-prompt-text-fields.ts.
  */
-
-/** A plain object as a record of unknown fields. */
-type Fields = Readonly<Record<string, unknown>>;
-
-function describe(value: unknown): string {
-  if (value === undefined) return "nothing";
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
-}
-
-function fail(path: string, expected: string, value: unknown): never {
-  const where = path === "" ? "(input)" : path;
-  throw new RendererError(
-    "RENDERER_INVALID_INPUT",
-    `Invalid renderer input at ${where}: expected ${expected}, got ${describe(value)}.`,
-    {
-      path: where,
-      hint: `Pass ${expected} at ${where}, or leave the field out when it is optional.`,
-    },
-  );
-}
-
-/** `path[index]`, or `path[index].field`; only built on failure. */
-function itemPath(path: string, index: number, field?: string): string {
-  return field === undefined ? `${path}[${index}]` : `${path}[${index}].${field}`;
-}
-
-// Leaf checks. An optional field is absent only when it is `undefined`; `null` is a wrong type.
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function requireRecord(value: unknown, path: string): Fields {
-  if (!isRecord(value)) fail(path, "an object", value);
-  return value;
-}
-
-function optionalString(value: unknown, path: string): void {
-  if (value !== undefined && typeof value !== "string") fail(path, "a string", value);
-}
-
-function requireString(value: unknown, path: string): void {
-  if (typeof value !== "string") fail(path, value === undefined ? REQUIRED : "a string", value);
-}
-
-function isNonBlank(value: unknown): boolean {
-  return typeof value === "string" && value.trim() !== "";
-}
-
-function requireNonBlank(value: unknown, path: string): void {
-  if (!isNonBlank(value)) fail(path, value === undefined ? REQUIRED : "a non-empty string", value);
-}
-
-/** `requireNonBlank` for a field of an array item. */
-function requireNonBlankItem(value: unknown, path: string, index: number, field: string): void {
-  if (!isNonBlank(value)) {
-    const expected = value === undefined ? REQUIRED : "a non-empty string";
-    fail(itemPath(path, index, field), expected, value);
-  }
-}
-
-function optionalBoolean(value: unknown, path: string): void {
-  if (value !== undefined && typeof value !== "boolean") fail(path, "a boolean", value);
-}
-
-function requireBoolean(value: unknown, path: string): void {
-  if (typeof value !== "boolean") fail(path, value === undefined ? REQUIRED : "a boolean", value);
-}
-
-/** A closed set of string values and its wording in messages. */
-interface Choice {
-  readonly values: ReadonlySet<string>;
-  readonly expected: string;
-}
-
-function choice(...values: string[]): Choice {
-  return Object.freeze({
-    values: new Set(values),
-    expected: `one of ${values.map((v) => `"${v}"`).join(", ")}`,
-  });
-}
-
-function optionalOneOf(value: unknown, allowed: Choice, path: string): void {
-  if (value === undefined) return;
-  if (typeof value !== "string" || !allowed.values.has(value)) {
-    fail(path, allowed.expected, value);
-  }
-}
-
-function requireOneOf(value: unknown, allowed: Choice, path: string): void {
-  if (value === undefined) fail(path, REQUIRED, value);
-  optionalOneOf(value, allowed, path);
-}
-
-function optionalArray(value: unknown, path: string): readonly unknown[] | undefined {
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value)) fail(path, "an array", value);
-  return value as readonly unknown[];
-}
-
-function optionalStringArray(value: unknown, path: string): void {
-  const items = optionalArray(value, path);
-  if (items === undefined) return;
-  for (let index = 0; index < items.length; index++) {
-    if (typeof items[index] !== "string") fail(itemPath(path, index), "a string", items[index]);
-  }
-}
-
-const REQUIRED = "a value (required)";
-const SESSION_KINDS = choice("main", "direct", "group", "subagent", "cron", "heartbeat");
-const SUBAGENT_COMPLETION_MODES = choice("announce", "collect");
-const DELEGATION_MODES = choice("suggest", "prefer");
-const CITATION_MODES = choice("on", "off", "auto");
-const CHAT_TYPES = choice("direct", "group", "channel");
-const REACTION_LEVELS = choice("minimal", "extensive");
-const THINKING_LEVELS = choice("off", "minimal", "low", "medium", "high", "ultra");
-const REASONING_LEVELS = choice("off", "on", "stream");
-const ELEVATION_LEVELS = choice("off", "on", "ask", "full");
-const RUNTIME_FACTS_LOCATIONS = choice("system-prompt", "user-message");
-const PROMPT_SIZES = choice("full", "compact");
-const MODES: readonly string[] = Object.freeze(["full", "minimal", "none"]);
 
 // Object checkers, stable input first.
 
