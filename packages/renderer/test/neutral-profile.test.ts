@@ -231,9 +231,9 @@ describe("workspace conventions", () => {
   });
 });
 
-/** A copy of `value` with every `<` taken out of its strings, at any depth. */
+/** A copy of `value` with every `<` of its strings replaced by `(` (no string becomes empty). */
 function withoutAngles<T>(value: T): T {
-  if (typeof value === "string") return value.replaceAll("<", "") as T;
+  if (typeof value === "string") return value.replaceAll("<", "(") as T;
   if (Array.isArray(value)) return value.map((item: unknown) => withoutAngles(item)) as T;
   if (typeof value === "object" && value !== null) {
     return Object.fromEntries(
