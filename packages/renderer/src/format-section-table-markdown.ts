@@ -1,5 +1,5 @@
 import { SECTION_TABLE } from "./section-table.js";
-import type { SectionTableRow } from "./section-table.js";
+import type { SectionTableRow } from "./section-table-row.js";
 
 function escapeCell(text: string): string {
   return text.replaceAll("|", "\\|");

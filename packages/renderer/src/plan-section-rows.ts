@@ -6,7 +6,7 @@ import {
   formatRuntimeTailMarkers,
 } from "./format-cache-boundary-marker.js";
 import { SECTION_TABLE } from "./section-table.js";
-import type { SectionTableRow } from "./section-table.js";
+import type { SectionTableRow } from "./section-table-row.js";
 import type { PromptMode, PromptSize } from "./types.js";
 
 /**

@@ -1,7 +1,8 @@
 import type { SectionRenderContext } from "./create-section-render-context.js";
 import { RendererError } from "./renderer-error.js";
-import { freezeSectionRow, SECTION_TABLE } from "./section-table.js";
-import type { SectionTableRow } from "./section-table.js";
+import { SECTION_TABLE } from "./section-table.js";
+import { freezeSectionRow } from "./section-table-row.js";
+import type { SectionTableRow } from "./section-table-row.js";
 import { findSingleLineViolation } from "./validate-prompt-text-fields.js";
 import type {
   AgentSystemPromptInput,

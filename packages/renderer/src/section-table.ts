@@ -1,18 +1,8 @@
-import type { SectionRenderContext } from "./create-section-render-context.js";
 import { renderAssistantOutputDirectivesSection } from "./sections/render-assistant-output-directives-section.js";
 import {
   renderBootstrapPendingSection,
   renderWorkspaceFilesSection,
 } from "./sections/render-bootstrap-sections.js";
-import {
-  renderAcpHintsSection,
-  renderChannelMessagingSection,
-  renderCollapsibleDetailsSection,
-  renderControlUiEmbedSection,
-  renderReactionsSection,
-  renderSilentRepliesSection,
-  renderVoiceSection,
-} from "./sections/render-channel-sections.js";
 import {
   renderCareSection,
   renderExecutionBiasSection,
@@ -21,111 +11,29 @@ import {
   renderToolCallStyleSection,
 } from "./sections/render-conduct-sections.js";
 import { renderControlSection } from "./sections/render-control-section.js";
-import {
-  renderDelegationSection,
-  renderProactiveOrchestrationSection,
-} from "./sections/render-delegation-sections.js";
 import { renderDocumentationSection } from "./sections/render-documentation-section.js";
-import { renderElevationSection } from "./sections/render-elevation-section.js";
 import { renderExecApprovalsSection } from "./sections/render-exec-approvals-section.js";
-import { renderGroupContextSection } from "./sections/render-group-context-section.js";
 import { renderIdentitySection } from "./sections/render-identity-section.js";
 import { renderMemoryRecallSection } from "./sections/render-memory-recall-section.js";
 import { renderMessagingSection } from "./sections/render-messaging-section.js";
-import { renderModelIdentitySection } from "./sections/render-model-identity-section.js";
 import {
   renderModelAliasesSection,
   renderTtsHintsSection,
   renderUserIdentitySection,
 } from "./sections/render-owner-sections.js";
-import { renderProjectMemorySection } from "./sections/render-project-memory-section.js";
-import { renderWorkspaceChangesSection } from "./sections/render-workspace-changes-section.js";
 import {
   renderInteractionStyleSection,
-  renderProviderDynamicSuffixSection,
   renderProviderStablePrefixSection,
 } from "./sections/render-provider-sections.js";
 import { renderReasoningFormatSection } from "./sections/render-reasoning-format-section.js";
-import { renderReasoningSection } from "./sections/render-reasoning-section.js";
 import { renderRuntimeContextSection } from "./sections/render-runtime-context-section.js";
-import { renderRuntimeSection } from "./sections/render-runtime-section.js";
 import { renderSandboxSection } from "./sections/render-sandbox-section.js";
 import { renderSkillsSection } from "./sections/render-skills-section.js";
-import { renderTimeContextSection } from "./sections/render-time-context-section.js";
 import { renderToolingSection } from "./sections/render-tooling-section.js";
-import { renderUiPresentationSection } from "./sections/render-ui-presentation-section.js";
 import { renderWorkspaceSection } from "./sections/render-workspace-section.js";
-import type { CacheSide, PromptMode, SectionId } from "./types.js";
-
-/** One row of `SECTION_TABLE`: everything about a section except its prose. */
-export interface SectionTableRow {
-  /** Stable snake_case id, used in `RenderedSection.id`, tests and diagnostics. */
-  readonly id: SectionId;
-  /** Heading; rendered as `## <heading>` unless `headingInText` is false. */
-  readonly heading: string;
-  /** Heading used in `minimal` mode instead of `heading`. */
-  readonly minimalHeading?: string;
-  /** False for sections whose text carries no heading line (identity, provider text). */
-  readonly headingInText: boolean;
-  /**
-   * Whether the heading line is printed in compact size. Compact wording is written to stand
-   * without its heading (each body names its subject); a section whose body is caller text keeps
-   * it (workspace files, group context, hints), and so do custom sections.
-   */
-  readonly compactHeadingInText: boolean;
-  /** Cache side: stable sections read only stable input; anything reading `volatile` is volatile. */
-  readonly cache: CacheSide;
-  /** Modes that keep the section (SPEC §2.4). */
-  readonly modes: readonly PromptMode[];
-  /** When the section renders, in words (for the README table). */
-  readonly gate: string;
-  /** Wrap the section in the relocatable runtime-tail marker pair. */
-  readonly runtimeTail?: boolean;
-  /**
-   * The body quotes caller text (group context, names, labels, facts, hint lines, change notes):
-   * the render projects it as an inbound message, so no internal-context delimiter, however
-   * spelt, survives into any layout. Set on every per-turn row that prints a caller string.
-   */
-  readonly projectsCallerText?: boolean;
-  /** The section body as lines, or `undefined` when its gate is closed. */
-  readonly render: (context: SectionRenderContext) => readonly string[] | undefined;
-}
-
-const ALL: readonly PromptMode[] = Object.freeze(["full", "minimal", "none"]);
-const FULL_MINIMAL: readonly PromptMode[] = Object.freeze(["full", "minimal"]);
-const FULL: readonly PromptMode[] = Object.freeze(["full"]);
-
-/**
- * A frozen row with every field present, in one order: every row then shares one hidden class,
- * so the renderer's reads of a row stay monomorphic (rows built by spreading their own field
- * lists had one shape each, which made planning the modes at import cost about a millisecond).
- * The fields are spread over `ROW_DEFAULTS`, which already has every key, so the keys keep its order.
- */
-export function freezeSectionRow(
-  fields: Omit<SectionTableRow, "headingInText" | "compactHeadingInText"> & {
-    headingInText?: boolean;
-    compactHeadingInText?: boolean;
-  },
-): SectionTableRow {
-  return Object.freeze({ ...ROW_DEFAULTS, ...fields }) as SectionTableRow;
-}
-
-/** Every row field in row order, with the defaults of the optional ones. */
-const ROW_DEFAULTS: Readonly<Record<keyof SectionTableRow, unknown>> = Object.freeze({
-  id: undefined,
-  heading: undefined,
-  minimalHeading: undefined,
-  headingInText: true,
-  compactHeadingInText: false,
-  cache: undefined,
-  modes: undefined,
-  gate: undefined,
-  runtimeTail: undefined,
-  projectsCallerText: undefined,
-  render: undefined,
-});
-
-const row = freezeSectionRow;
+import { ALL, FULL, FULL_MINIMAL, freezeSectionRow as row } from "./section-table-row.js";
+import type { SectionTableRow } from "./section-table-row.js";
+import { VOLATILE_SECTION_ROWS } from "./volatile-section-rows.js";
 
 /**
  * Every prompt section, in prompt order: stable rows first, then the cache boundary, then
@@ -346,171 +254,5 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     gate: "always",
     render: renderAssistantOutputDirectivesSection,
   }),
-  row({
-    id: "time_context",
-    heading: "Time Context",
-    cache: "volatile",
-    modes: FULL_MINIMAL,
-    gate: "`volatile.time.date` is non-blank (the local time is not printed)",
-    projectsCallerText: true,
-    render: renderTimeContextSection,
-  }),
-  row({
-    id: "ui_presentation",
-    heading: "UI Presentation",
-    cache: "volatile",
-    modes: FULL,
-    gate: "`volatile.presentationTools` names a tool",
-    render: renderUiPresentationSection,
-  }),
-  row({
-    id: "control_ui_embed",
-    heading: "Control UI",
-    cache: "volatile",
-    modes: FULL_MINIMAL,
-    gate: "`volatile.channel.controlUiEmbed` is true",
-    render: renderControlUiEmbedSection,
-  }),
-  row({
-    id: "channel_messaging",
-    heading: "Current Channel",
-    cache: "volatile",
-    modes: FULL_MINIMAL,
-    gate: "`volatile.channel` or `volatile.sender` set; native-approvals rule when `nativeApprovals`",
-    projectsCallerText: true,
-    render: renderChannelMessagingSection,
-  }),
-  row({
-    id: "silent_replies",
-    heading: "Silent Replies",
-    cache: "volatile",
-    modes: FULL,
-    gate: "no channel; or a group/channel chat with `allowGroupSilence` (never direct or message-tool-only)",
-    render: renderSilentRepliesSection,
-  }),
-  row({
-    id: "collapsible_details",
-    heading: "Collapsible Details",
-    cache: "volatile",
-    modes: FULL,
-    gate: "`volatile.channel.collapsibleDetails` is true",
-    render: renderCollapsibleDetailsSection,
-  }),
-  row({
-    id: "voice",
-    heading: "Voice",
-    cache: "volatile",
-    modes: FULL_MINIMAL,
-    gate: "`volatile.channel.voice` is true",
-    render: renderVoiceSection,
-  }),
-  row({
-    id: "group_context",
-    heading: "Group Chat Context",
-    compactHeadingInText: true,
-    minimalHeading: "Sub-agent Context",
-    cache: "volatile",
-    modes: FULL_MINIMAL,
-    gate: "`volatile.groupContext` is non-blank",
-    projectsCallerText: true,
-    render: renderGroupContextSection,
-  }),
-  row({
-    id: "reactions",
-    heading: "Reactions",
-    cache: "volatile",
-    modes: FULL_MINIMAL,
-    gate: "`volatile.channel.reactions` set",
-    render: renderReactionsSection,
-  }),
-  row({
-    id: "runtime",
-    heading: "Runtime",
-    cache: "volatile",
-    modes: FULL_MINIMAL,
-    gate: "`volatile.runtime` has a non-blank field; wrapped in the runtime-tail markers",
-    runtimeTail: true,
-    projectsCallerText: true,
-    render: renderRuntimeSection,
-  }),
-  row({
-    id: "model_identity",
-    heading: "Model Identity",
-    cache: "volatile",
-    modes: FULL_MINIMAL,
-    gate: "`volatile.runtime.model` is non-blank",
-    projectsCallerText: true,
-    render: renderModelIdentitySection,
-  }),
-  row({
-    id: "project_memory",
-    heading: "Project Memory",
-    compactHeadingInText: true,
-    cache: "volatile",
-    modes: FULL_MINIMAL,
-    gate: "`volatile.projectMemoryFacts` has a non-blank fact",
-    projectsCallerText: true,
-    render: renderProjectMemorySection,
-  }),
-  row({
-    id: "workspace_changes",
-    heading: "Workspace Changes",
-    cache: "volatile",
-    modes: FULL_MINIMAL,
-    gate: "`volatile.workspaceChanges` has a non-blank line (a session-pinned prefix's change note)",
-    projectsCallerText: true,
-    render: renderWorkspaceChangesSection,
-  }),
-  row({
-    id: "acp_hints",
-    heading: "Channel Hints",
-    compactHeadingInText: true,
-    cache: "volatile",
-    modes: FULL_MINIMAL,
-    gate: "`volatile.channel.acpHints` has a non-blank hint",
-    projectsCallerText: true,
-    render: renderAcpHintsSection,
-  }),
-  row({
-    id: "delegation",
-    heading: "Delegation",
-    cache: "volatile",
-    modes: FULL_MINIMAL,
-    gate: "delegation mode `prefer` (default in `main` sessions) and `sessions_spawn` exists",
-    render: renderDelegationSection,
-  }),
-  row({
-    id: "proactive_orchestration",
-    heading: "Proactive Sub-agent Orchestration",
-    cache: "volatile",
-    modes: FULL_MINIMAL,
-    gate: "`volatile.thinkingLevel` is `ultra` and `sessions_spawn` exists",
-    render: renderProactiveOrchestrationSection,
-  }),
-  row({
-    id: "elevation",
-    heading: "Elevation",
-    cache: "volatile",
-    modes: FULL_MINIMAL,
-    gate: "`volatile.elevation` set",
-    render: renderElevationSection,
-  }),
-  row({
-    id: "reasoning",
-    heading: "Reasoning",
-    cache: "volatile",
-    modes: FULL_MINIMAL,
-    gate: "`volatile.reasoning` set (the thinking level is not printed)",
-    render: renderReasoningSection,
-  }),
-  row({
-    id: "provider_dynamic_suffix",
-    heading: "Provider Dynamic Suffix",
-    compactHeadingInText: true,
-    headingInText: false,
-    cache: "volatile",
-    modes: FULL_MINIMAL,
-    gate: "`provider.dynamicSuffix` is non-blank",
-    render: renderProviderDynamicSuffixSection,
-  }),
+  ...VOLATILE_SECTION_ROWS,
 ]);
