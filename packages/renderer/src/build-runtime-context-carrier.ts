@@ -1,6 +1,6 @@
 import { describeArgument } from "./assert-argument.js";
 import { CARRIER_LABELS } from "./carrier-labels.js";
-import { foldCharacter } from "./parse-internal-context-delimiters.js";
+import { foldCharacter } from "./build-shadow-text.js";
 import { formatInternalContextDelimiters, OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import { RendererError } from "./renderer-error.js";
 import type { ProductProfile } from "@promptstack/core";

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  ASCII_FOLDS,
-  findConfusableFold,
-  foldCharacter,
-} from "./parse-internal-context-delimiters.js";
+import { ASCII_FOLDS, findConfusableFold, foldCharacter } from "./build-shadow-text.js";
 
 describe("ASCII_FOLDS", () => {
   it("folds every ASCII character exactly as foldCharacter does", () => {

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildRuntimeContextCarrier } from "./build-runtime-context-carrier.js";
 import type { RuntimeContextSnapshot } from "./build-runtime-context-carrier.js";
-import {
-  buildShadowText,
-  parseInternalContextDelimiters,
-} from "./parse-internal-context-delimiters.js";
+import { parseInternalContextDelimiters } from "./parse-internal-context-delimiters.js";
+import { buildShadowText } from "./build-shadow-text.js";
 import { parseRuntimeContextCarrier } from "./parse-runtime-context-carrier.js";
 import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import { RendererError } from "./renderer-error.js";

@@ -1,14 +1,13 @@
 import {
   buildDelimiterPatterns,
   buildFuzzyWordPattern,
-  buildShadowText,
-  findOpenEntityTail,
   SHADOW_GAP,
   SHADOW_INNER_SEPARATOR,
   SHADOW_SEPARATOR,
-  toOriginalSpan,
 } from "./parse-internal-context-delimiters.js";
-import type { DelimiterPatterns, ShadowText } from "./parse-internal-context-delimiters.js";
+import { buildShadowText, findOpenEntityTail, toOriginalSpan } from "./build-shadow-text.js";
+import type { DelimiterPatterns } from "./parse-internal-context-delimiters.js";
+import type { ShadowText } from "./build-shadow-text.js";
 import {
   assertObjectArgument,
   assertStringArgument,
