@@ -2,6 +2,7 @@ import { appendFile, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readDemoSkillEnvironment } from "@promptstack-tools/test-utils";
 import { ConfigError, parseRunFacts } from "@promptstack/config";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { RunFacts } from "@promptstack/config";
@@ -17,21 +18,10 @@ let facts: RunFacts;
 async function options(
   extra: Partial<PromptAssemblerOptions> = {},
 ): Promise<PromptAssemblerOptions> {
-  const env = JSON.parse(
-    await readFile(join(workspaceDir, ".demo-roots", "environment.json"), "utf8"),
-  ) as {
-    platform: string;
-    bins: string[];
-    env: Record<string, string>;
-  };
   return {
     config: join(workspaceDir, "config.json5"),
     workspaceDir,
-    skillEnvironment: {
-      platform: env.platform,
-      env: env.env,
-      hasBin: (name) => env.bins.includes(name),
-    },
+    skillEnvironment: await readDemoSkillEnvironment(workspaceDir),
     ...extra,
   };
 }

@@ -8,6 +8,7 @@ import { cp, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from "
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readDemoSkillEnvironment } from "@promptstack-tools/test-utils";
 import { parseRunFacts } from "@promptstack/config";
 import { WATCH_MAX_FOLDERS } from "@promptstack/safe-read";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -63,18 +64,11 @@ afterEach(async () => {
 });
 
 async function options(): Promise<PromptAssemblerOptions> {
-  const env = JSON.parse(
-    await readFile(join(workspaceDir, ".demo-roots", "environment.json"), "utf8"),
-  ) as { platform: string; bins: string[]; env: Record<string, string> };
   return {
     config: join(configDir, "config.json5"),
     workspaceDir,
     watch: true,
-    skillEnvironment: {
-      platform: env.platform,
-      env: env.env,
-      hasBin: (name) => env.bins.includes(name),
-    },
+    skillEnvironment: await readDemoSkillEnvironment(workspaceDir),
   };
 }
 

@@ -216,35 +216,23 @@ function foldSimple(part: string): string {
 }
 
 // ASCII is most of any message: it folds by table instead of normalizing char by char. The
-// table is lower case plus these exceptions (what `foldCharacter` gives, which a test checks for
-// every ASCII character): computing it with `foldCharacter` at import compiled the Unicode
-// property patterns above and cost several milliseconds of every cold start.
-const ASCII_FOLD_EXCEPTIONS: Readonly<Record<string, string>> = Object.freeze({
+// table is the lower case folded by `LETTER_FOLDS` (digits and symbols that read as letters),
+// with the blanks below (what `foldCharacter` gives, which a test checks for every ASCII
+// character): computing it with `foldCharacter` at import compiled the Unicode property patterns
+// above and cost several milliseconds of every cold start.
+const ASCII_BLANK_FOLDS: Readonly<Record<string, string>> = Object.freeze({
   "\t": " ",
   "\v": "\n",
   "\f": "\n",
   "\r": "\n",
-  "!": "i",
-  $: "s",
-  "0": "o",
-  "1": "i",
-  "3": "e",
-  "4": "a",
-  "5": "s",
-  "7": "t",
-  "8": "b",
-  "9": "g",
-  "@": "a",
-  L: "i",
-  l: "i",
-  "|": "i",
 });
 
 /** What each ASCII character folds to, by code (see `foldCharacter`). */
 export const ASCII_FOLDS: readonly string[] = Object.freeze(
   Array.from({ length: 128 }, (_, code) => {
     const character = String.fromCharCode(code);
-    return ASCII_FOLD_EXCEPTIONS[character] ?? character.toLowerCase();
+    const lower = character.toLowerCase();
+    return ASCII_BLANK_FOLDS[character] ?? LETTER_FOLDS[lower] ?? lower;
   }),
 );
 

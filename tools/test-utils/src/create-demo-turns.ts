@@ -21,6 +21,23 @@ export interface DemoTurns {
 }
 
 /**
+ * The skill environment the demo is rendered under (its `.demo-roots/environment.json`: platform,
+ * binaries on the PATH, environment variables), read from `workspaceDir` (a copy keeps it).
+ */
+export async function readDemoSkillEnvironment(
+  workspaceDir: string = DEMO_WORKSPACE,
+): Promise<NonNullable<PromptAssemblerOptions["skillEnvironment"]>> {
+  const environment = JSON.parse(
+    await readFile(join(workspaceDir, ".demo-roots", "environment.json"), "utf8"),
+  ) as { platform: string; bins: string[]; env: Record<string, string> };
+  return {
+    platform: environment.platform,
+    env: environment.env,
+    hasBin: (name) => environment.bins.includes(name),
+  };
+}
+
+/**
  * The assembler options of the demo as the CLI sets it up: the demo config, its side skill roots
  * and hermetic skill environment, the workspace shown as `fixtures/workspaces/demo`. `workspaceDir`
  * may be a copy of the demo (for a test or bench that edits its files).
@@ -29,11 +46,6 @@ export async function createDemoAssemblerOptions(
   workspaceDir: string = DEMO_WORKSPACE,
 ): Promise<PromptAssemblerOptions> {
   const roots = join(DEMO_WORKSPACE, ".demo-roots");
-  const environment = JSON.parse(await readFile(join(roots, "environment.json"), "utf8")) as {
-    platform: string;
-    bins: string[];
-    env: Record<string, string>;
-  };
   return {
     config: join(workspaceDir, "config.json5"),
     workspaceDir,
@@ -46,11 +58,7 @@ export async function createDemoAssemblerOptions(
       { tier: "bundled", dir: join(roots, "bundled") },
       { tier: "managed", dir: join(roots, "managed") },
     ],
-    skillEnvironment: {
-      platform: environment.platform,
-      env: environment.env,
-      hasBin: (name) => environment.bins.includes(name),
-    },
+    skillEnvironment: await readDemoSkillEnvironment(),
     homeDir: "/home/demo",
     displayPaths: [{ real: workspaceDir, shown: DEMO_SHOWN }],
   };

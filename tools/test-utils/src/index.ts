@@ -17,6 +17,7 @@ export {
   DEMO_WORKSPACE,
   createDemoAssemblerOptions,
   createDemoTurns,
+  readDemoSkillEnvironment,
 } from "./create-demo-turns.js";
 export type { DemoTurns } from "./create-demo-turns.js";
 export { createTempDir } from "./create-temp-dir.js";
