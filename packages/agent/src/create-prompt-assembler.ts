@@ -1,8 +1,9 @@
-import { isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import { loadO200kTokenCounter } from "@promptstack/o200k";
 import type { Diagnostic, ProductProfile, TokenCounter } from "@promptstack/core";
 import {
   CONFIG_DEFAULTS,
+  expandHomePath,
   parseRunFacts,
   resolveAgentSystemPromptConfig,
   resolveDefaultPromptMode,
@@ -265,12 +266,7 @@ export async function createPromptAssembler(
         { path: "workspaceDir", hint: "Pass workspaceDir, or set a workspace in the config." },
       );
     }
-    const home = options.homeDir;
-    const expanded =
-      home !== undefined && (configured === "~" || configured.startsWith("~/"))
-        ? join(home, configured.slice(1))
-        : configured;
-    return resolve(config.dir, paths.toReal(expanded));
+    return resolve(config.dir, paths.toReal(expandHomePath(configured, options.homeDir)));
   }
 
   return {

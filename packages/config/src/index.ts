@@ -34,6 +34,7 @@ export type { LegacyConfigAlias } from "./legacy-config-aliases.js";
 export { normalizeLegacyConfig } from "./normalize-legacy-config.js";
 export type { NormalizedLegacyConfig } from "./normalize-legacy-config.js";
 
+export { expandHomePath } from "./expand-home-path.js";
 export { resolveAgentSystemPromptConfig } from "./resolve-agent-system-prompt-config.js";
 export { resolveProductProfile } from "./resolve-product-profile.js";
 export { parseSectionsFile } from "./parse-sections-file.js";

@@ -1,5 +1,9 @@
-import { dirname, join, resolve } from "node:path";
-import { loadConfigFile, resolveAgentSystemPromptConfig } from "@promptstack/config";
+import { dirname, resolve } from "node:path";
+import {
+  expandHomePath,
+  loadConfigFile,
+  resolveAgentSystemPromptConfig,
+} from "@promptstack/config";
 import type { CliIo } from "../cli-io.js";
 import type { InputOptions } from "./input-options.js";
 import { resolveHomeDir } from "./resolve-home-dir.js";
@@ -28,10 +32,6 @@ export async function withConfiguredWorkspace<Options extends InputOptions>(
     return options;
   }
   if (configured === undefined || configured === "") return options;
-  const home = resolveHomeDir(io);
-  const expanded =
-    configured === "~" || configured.startsWith("~/")
-      ? join(home, configured.slice(1))
-      : configured;
+  const expanded = expandHomePath(configured, resolveHomeDir(io));
   return { ...options, workspace: resolve(dirname(file), expanded) };
 }
