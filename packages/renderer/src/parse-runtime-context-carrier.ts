@@ -1,6 +1,8 @@
 import type {
   ExecSessionFact,
   ExecSessionState,
+  HeartbeatOutcome,
+  HeartbeatResultFact,
   MediaTaskFact,
   MediaTaskState,
   RuntimeContextCarrierFacts,
@@ -31,6 +33,7 @@ const SUBAGENT_STATES: readonly SubagentState[] = [
 ];
 const SUBAGENT_MODES: readonly SubagentMode[] = ["announce", "collect"];
 const MEDIA_STATES: readonly MediaTaskState[] = ["queued", "running", "completed", "failed"];
+const HEARTBEAT_OUTCOMES: readonly HeartbeatOutcome[] = ["ok", "alerted", "failed"];
 
 type Problem = (code: string, message: string, line: number) => void;
 
@@ -108,11 +111,23 @@ function toMediaTaskFact(record: Record<string, unknown>): MediaTaskFact | undef
   return promptSummary === undefined ? { id, tool, state } : { id, tool, state, promptSummary };
 }
 
+function toHeartbeatResultFact(record: Record<string, unknown>): HeartbeatResultFact | undefined {
+  const id = readString(record, "id");
+  const finishedAt = readString(record, "finishedAt");
+  const outcome = readEnum(record, "outcome", HEARTBEAT_OUTCOMES);
+  const summary = record["summary"];
+  if (id === undefined || finishedAt === undefined || outcome === undefined) return undefined;
+  if (!hasOnlyKeys(record, ["id", "finishedAt", "outcome", "summary"])) return undefined;
+  if (summary !== undefined && typeof summary !== "string") return undefined;
+  return summary === undefined ? { id, finishedAt, outcome } : { id, finishedAt, outcome, summary };
+}
+
 interface MutableFacts {
   exec?: ExecSessionFact[];
   subagents?: SubagentFact[];
   mediaTools?: string[];
   mediaTasks?: MediaTaskFact[];
+  heartbeats?: HeartbeatResultFact[];
 }
 
 type SectionKey = keyof MutableFacts;
@@ -122,6 +137,7 @@ const LABEL_TO_KEY: Readonly<Record<string, SectionKey>> = Object.freeze({
   [CARRIER_LABELS.subagents]: "subagents",
   [CARRIER_LABELS.mediaTools]: "mediaTools",
   [CARRIER_LABELS.mediaTasks]: "mediaTasks",
+  [CARRIER_LABELS.heartbeats]: "heartbeats",
 });
 
 /** Checks the BEGIN/END lines and the body; returns the body lines, or undefined with a diagnostic. */
@@ -176,10 +192,15 @@ function readFactItem(
     const fact = toSubagentFact(record);
     if (fact === undefined) problem("CARRIER_BAD_FACT", "Invalid sub-agent fact.", lineNumber);
     else facts.subagents!.push(fact);
-  } else {
+  } else if (open === "mediaTasks") {
     const fact = toMediaTaskFact(record);
     if (fact === undefined) problem("CARRIER_BAD_FACT", "Invalid media task fact.", lineNumber);
     else facts.mediaTasks!.push(fact);
+  } else {
+    const fact = toHeartbeatResultFact(record);
+    if (fact === undefined)
+      problem("CARRIER_BAD_FACT", "Invalid heartbeat result fact.", lineNumber);
+    else facts.heartbeats!.push(fact);
   }
 }
 
@@ -237,12 +258,14 @@ function toCarrierFacts(
     exec?: ExecSessionFact[];
     subagents?: SubagentFact[];
     media?: { enabledTools: string[]; tasks: MediaTaskFact[] };
+    heartbeats?: HeartbeatResultFact[];
   } = {};
   if (facts.exec !== undefined) result.exec = facts.exec;
   if (facts.subagents !== undefined) result.subagents = facts.subagents;
   if (facts.mediaTools !== undefined || facts.mediaTasks !== undefined) {
     result.media = { enabledTools: facts.mediaTools ?? [], tasks: facts.mediaTasks ?? [] };
   }
+  if (facts.heartbeats !== undefined) result.heartbeats = facts.heartbeats;
   return result;
 }
 
