@@ -236,6 +236,11 @@ export interface StableAgentSystemPromptInput {
   readonly automaticCompletionWake?: boolean;
   /** `sessions_spawn` completion mode: announcing sub-agents or explicit collection. */
   readonly subagentCompletionMode?: "announce" | "collect";
+  /**
+   * Heartbeat runs are enabled for this agent, so the runtime-context carrier may hold
+   * `heartbeat_results`; the Runtime Context section says how to read them.
+   */
+  readonly heartbeats?: boolean;
   readonly delegationMode?: DelegationMode;
   readonly workspaceDir?: string;
   readonly docs?: DocsInfo;
