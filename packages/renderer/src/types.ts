@@ -46,8 +46,9 @@ export interface TurnInput {
    */
   readonly heartbeat?: string;
   /**
-   * The runtime-context carrier (exec sessions, sub-agents, media tasks) inside the profile's
-   * internal-context delimiters, every fact already escaped. It travels with the per-turn facts.
+   * The runtime-context carrier (exec sessions, sub-agents, media tasks, heartbeat results)
+   * inside the profile's internal-context delimiters, every fact already escaped. It travels with
+   * the per-turn facts.
    */
   readonly carrier?: string;
 }
