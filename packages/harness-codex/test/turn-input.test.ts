@@ -248,7 +248,7 @@ describe("runtime-context carrier", () => {
 });
 
 describe("heartbeat results", () => {
-  const RULE = "`heartbeat_results` lists the background heartbeat runs since your last turn";
+  const RULE = "`heartbeat_results` lists the heartbeat runs since your last turn";
   // An alert whose summary imitates the carrier's closing delimiter (look-alike brackets, an
   // entity, a line break): it must stay data inside the block.
   const alert =

@@ -47,7 +47,7 @@ describe("runtime context section: runtimeFactsLocation", () => {
 
 describe("runtime context section: heartbeat results", () => {
   const rule =
-    "`heartbeat_results` lists the background heartbeat runs since your last turn and what each already told the user: never send the same alert again, and when the user replies to one, that alert is what they are answering.";
+    "`heartbeat_results` lists the heartbeat runs since your last turn and what each already told the user: never repeat an alert, and read a reply to one as the answer to that alert.";
 
   it("explains heartbeat_results only when heartbeats are enabled", () => {
     expect(runtimeContext({ volatile, heartbeats: true })).toContain(rule);

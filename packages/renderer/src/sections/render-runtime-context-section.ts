@@ -78,7 +78,7 @@ const RUNTIME_CONTEXT_RULES: readonly RuntimeContextRule[] = Object.freeze([
   {
     applies: (c) => c.input.heartbeats === true,
     full: () => [
-      "`heartbeat_results` lists the background heartbeat runs since your last turn and what each already told the user: never send the same alert again, and when the user replies to one, that alert is what they are answering.",
+      "`heartbeat_results` lists the heartbeat runs since your last turn and what each already told the user: never repeat an alert, and read a reply to one as the answer to that alert.",
     ],
     compact: () =>
       "`heartbeat_results`: runs since your last turn and what each told the user; never repeat an alert; a reply answers it.",
