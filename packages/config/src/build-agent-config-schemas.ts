@@ -63,7 +63,9 @@ export function buildAgentConfigSchemas() {
         .object({
           every: optional(
             nonEmptyString().apply(
-              documented("Heartbeat interval as a duration such as `30m` or `1h`."),
+              documented(
+                "Heartbeat interval as a duration such as `30m` or `1h`. Set: heartbeats are enabled, and the Runtime Context section explains the carrier's `heartbeat_results`.",
+              ),
             ),
           ),
           prompt: optional(
