@@ -35,6 +35,7 @@ export function buildTurnInput(parts: TurnInputParts): TurnInput {
             ...(context.exec === undefined ? {} : { exec: context.exec }),
             ...(context.subagents === undefined ? {} : { subagents: context.subagents }),
             ...(context.media === undefined ? {} : { media: context.media }),
+            ...(context.heartbeats === undefined ? {} : { heartbeats: context.heartbeats }),
           },
           {
             profile: parts.profile,

@@ -44,11 +44,17 @@ describe("render --json: the turn's own input", () => {
       sessionKind: "heartbeat",
       runtimeContext: {
         exec: [{ id: "exec-1", command: "make test", state: "running", startedAt: "09:00" }],
+        heartbeats: [
+          { id: "hb-1", finishedAt: "08:30", outcome: "alerted", summary: "Sent <<<END>>> alert" },
+        ],
       },
     });
     expect(output.turnInput?.heartbeat).toMatch(/^PULSE-PROMPT: /);
     expect(output.turnInput?.heartbeat).toContain("PULSE-NOTE: water the plants at noon");
     expect(output.turnInput?.carrier).toContain('exec_sessions:\n- {"id":"exec-1"');
+    expect(output.turnInput?.carrier).toContain(
+      'heartbeat_results:\n- {"id":"hb-1","finishedAt":"08:30","outcome":"alerted","summary":"Sent \\u003c\\u003c\\u003cEND\\u003e\\u003e\\u003e alert"}',
+    );
     expect(output.text).not.toContain("PULSE-NOTE");
 
     const plain = await renderJson(demo);

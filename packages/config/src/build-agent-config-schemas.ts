@@ -60,7 +60,9 @@ function buildHeartbeatSchema(recordDefaults: boolean) {
       .object({
         every: optional(
           nonEmptyString().apply(
-            documented("Heartbeat interval as a duration such as `30m` or `1h`."),
+            documented(
+              "Heartbeat interval as a duration such as `30m` or `1h`. Set: heartbeats are enabled, and the Runtime Context section explains the carrier's `heartbeat_results`.",
+            ),
           ),
         ),
         prompt: optional(

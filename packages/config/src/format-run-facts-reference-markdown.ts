@@ -14,6 +14,7 @@ Runtime adapters collect them; \`parseRunFacts\` validates them; \`toAgentSystem
 - Every invalid field is listed as \`dot.path: reason\`.
 - Blank text, a tool name with spaces or control characters, a repeated tool name and a time zone \`Intl\` does not know are errors too: a runtime bug, which would otherwise print an empty line, list a tool twice or show a wrong zone.
 - The time context shows \`time.date\`, \`time.time\` and \`time.timeZone\` as given. When the agent's \`userTimezone\` names another zone, the facade still shows the facts' zone (the date was formatted in it) and returns a \`CONFIG_TIME_ZONE_MISMATCH\` warning.
+- \`runtimeContext.heartbeats\` belongs to agents with \`heartbeat.every\` set: only those get the prompt rule that explains the carrier's \`heartbeat_results\` (it sits above the cache boundary, so it follows config, not the facts). Heartbeat results for another agent, or in a sub-agent session, return a \`CONFIG_HEARTBEATS_NOT_ENABLED\` warning.
 - Volatile facts (time, channel, sender, runtime, thinking, reasoning, elevation, group context) only shape text below the cache boundary.
 
 ## Mapping onto the renderer input

@@ -31,6 +31,30 @@ describe("parseRunFacts", () => {
     expect(facts.channel.capabilities.reactions).toBe("none");
   });
 
+  it("accepts heartbeat results and names a bad one by path", () => {
+    const heartbeats = [
+      { id: "hb-1", finishedAt: "2026-09-06T07:00Z", outcome: "alerted", summary: "Disk full." },
+      { id: "hb-2", finishedAt: "2026-09-06T07:30Z", outcome: "ok" },
+    ];
+    const base = factsRaw as Record<string, unknown>;
+    expect(parseRunFacts({ ...base, runtimeContext: { heartbeats } }).runtimeContext).toEqual({
+      heartbeats,
+    });
+    const bad = {
+      runtimeContext: { heartbeats: [{ id: "hb", finishedAt: " ", outcome: "sent" }] },
+    };
+    let caught: unknown;
+    try {
+      parseRunFacts({ ...base, ...bad });
+    } catch (error) {
+      caught = error;
+    }
+    expect((caught as ConfigError).issues.map((issue) => issue.path).sort()).toEqual([
+      "runtimeContext.heartbeats.0.finishedAt",
+      "runtimeContext.heartbeats.0.outcome",
+    ]);
+  });
+
   it("lists every invalid path with CONFIG_INVALID_FACTS", () => {
     let caught: unknown;
     try {

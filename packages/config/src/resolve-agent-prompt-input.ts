@@ -66,7 +66,8 @@ export interface AgentPromptInput {
  * maps run facts, adds the built-in GPT-5 contribution when the model qualifies. Rendering is the
  * caller's (`@promptstack/agent` renders through its compiled renderer). Precedence: caller
  * overrides > config > computed. Warns (`CONFIG_TOOL_SUMMARY_VOLATILE`) when a tool summary
- * quotes a per-turn fact.
+ * quotes a per-turn fact, and (`CONFIG_HEARTBEATS_NOT_ENABLED`) when the facts carry heartbeat
+ * results the prompt does not explain.
  */
 export function resolveAgentPromptInput(options: AgentPromptInputOptions): AgentPromptInput {
   const { config, agentId, facts } = options;
@@ -122,6 +123,9 @@ export function resolveAgentPromptInput(options: AgentPromptInputOptions): Agent
   };
   const input = applyOverrides(base, options.overrides);
   diagnostics.push(...findVolatileFactsInToolSummaries(input));
+  if (facts.runtimeContext?.heartbeats !== undefined && input.heartbeats !== true) {
+    diagnostics.push(formatUnscheduledHeartbeatsDiagnostic(facts.sessionKind));
+  }
   return { resolved, input, diagnostics };
 }
 
@@ -159,6 +163,26 @@ function findTimeZoneMismatch(
     message: `run facts time.timeZone "${reported}" differs from ${path} "${configured}"; the time context shows the facts' date and zone`,
     path,
     hint: `Have the runtime format time.date and time.time in ${configured}, or change ${path}.`,
+  };
+}
+
+/**
+ * Heartbeat results in the facts of an agent without heartbeats: the carrier still lists them,
+ * but the prompt's rule for them depends on config (it sits above the cache boundary), so it is
+ * missing. A runtime bug or a config gap; worth a warning.
+ */
+function formatUnscheduledHeartbeatsDiagnostic(sessionKind: SessionKind): Diagnostic {
+  const subagent = sessionKind === "subagent";
+  return {
+    code: "CONFIG_HEARTBEATS_NOT_ENABLED",
+    severity: "warning",
+    message: subagent
+      ? "run facts carry runtimeContext.heartbeats in a sub-agent session; the carrier lists them, but the prompt does not explain them there"
+      : "run facts carry runtimeContext.heartbeats, but heartbeat.every is not set for this agent; the carrier lists them, but the prompt does not explain them",
+    path: "runtimeContext.heartbeats",
+    hint: subagent
+      ? "Leave runtimeContext.heartbeats out of sub-agent facts."
+      : "Set agents.defaults.heartbeat.every (or the agent's own), or leave runtimeContext.heartbeats out.",
   };
 }
 

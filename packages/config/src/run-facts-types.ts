@@ -80,7 +80,10 @@ export interface RunFacts {
   /** Presentation tools callable this turn, deferred and code-mode ones included. */
   readonly presentationTools?: readonly string[];
   readonly projectMemoryFacts?: readonly string[];
-  /** Exec sessions, sub-agent results and media tasks: the turn's runtime-context carrier. */
+  /**
+   * Exec sessions, sub-agent results, media tasks and heartbeat results: the turn's
+   * runtime-context carrier.
+   */
   readonly runtimeContext?: RunFactsRuntimeContext;
 }
 

@@ -18,6 +18,27 @@ const facts = parseRunFacts(
 );
 
 describe("toAgentSystemPromptInput", () => {
+  it("enables heartbeats from heartbeat.every (not in sub-agents), never from the carrier", () => {
+    const scheduled = parseConfig({ agents: { defaults: { heartbeat: { every: "30m" } } } }).config;
+    const unscheduled = parseConfig({
+      agents: { defaults: { heartbeat: { file: "P.md" } } },
+    }).config;
+    const resolve = (config: typeof scheduled) =>
+      resolveAgentSystemPromptConfig(config, { agentId: "main", sessionKind: "main" });
+    expect(toAgentSystemPromptInput(facts, resolve(scheduled)).heartbeats).toBe(true);
+    expect("heartbeats" in toAgentSystemPromptInput(facts, resolve(unscheduled))).toBe(false);
+    const subagent = { ...facts, sessionKind: "subagent" as const };
+    expect("heartbeats" in toAgentSystemPromptInput(subagent, resolve(scheduled))).toBe(false);
+    const heartbeatTurn = {
+      ...facts,
+      sessionKind: "heartbeat" as const,
+      runtimeContext: { heartbeats: [{ id: "h", finishedAt: "t", outcome: "ok" as const }] },
+    };
+    expect("heartbeats" in toAgentSystemPromptInput(heartbeatTurn, resolve(unscheduled))).toBe(
+      false,
+    );
+  });
+
   it("maps facts and resolved config onto the renderer input", () => {
     const config = parseConfig({
       agents: { defaults: { workspace: "/w", ownerDisplay: "Dana", models: { fast: "m" } } },

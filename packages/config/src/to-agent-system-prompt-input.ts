@@ -85,6 +85,12 @@ export function toAgentSystemPromptInput(
     planTool: resolved.planTool,
     automaticCompletionWake: facts.automaticCompletionWake,
     subagentCompletionMode: facts.subagentCompletionMode,
+    // From config, not from the carrier (per-turn): this shapes the stable prefix. Sub-agent
+    // sessions never receive heartbeat results.
+    heartbeats:
+      resolved.heartbeat?.every !== undefined && facts.sessionKind !== "subagent"
+        ? true
+        : undefined,
     delegationMode: resolved.delegationMode,
     workspaceDir: resolved.workspace,
     docs: facts.docs === undefined ? undefined : defined<DocsInfo>({ ...facts.docs }),

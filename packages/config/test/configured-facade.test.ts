@@ -300,6 +300,35 @@ describe("resolveAgentPromptInput", () => {
     );
   });
 
+  it("warns when the facts carry heartbeat results the prompt does not explain", () => {
+    const runtimeContext = {
+      heartbeats: [{ id: "hb-1", finishedAt: "07:00", outcome: "alerted", summary: "Disk full." }],
+    };
+    const scheduled = parseConfig({ agents: { defaults: { heartbeat: { every: "1h" } } } }).config;
+    const render = (patch: Record<string, unknown>, withConfig = scheduled) =>
+      buildConfiguredAgentSystemPrompt({
+        config: withConfig,
+        agentId: "main",
+        facts: withFacts(patch),
+      });
+    const enabled = render({ runtimeContext });
+    expect(enabled.diagnostics).toEqual([]);
+    expect(section(enabled.prompt, "runtime_context")?.text).toContain("`heartbeat_results`");
+
+    const unscheduled = render({ runtimeContext }, config);
+    expect(unscheduled.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "CONFIG_HEARTBEATS_NOT_ENABLED",
+        severity: "warning",
+        path: "runtimeContext.heartbeats",
+      }),
+    ]);
+    expect(unscheduled.prompt.text).not.toContain("heartbeat_results");
+    const subagent = render({ runtimeContext, sessionKind: "subagent" });
+    expect(subagent.diagnostics.map((d) => d.code)).toContain("CONFIG_HEARTBEATS_NOT_ENABLED");
+    expect(render({}, config).diagnostics).toEqual([]);
+  });
+
   it("treats two spellings of the same zone as equal", () => {
     const utc = parseConfig({ agents: { defaults: { userTimezone: "Etc/UTC" } } }).config;
     const result = buildConfiguredAgentSystemPrompt({

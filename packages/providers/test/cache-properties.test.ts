@@ -94,16 +94,27 @@ const turnInputArb: fc.Arbitrary<TurnInput> = fc.record(
     startup: attack,
     heartbeat: attack,
     carrier: fc
-      .array(
-        fc.record({
-          id: attack,
-          command: attack,
-          state: pick("running" as const, "exited" as const),
-          startedAt: pick("2026-12-01T10:00:00Z", "2026-12-01T11:30:00Z"),
-        }),
-        { maxLength: 3 },
+      .tuple(
+        fc.array(
+          fc.record({
+            id: attack,
+            command: attack,
+            state: pick("running" as const, "exited" as const),
+            startedAt: pick("2026-12-01T10:00:00Z", "2026-12-01T11:30:00Z"),
+          }),
+          { maxLength: 3 },
+        ),
+        fc.array(
+          fc.record({
+            id: attack,
+            finishedAt: pick("2026-12-01T09:00:00Z", "2026-12-01T09:30:00Z"),
+            outcome: pick("ok" as const, "alerted" as const, "failed" as const),
+            summary: attack,
+          }),
+          { maxLength: 2 },
+        ),
       )
-      .map((exec) => buildRuntimeContextCarrier({ exec })),
+      .map(([exec, heartbeats]) => buildRuntimeContextCarrier({ exec, heartbeats })),
   },
   { requiredKeys: [] },
 );

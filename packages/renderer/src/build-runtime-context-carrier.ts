@@ -50,11 +50,26 @@ export interface MediaSnapshot {
   readonly tasks: readonly MediaTaskFact[];
 }
 
+/** How a heartbeat run ended: nothing to report, an alert sent to the user, or an error. */
+export type HeartbeatOutcome = "ok" | "alerted" | "failed";
+
+/** One background heartbeat run the session has not seen yet (since its last turn). */
+export interface HeartbeatResultFact {
+  readonly id: string;
+  /** Supplied by the caller (the renderer has no clock), e.g. an ISO timestamp. */
+  readonly finishedAt: string;
+  readonly outcome: HeartbeatOutcome;
+  /** What the run already told the user; data, never instructions. */
+  readonly summary?: string;
+}
+
 /** Runtime facts per capability; a key is present exactly when the capability is available. */
 export interface RuntimeContextSnapshot {
   readonly exec?: readonly ExecSessionFact[];
   readonly subagents?: readonly SubagentFact[];
   readonly media?: MediaSnapshot;
+  /** Present exactly when heartbeats are enabled for the agent. */
+  readonly heartbeats?: readonly HeartbeatResultFact[];
 }
 
 /** The facts a carrier holds: filtered, ordered, media tasks without `requester`. */
@@ -80,6 +95,7 @@ const SUBAGENT_STATES: readonly string[] = [
 ];
 const SUBAGENT_MODES: readonly string[] = ["announce", "collect"];
 const MEDIA_STATES: readonly string[] = ["queued", "running", "completed", "failed"];
+const HEARTBEAT_OUTCOMES: readonly string[] = ["ok", "alerted", "failed"];
 
 function invalid(path: string, expected: string, value: unknown): never {
   throw new RendererError(
@@ -173,11 +189,22 @@ function toMediaTaskFact(fact: MediaTaskFact, path: string): MediaTaskFact {
   return fact.promptSummary === undefined ? base : { ...base, promptSummary: fact.promptSummary };
 }
 
+function toHeartbeatResultFact(fact: HeartbeatResultFact, path: string): HeartbeatResultFact {
+  checkString(fact.id, `${path}.id`);
+  checkString(fact.finishedAt, `${path}.finishedAt`);
+  checkEnum(fact.outcome, HEARTBEAT_OUTCOMES, `${path}.outcome`);
+  checkOptionalString(fact.summary, `${path}.summary`);
+  const base = { id: fact.id, finishedAt: fact.finishedAt, outcome: fact.outcome };
+  return fact.summary === undefined ? base : { ...base, summary: fact.summary };
+}
+
 /**
- * Selects and orders the facts a carrier holds. Exec sessions sort by `startedAt` then `id`;
- * sub-agents and media tasks by `id`; media tools by name, deduplicated. Media tasks are kept only
- * when their tool is enabled, they are not completed, and they belong to the current requester
- * (a task without a recorded requester belongs to the session owner).
+ * Selects and orders the facts a carrier holds. Exec sessions sort by `startedAt` then `id`,
+ * heartbeat results by `finishedAt` then `id`; sub-agents and media tasks by `id`; media tools
+ * by name, deduplicated. Media tasks are kept only when their tool is enabled, they are not
+ * completed, and they belong to the current requester (a task without a recorded requester
+ * belongs to the session owner). Heartbeat results are kept as given: which runs to pass (those
+ * since the session's last turn) is the runtime's choice.
  */
 export function resolveRuntimeContextCarrierFacts(
   snapshot: RuntimeContextSnapshot,
@@ -191,6 +218,7 @@ export function resolveRuntimeContextCarrierFacts(
     exec?: ExecSessionFact[];
     subagents?: SubagentFact[];
     media?: MediaSnapshot;
+    heartbeats?: HeartbeatResultFact[];
   } = {};
   if (snapshot.exec !== undefined) {
     checkList(snapshot.exec, "snapshot.exec");
@@ -228,6 +256,11 @@ export function resolveRuntimeContextCarrierFacts(
       })
       .map(({ fact }) => fact);
     facts.media = { enabledTools, tasks: sortFacts(tasks, (task) => [task.id]) };
+  }
+  if (snapshot.heartbeats !== undefined) {
+    checkList(snapshot.heartbeats, "snapshot.heartbeats");
+    const heartbeats = toFacts(snapshot.heartbeats, "snapshot.heartbeats", toHeartbeatResultFact);
+    facts.heartbeats = sortFacts(heartbeats, (fact) => [fact.finishedAt, fact.id]);
   }
   return facts;
 }
@@ -267,8 +300,9 @@ function formatSection(label: string, items: readonly object[]): string[] {
 
 /**
  * Builds the runtime context carrier message: the profile's BEGIN/END internal-context delimiters
- * around one snapshot per available capability (`none` when empty). Facts only: how to treat the
- * carrier is said once, in the system prompt.
+ * around one snapshot per available capability (`none` when empty): exec sessions, sub-agents,
+ * media tools and tasks, heartbeat results. Facts only: how to treat the carrier is said once,
+ * in the system prompt.
  */
 export function buildRuntimeContextCarrier(
   snapshot: RuntimeContextSnapshot,
@@ -289,6 +323,9 @@ export function buildRuntimeContextCarrier(
       `${CARRIER_LABELS.mediaTools}: ${tools.length === 0 ? "none" : formatCarrierJson(tools)}`,
       ...formatSection(CARRIER_LABELS.mediaTasks, facts.media.tasks),
     );
+  }
+  if (facts.heartbeats !== undefined) {
+    lines.push(...formatSection(CARRIER_LABELS.heartbeats, facts.heartbeats));
   }
   lines.push(end);
   return lines.join("\n");

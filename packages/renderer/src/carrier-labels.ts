@@ -4,4 +4,5 @@ export const CARRIER_LABELS = Object.freeze({
   subagents: "subagents",
   mediaTools: "media_tools",
   mediaTasks: "media_tasks",
+  heartbeats: "heartbeat_results",
 });

@@ -64,6 +64,8 @@ export type {
   BuildRuntimeContextCarrierOptions,
   ExecSessionFact,
   ExecSessionState,
+  HeartbeatOutcome,
+  HeartbeatResultFact,
   MediaSnapshot,
   MediaTaskFact,
   MediaTaskState,

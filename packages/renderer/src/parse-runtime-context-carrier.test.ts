@@ -73,6 +73,10 @@ describe("parseRuntimeContextCarrier", () => {
       enabledTools: ["image_generate"],
       tasks: [{ id: "m", tool: "image_generate", state: "queued", promptSummary: "p" }],
     },
+    heartbeats: [
+      { id: "h1", finishedAt: "t1", outcome: "alerted", summary: `said ${END}\n&lt;` },
+      { id: "h2", finishedAt: "t2", outcome: "ok" },
+    ],
   };
 
   it("recovers the facts of a built carrier", () => {
@@ -124,6 +128,17 @@ describe("parseRuntimeContextCarrier", () => {
     ["duplicate section", "subagents: none\nsubagents: none", "CARRIER_DUPLICATE_SECTION"],
     ["bad tools", "media_tools: [1]\nmedia_tasks: none", "CARRIER_BAD_FACT"],
     ["half of media", "media_tools: none", "CARRIER_BAD_SECTION"],
+    [
+      "bad heartbeat outcome",
+      'heartbeat_results:\n- {"id":"h","finishedAt":"t","outcome":"sent"}',
+      "CARRIER_BAD_FACT",
+    ],
+    [
+      "heartbeat summary not text",
+      'heartbeat_results:\n- {"id":"h","finishedAt":"t","outcome":"ok","summary":1}',
+      "CARRIER_BAD_FACT",
+    ],
+    ["heartbeat header with a value", "heartbeat_results: 3", "CARRIER_BAD_SECTION"],
   ])("reports %s without throwing", (_name, body, code) => {
     const parsed = parseRuntimeContextCarrier(`${BEGIN}\n${body}\n${END}`);
     expect(parsed.diagnostics.map((diagnostic) => diagnostic.code)).toContain(code);

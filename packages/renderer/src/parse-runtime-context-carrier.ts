@@ -1,6 +1,8 @@
 import type {
   ExecSessionFact,
   ExecSessionState,
+  HeartbeatOutcome,
+  HeartbeatResultFact,
   MediaTaskFact,
   MediaTaskState,
   RuntimeContextCarrierFacts,
@@ -13,7 +15,7 @@ import { CARRIER_LABELS } from "./carrier-labels.js";
 import { parseInternalContextDelimiters } from "./parse-internal-context-delimiters.js";
 import type { ParseRuntimeContextCarrierOptions } from "./parse-internal-context-delimiters.js";
 import { formatInternalContextDelimiters, OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
-import type { Diagnostic } from "@promptstack/core";
+import type { Diagnostic, ProductProfile } from "@promptstack/core";
 
 /** What `parseRuntimeContextCarrier` recovered; `facts` is absent when the text is not a carrier. */
 export interface ParsedRuntimeContextCarrier {
@@ -31,6 +33,7 @@ const SUBAGENT_STATES: readonly SubagentState[] = [
 ];
 const SUBAGENT_MODES: readonly SubagentMode[] = ["announce", "collect"];
 const MEDIA_STATES: readonly MediaTaskState[] = ["queued", "running", "completed", "failed"];
+const HEARTBEAT_OUTCOMES: readonly HeartbeatOutcome[] = ["ok", "alerted", "failed"];
 
 type Problem = (code: string, message: string, line: number) => void;
 
@@ -108,28 +111,42 @@ function toMediaTaskFact(record: Record<string, unknown>): MediaTaskFact | undef
   return promptSummary === undefined ? { id, tool, state } : { id, tool, state, promptSummary };
 }
 
+function toHeartbeatResultFact(record: Record<string, unknown>): HeartbeatResultFact | undefined {
+  const id = readString(record, "id");
+  const finishedAt = readString(record, "finishedAt");
+  const outcome = readEnum(record, "outcome", HEARTBEAT_OUTCOMES);
+  const summary = record["summary"];
+  if (id === undefined || finishedAt === undefined || outcome === undefined) return undefined;
+  if (!hasOnlyKeys(record, ["id", "finishedAt", "outcome", "summary"])) return undefined;
+  if (summary !== undefined && typeof summary !== "string") return undefined;
+  return summary === undefined ? { id, finishedAt, outcome } : { id, finishedAt, outcome, summary };
+}
+
 interface MutableFacts {
   exec?: ExecSessionFact[];
   subagents?: SubagentFact[];
   mediaTools?: string[];
   mediaTasks?: MediaTaskFact[];
+  heartbeats?: HeartbeatResultFact[];
 }
 
-/**
- * Reads a carrier message built by `buildRuntimeContextCarrier` back into facts. Never throws on
- * content: a malformed carrier yields diagnostics (and `facts: undefined` when it is no carrier).
- */
-export function parseRuntimeContextCarrier(
+type SectionKey = keyof MutableFacts;
+
+const LABEL_TO_KEY: Readonly<Record<string, SectionKey>> = Object.freeze({
+  [CARRIER_LABELS.exec]: "exec",
+  [CARRIER_LABELS.subagents]: "subagents",
+  [CARRIER_LABELS.mediaTools]: "mediaTools",
+  [CARRIER_LABELS.mediaTasks]: "mediaTasks",
+  [CARRIER_LABELS.heartbeats]: "heartbeats",
+});
+
+/** Checks the BEGIN/END lines and the body; returns the body lines, or undefined with a diagnostic. */
+function readCarrierBody(
   text: string,
-  options: ParseRuntimeContextCarrierOptions = {},
-): ParsedRuntimeContextCarrier {
-  assertStringArgument(text, "parseRuntimeContextCarrier", "text");
-  const profile = options.profile ?? OPENCLAW_PRODUCT_PROFILE;
+  profile: ProductProfile,
+  diagnostics: Diagnostic[],
+): string[] | undefined {
   const { begin, end } = formatInternalContextDelimiters(profile);
-  const diagnostics: Diagnostic[] = [];
-  const problem: Problem = (code, message, line) => {
-    diagnostics.push({ code, severity: "error", message, path: `line ${line}` });
-  };
   const lines = (text.endsWith("\n") ? text.slice(0, -1) : text).split("\n");
   if (lines.length < 2 || lines[0] !== begin || lines[lines.length - 1] !== end) {
     diagnostics.push({
@@ -138,7 +155,7 @@ export function parseRuntimeContextCarrier(
       message: `A carrier starts with the line ${begin} and ends with the line ${end}.`,
       hint: "Build carriers with buildRuntimeContextCarrier.",
     });
-    return { facts: undefined, diagnostics };
+    return undefined;
   }
   const body = lines.slice(1, -1);
   if (parseInternalContextDelimiters(body.join("\n"), { profile }).length > 0) {
@@ -148,77 +165,88 @@ export function parseRuntimeContextCarrier(
       message: "The carrier body contains a delimiter-like sequence.",
       hint: "Build carriers with buildRuntimeContextCarrier, which escapes fact values.",
     });
-    return { facts: undefined, diagnostics };
+    return undefined;
   }
-  const facts: MutableFacts = {};
-  let open: keyof MutableFacts | undefined;
-  const labelToKey: Readonly<Record<string, keyof MutableFacts>> = {
-    [CARRIER_LABELS.exec]: "exec",
-    [CARRIER_LABELS.subagents]: "subagents",
-    [CARRIER_LABELS.mediaTools]: "mediaTools",
-    [CARRIER_LABELS.mediaTasks]: "mediaTasks",
-  };
-  body.forEach((line, position) => {
-    const lineNumber = position + 2;
-    if (line.startsWith("- ")) {
-      if (open === undefined || open === "mediaTools") {
-        problem("CARRIER_STRAY_ITEM", "A fact item appears outside a list section.", lineNumber);
-        return;
-      }
-      const record = readRecord(line.slice(2), lineNumber, problem);
-      if (record === undefined) return;
-      if (open === "exec") {
-        const fact = toExecFact(record);
-        if (fact === undefined)
-          problem("CARRIER_BAD_FACT", "Invalid exec session fact.", lineNumber);
-        else facts.exec!.push(fact);
-      } else if (open === "subagents") {
-        const fact = toSubagentFact(record);
-        if (fact === undefined) problem("CARRIER_BAD_FACT", "Invalid sub-agent fact.", lineNumber);
-        else facts.subagents!.push(fact);
-      } else {
-        const fact = toMediaTaskFact(record);
-        if (fact === undefined) problem("CARRIER_BAD_FACT", "Invalid media task fact.", lineNumber);
-        else facts.mediaTasks!.push(fact);
-      }
-      return;
-    }
-    const colon = line.indexOf(":");
-    const key = colon < 0 ? undefined : labelToKey[line.slice(0, colon)];
-    if (key === undefined) {
-      problem("CARRIER_UNKNOWN_LINE", "A carrier line has no known label.", lineNumber);
-      open = undefined;
-      return;
-    }
-    if (facts[key] !== undefined) {
-      problem("CARRIER_DUPLICATE_SECTION", "A carrier section appears twice.", lineNumber);
-      open = undefined;
-      return;
-    }
-    const rest = line.slice(colon + 1);
-    facts[key] = [];
-    open = key;
-    if (rest === " none" || rest === "") {
-      open = rest === "" ? key : undefined;
-      return;
-    }
-    if (key !== "mediaTools") {
-      problem("CARRIER_BAD_SECTION", "A list section header carries a value.", lineNumber);
-      return;
-    }
-    let tools: unknown;
-    try {
-      tools = JSON.parse(rest);
-    } catch {
-      tools = undefined;
-    }
-    if (!Array.isArray(tools) || !tools.every((tool) => typeof tool === "string")) {
-      problem("CARRIER_BAD_FACT", "media_tools is not a JSON list of names.", lineNumber);
-      return;
-    }
-    facts.mediaTools = tools;
-    open = undefined;
-  });
+  return body;
+}
+
+/** Reads one `- {...}` fact line into the open list section. */
+function readFactItem(
+  line: string,
+  lineNumber: number,
+  open: SectionKey | undefined,
+  facts: MutableFacts,
+  problem: Problem,
+): void {
+  if (open === undefined || open === "mediaTools") {
+    problem("CARRIER_STRAY_ITEM", "A fact item appears outside a list section.", lineNumber);
+    return;
+  }
+  const record = readRecord(line.slice(2), lineNumber, problem);
+  if (record === undefined) return;
+  if (open === "exec") {
+    const fact = toExecFact(record);
+    if (fact === undefined) problem("CARRIER_BAD_FACT", "Invalid exec session fact.", lineNumber);
+    else facts.exec!.push(fact);
+  } else if (open === "subagents") {
+    const fact = toSubagentFact(record);
+    if (fact === undefined) problem("CARRIER_BAD_FACT", "Invalid sub-agent fact.", lineNumber);
+    else facts.subagents!.push(fact);
+  } else if (open === "mediaTasks") {
+    const fact = toMediaTaskFact(record);
+    if (fact === undefined) problem("CARRIER_BAD_FACT", "Invalid media task fact.", lineNumber);
+    else facts.mediaTasks!.push(fact);
+  } else {
+    const fact = toHeartbeatResultFact(record);
+    if (fact === undefined)
+      problem("CARRIER_BAD_FACT", "Invalid heartbeat result fact.", lineNumber);
+    else facts.heartbeats!.push(fact);
+  }
+}
+
+/** Reads one `label:` header line; returns the list section it opens, if any. */
+function readSectionHeader(
+  line: string,
+  lineNumber: number,
+  facts: MutableFacts,
+  problem: Problem,
+): SectionKey | undefined {
+  const colon = line.indexOf(":");
+  const key = colon < 0 ? undefined : LABEL_TO_KEY[line.slice(0, colon)];
+  if (key === undefined) {
+    problem("CARRIER_UNKNOWN_LINE", "A carrier line has no known label.", lineNumber);
+    return undefined;
+  }
+  if (facts[key] !== undefined) {
+    problem("CARRIER_DUPLICATE_SECTION", "A carrier section appears twice.", lineNumber);
+    return undefined;
+  }
+  const rest = line.slice(colon + 1);
+  facts[key] = [];
+  if (rest === " none" || rest === "") return rest === "" ? key : undefined;
+  if (key !== "mediaTools") {
+    problem("CARRIER_BAD_SECTION", "A list section header carries a value.", lineNumber);
+    return key;
+  }
+  let tools: unknown;
+  try {
+    tools = JSON.parse(rest);
+  } catch {
+    tools = undefined;
+  }
+  if (!Array.isArray(tools) || !tools.every((tool) => typeof tool === "string")) {
+    problem("CARRIER_BAD_FACT", "media_tools is not a JSON list of names.", lineNumber);
+    return key;
+  }
+  facts.mediaTools = tools;
+  return undefined;
+}
+
+/** Shapes the sections read into carrier facts (media tools and tasks as one snapshot). */
+function toCarrierFacts(
+  facts: MutableFacts,
+  diagnostics: Diagnostic[],
+): RuntimeContextCarrierFacts {
   if ((facts.mediaTools === undefined) !== (facts.mediaTasks === undefined)) {
     diagnostics.push({
       code: "CARRIER_BAD_SECTION",
@@ -230,11 +258,38 @@ export function parseRuntimeContextCarrier(
     exec?: ExecSessionFact[];
     subagents?: SubagentFact[];
     media?: { enabledTools: string[]; tasks: MediaTaskFact[] };
+    heartbeats?: HeartbeatResultFact[];
   } = {};
   if (facts.exec !== undefined) result.exec = facts.exec;
   if (facts.subagents !== undefined) result.subagents = facts.subagents;
   if (facts.mediaTools !== undefined || facts.mediaTasks !== undefined) {
     result.media = { enabledTools: facts.mediaTools ?? [], tasks: facts.mediaTasks ?? [] };
   }
-  return { facts: result, diagnostics };
+  if (facts.heartbeats !== undefined) result.heartbeats = facts.heartbeats;
+  return result;
+}
+
+/**
+ * Reads a carrier message built by `buildRuntimeContextCarrier` back into facts. Never throws on
+ * content: a malformed carrier yields diagnostics (and `facts: undefined` when it is no carrier).
+ */
+export function parseRuntimeContextCarrier(
+  text: string,
+  options: ParseRuntimeContextCarrierOptions = {},
+): ParsedRuntimeContextCarrier {
+  assertStringArgument(text, "parseRuntimeContextCarrier", "text");
+  const diagnostics: Diagnostic[] = [];
+  const body = readCarrierBody(text, options.profile ?? OPENCLAW_PRODUCT_PROFILE, diagnostics);
+  if (body === undefined) return { facts: undefined, diagnostics };
+  const problem: Problem = (code, message, line) => {
+    diagnostics.push({ code, severity: "error", message, path: `line ${line}` });
+  };
+  const facts: MutableFacts = {};
+  let open: SectionKey | undefined;
+  body.forEach((line, position) => {
+    const lineNumber = position + 2;
+    if (line.startsWith("- ")) readFactItem(line, lineNumber, open, facts, problem);
+    else open = readSectionHeader(line, lineNumber, facts, problem);
+  });
+  return { facts: toCarrierFacts(facts, diagnostics), diagnostics };
 }

@@ -129,7 +129,7 @@ export const SECTION_TABLE: readonly SectionTableRow[] = Object.freeze([
     heading: "Runtime Context",
     cache: "stable",
     modes: FULL_MINIMAL,
-    gate: "always (delimiters from the profile); carrier-reading lines per capability tool (`exec`/`process`, `sessions_spawn`/`subagents`, `*_generate`)",
+    gate: "always (delimiters from the profile); carrier-reading lines per capability tool (`exec`/`process`, `sessions_spawn`/`subagents`, `*_generate`) and for `heartbeats`",
     render: renderRuntimeContextSection,
   }),
   row({

@@ -46,8 +46,9 @@ export interface TurnInput {
    */
   readonly heartbeat?: string;
   /**
-   * The runtime-context carrier (exec sessions, sub-agents, media tasks) inside the profile's
-   * internal-context delimiters, every fact already escaped. It travels with the per-turn facts.
+   * The runtime-context carrier (exec sessions, sub-agents, media tasks, heartbeat results)
+   * inside the profile's internal-context delimiters, every fact already escaped. It travels with
+   * the per-turn facts.
    */
   readonly carrier?: string;
 }
@@ -236,6 +237,11 @@ export interface StableAgentSystemPromptInput {
   readonly automaticCompletionWake?: boolean;
   /** `sessions_spawn` completion mode: announcing sub-agents or explicit collection. */
   readonly subagentCompletionMode?: "announce" | "collect";
+  /**
+   * Heartbeat runs are enabled for this agent, so the runtime-context carrier may hold
+   * `heartbeat_results`; the Runtime Context section says how to read them.
+   */
+  readonly heartbeats?: boolean;
   readonly delegationMode?: DelegationMode;
   readonly workspaceDir?: string;
   readonly docs?: DocsInfo;

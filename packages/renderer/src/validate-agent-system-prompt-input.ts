@@ -171,6 +171,7 @@ function checkStableFields(input: Fields): void {
   optionalBoolean(input.planTool, "planTool");
   optionalBoolean(input.automaticCompletionWake, "automaticCompletionWake");
   optionalOneOf(input.subagentCompletionMode, SUBAGENT_COMPLETION_MODES, "subagentCompletionMode");
+  optionalBoolean(input.heartbeats, "heartbeats");
   optionalOneOf(input.delegationMode, DELEGATION_MODES, "delegationMode");
   optionalString(input.workspaceDir, "workspaceDir");
   if (input.docs !== undefined) checkDocs(input.docs);
@@ -276,6 +277,7 @@ export function copyStableInput<T>(value: T): T {
     planTool: input.planTool!,
     automaticCompletionWake: input.automaticCompletionWake!,
     subagentCompletionMode: input.subagentCompletionMode!,
+    heartbeats: input.heartbeats!,
     delegationMode: input.delegationMode!,
     workspaceDir: input.workspaceDir!,
     docs: input.docs!,

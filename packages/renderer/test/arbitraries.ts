@@ -127,6 +127,7 @@ export const unquotedStableFacts = fc
     planTool: opt(fc.boolean()),
     automaticCompletionWake: opt(fc.boolean()),
     subagentCompletionMode: opt(fc.constantFrom("announce", "collect")),
+    heartbeats: opt(fc.boolean()),
     workspaceDir: opt(text),
     docs: opt(fc.record({ localDocsPath: opt(text), localSourcePath: opt(text) }).map(compact)),
     modelAliases: opt(fc.array(fc.record({ alias: nonBlank, model: nonBlank }), { maxLength: 3 })),

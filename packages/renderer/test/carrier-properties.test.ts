@@ -298,6 +298,18 @@ const snapshotArb: fc.Arbitrary<RuntimeContextSnapshot> = fc.record(
         { maxLength: 5 },
       ),
     }),
+    heartbeats: fc.array(
+      fc.record(
+        {
+          id: factText,
+          finishedAt: fc.oneof(fc.constantFrom("2026-11-30T07:00Z", "2026-11-30T07:30Z"), factText),
+          outcome: fc.constantFrom("ok", "alerted", "failed" as const),
+          summary: factText,
+        },
+        { requiredKeys: ["id", "finishedAt", "outcome"] },
+      ),
+      { maxLength: 4 },
+    ),
   },
   { requiredKeys: [] },
 );

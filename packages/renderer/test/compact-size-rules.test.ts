@@ -115,6 +115,10 @@ const RULES: Readonly<Record<string, readonly string[]>> = {
     "duplicate",
     "windows",
     "approv",
+    "`heartbeat_results`",
+    "since your last turn",
+    "told the user",
+    "alert",
     "newest user message",
   ],
   exec_approvals: [
@@ -289,6 +293,7 @@ const RICH: AgentSystemPromptInput = {
   sessionKind: "main",
   tools: ALL_TOOLS,
   automaticCompletionWake: true,
+  heartbeats: true,
   runtimeFactsLocation: "user-message",
   workspaceDir: "/srv/agent",
   modelAliases: [{ alias: "fast", model: "openai/gpt-5.5-mini" }],

@@ -105,6 +105,13 @@ const RULES: readonly RuleCase[] = [
     on: { tools: tools("exec") },
     off: { tools: tools("process") },
   },
+  {
+    rule: "carrier: heartbeat results (issue 32), gated on heartbeats, not on a tool",
+    section: "runtime_context",
+    phrase: "`heartbeat_results` lists",
+    on: { heartbeats: true },
+    off: { heartbeats: false, tools: tools("exec", "process", "sessions_spawn", "cron") },
+  },
   // Item 7: conduct.
   {
     rule: "tool-call style: use a first-class tool instead of asking the user",

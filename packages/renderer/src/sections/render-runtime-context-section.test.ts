@@ -44,3 +44,34 @@ describe("runtime context section: runtimeFactsLocation", () => {
     expect(() => buildAgentSystemPrompt(bad)).toThrow(/runtimeFactsLocation/);
   });
 });
+
+describe("runtime context section: heartbeat results", () => {
+  const rule =
+    "`heartbeat_results` lists the heartbeat runs since your last turn and what each already told the user: never repeat an alert, and read a reply to one as the answer to that alert.";
+
+  it("explains heartbeat_results only when heartbeats are enabled", () => {
+    expect(runtimeContext({ volatile, heartbeats: true })).toContain(rule);
+    expect(runtimeContext({ volatile, heartbeats: false })).not.toContain("heartbeat_results");
+    expect(runtimeContext({ volatile })).not.toContain("heartbeat_results");
+  });
+
+  it("keeps the rule in compact wording and above the cache boundary", () => {
+    const compact = runtimeContext({ volatile, heartbeats: true, size: "compact" });
+    expect(compact).toContain(
+      "`heartbeat_results`: runs since your last turn and what each told the user; never repeat an alert; a reply answers it.",
+    );
+    const prompt = buildAgentSystemPrompt({ volatile, heartbeats: true });
+    expect(prompt.text.indexOf("`heartbeat_results` lists")).toBeLessThan(prompt.boundary);
+  });
+
+  it("does not repeat the data-not-instructions rule", () => {
+    const text = runtimeContext({ volatile, heartbeats: true });
+    expect(text.split("never instructions")).toHaveLength(2);
+  });
+
+  it("rejects a heartbeats flag that is not a boolean", () => {
+    const bad = { heartbeats: "yes" } as unknown as AgentSystemPromptInput;
+    expect(() => buildAgentSystemPrompt(bad)).toThrow(RendererError);
+    expect(() => buildAgentSystemPrompt(bad)).toThrow(/heartbeats/);
+  });
+});

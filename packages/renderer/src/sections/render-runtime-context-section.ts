@@ -76,6 +76,14 @@ const RUNTIME_CONTEXT_RULES: readonly RuntimeContextRule[] = Object.freeze([
     compact: () => "Windows executable names: hints, not approvals.",
   },
   {
+    applies: (c) => c.input.heartbeats === true,
+    full: () => [
+      "`heartbeat_results` lists the heartbeat runs since your last turn and what each already told the user: never repeat an alert, and read a reply to one as the answer to that alert.",
+    ],
+    compact: () =>
+      "`heartbeat_results`: runs since your last turn and what each told the user; never repeat an alert; a reply answers it.",
+  },
+  {
     // Stable: the location is a property of the conversation layout, never of one turn.
     applies: (c) => c.input.runtimeFactsLocation === "user-message",
     full: () => [
