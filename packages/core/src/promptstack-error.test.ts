@@ -65,11 +65,6 @@ describe("isInstance, the one check name of every error class", () => {
     expect(error[Symbol.for("promptstack.error")]).toBe(true);
     expect(Object.keys(error)).not.toContain("Symbol(promptstack.error)");
   });
-
-  it("keeps isPromptstackError as a deprecated alias", () => {
-    expect(PromptstackError.isPromptstackError(renderer)).toBe(true);
-    expect(PromptstackError.isPromptstackError(new Error("plain"))).toBe(false);
-  });
 });
 
 describe("PromptstackError", () => {
