@@ -13,6 +13,7 @@ import type {
   RawBootstrapFile,
 } from "./bootstrap-types.js";
 import { resolveBootstrapBudgets } from "./resolve-bootstrap-budgets.js";
+import type { ResolvedBootstrapBudgets } from "./resolve-bootstrap-budgets.js";
 import { sliceHeadSurrogateSafe } from "./slice-surrogate-safe.js";
 import { truncateBootstrapContent } from "./truncate-bootstrap-content.js";
 
@@ -63,16 +64,7 @@ export function applyBootstrapBudgets(
 ): BudgetedBootstrapFiles {
   const resolved = resolveBootstrapBudgets(budgets);
   const tokensOn = resolved.maxTokens !== undefined || resolved.totalMaxTokens !== undefined;
-  if (tokensOn && tokenCounter === undefined) {
-    throw new BootstrapError(
-      "BOOTSTRAP_INVALID_OPTIONS",
-      "Token budgets are set but no token counter was given to applyBootstrapBudgets.",
-      {
-        path: "tokenCounter",
-        hint: "Pass tokenCounter: await loadO200kTokenCounter() from @promptstack/o200k, or budget in chars only.",
-      },
-    );
-  }
+  if (tokensOn) requireTokenCounter(tokenCounter);
   const files: BootstrapFile[] = [];
   const stats: BootstrapFileStat[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -105,33 +97,16 @@ export function applyBootstrapBudgets(
       continue;
     }
 
-    const charLimit = Math.min(resolved.maxChars, remainingChars);
-    let limitedBy: BootstrapLimit = resolved.maxChars <= remainingChars ? "per-file" : "total";
-    let unit: "chars" | "tokens" = "chars";
-    const marker = missing ? formatMissingFileMarker(showPath(file.path)) : "";
-    const cutAt = (limit: number): Cut => {
-      if (missing) return { text: sliceHeadSurrogateSafe(marker, limit), truncated: false };
-      const gapAt = file.window?.gapAt;
-      return truncateBootstrapContent(trimmed, {
-        name: file.name,
-        limit,
-        rawChars,
-        ...(gapAt === undefined ? {} : { gapAt: Math.min(gapAt, trimmed.length) }),
-      });
-    };
-    let cut: Cut | null = cutAt(charLimit);
-    let tokens = 0;
-    if (tokensOn && tokenCounter !== undefined) {
-      const perFileTokens = resolved.maxTokens ?? Number.POSITIVE_INFINITY;
-      const tokenLimit = Math.min(perFileTokens, remainingTokens);
-      const fitted: Cut | null = fitTokens(cutAt, cut, tokenLimit, tokenCounter);
-      if (fitted !== cut) {
-        unit = "tokens";
-        limitedBy = perFileTokens <= remainingTokens ? "per-file" : "total";
-      }
-      cut = fitted;
-      tokens = cut === null ? 0 : tokenCounter.countTokens(cut.text);
-    }
+    const { cut, tokens, limitedBy, unit } = cutToBudget({
+      file,
+      trimmed,
+      rawChars,
+      resolved,
+      remainingChars,
+      remainingTokens,
+      tokenCounter: tokensOn ? tokenCounter : undefined,
+      showPath,
+    });
     if (cut === null) {
       truncatedAny = true;
       notInjected.push(file.name);
@@ -158,25 +133,9 @@ export function applyBootstrapBudgets(
       injectedChars: cut.text.length,
       limitedBy: cut.truncated ? limitedBy : null,
     });
-    if (missing) {
-      diagnostics.push({
-        code: "BOOTSTRAP_FILE_MISSING",
-        severity: "info",
-        message: `${file.name} is missing; a missing-file marker was injected.`,
-        path: file.path,
-        hint: "Create the file, or let seedBootstrapTemplates write a template.",
-      });
-    } else if (cut.truncated) {
-      truncatedAny = true;
-      const removed = Math.round((100 * (rawChars - cut.text.length)) / rawChars);
-      diagnostics.push({
-        code: "BOOTSTRAP_FILE_TRUNCATED",
-        severity: "warning",
-        message: `${file.name}: ${rawChars} -> ${cut.text.length} (~${removed}% removed; ${formatLimitLabel(limitedBy, unit)})`,
-        path: file.path,
-        hint: "The file on disk is untouched. Condense it, or raise the bootstrap budgets.",
-      });
-    }
+    if (!missing && cut.truncated) truncatedAny = true;
+    const diagnostic = toInjectedFileDiagnostic(file, cut, rawChars, limitedBy, unit);
+    if (diagnostic !== undefined) diagnostics.push(diagnostic);
   }
 
   if (notInjected.length > 0) {
@@ -188,6 +147,19 @@ export function applyBootstrapBudgets(
     });
   }
   return { files, stats, truncated: truncatedAny, diagnostics };
+}
+
+/** Throws `BOOTSTRAP_INVALID_OPTIONS` when token budgets are set without a token counter. */
+function requireTokenCounter(tokenCounter: TokenCounter | undefined): void {
+  if (tokenCounter !== undefined) return;
+  throw new BootstrapError(
+    "BOOTSTRAP_INVALID_OPTIONS",
+    "Token budgets are set but no token counter was given to applyBootstrapBudgets.",
+    {
+      path: "tokenCounter",
+      hint: "Pass tokenCounter: await loadO200kTokenCounter() from @promptstack/o200k, or budget in chars only.",
+    },
+  );
 }
 
 /** The stat of a file that was considered but not injected. */
@@ -206,5 +178,89 @@ function toSkippedStat(
     injectedChars: 0,
     limitedBy,
     reason,
+  };
+}
+
+/** One file's cut under the budgets: its text (null: not even the token budget fits) and limit. */
+interface BudgetedCut {
+  readonly cut: Cut | null;
+  readonly tokens: number;
+  readonly limitedBy: BootstrapLimit;
+  readonly unit: "chars" | "tokens";
+}
+
+/**
+ * Cuts one file (or its missing-file marker) to the per-file and remaining char budgets, then,
+ * given a token counter, to the per-file and remaining token budgets.
+ */
+function cutToBudget(request: {
+  readonly file: RawBootstrapFile;
+  readonly trimmed: string;
+  readonly rawChars: number;
+  readonly resolved: ResolvedBootstrapBudgets;
+  readonly remainingChars: number;
+  readonly remainingTokens: number;
+  /** Set only when token budgets are on. */
+  readonly tokenCounter: TokenCounter | undefined;
+  readonly showPath: (path: string) => string;
+}): BudgetedCut {
+  const { file, trimmed, rawChars, resolved, remainingChars, remainingTokens, tokenCounter } =
+    request;
+  const missing = file.content === null;
+  const charLimit = Math.min(resolved.maxChars, remainingChars);
+  let limitedBy: BootstrapLimit = resolved.maxChars <= remainingChars ? "per-file" : "total";
+  let unit: "chars" | "tokens" = "chars";
+  const marker = missing ? formatMissingFileMarker(request.showPath(file.path)) : "";
+  const cutAt = (limit: number): Cut => {
+    if (missing) return { text: sliceHeadSurrogateSafe(marker, limit), truncated: false };
+    const gapAt = file.window?.gapAt;
+    return truncateBootstrapContent(trimmed, {
+      name: file.name,
+      limit,
+      rawChars,
+      ...(gapAt === undefined ? {} : { gapAt: Math.min(gapAt, trimmed.length) }),
+    });
+  };
+  let cut: Cut | null = cutAt(charLimit);
+  let tokens = 0;
+  if (tokenCounter !== undefined) {
+    const perFileTokens = resolved.maxTokens ?? Number.POSITIVE_INFINITY;
+    const tokenLimit = Math.min(perFileTokens, remainingTokens);
+    const fitted: Cut | null = fitTokens(cutAt, cut, tokenLimit, tokenCounter);
+    if (fitted !== cut) {
+      unit = "tokens";
+      limitedBy = perFileTokens <= remainingTokens ? "per-file" : "total";
+    }
+    cut = fitted;
+    tokens = cut === null ? 0 : tokenCounter.countTokens(cut.text);
+  }
+  return { cut, tokens, limitedBy, unit };
+}
+
+/** The diagnostic of an injected file: its missing-file marker, or how much a budget cut. */
+function toInjectedFileDiagnostic(
+  file: RawBootstrapFile,
+  cut: Cut,
+  rawChars: number,
+  limitedBy: BootstrapLimit,
+  unit: "chars" | "tokens",
+): Diagnostic | undefined {
+  if (file.content === null) {
+    return {
+      code: "BOOTSTRAP_FILE_MISSING",
+      severity: "info",
+      message: `${file.name} is missing; a missing-file marker was injected.`,
+      path: file.path,
+      hint: "Create the file, or let seedBootstrapTemplates write a template.",
+    };
+  }
+  if (!cut.truncated) return undefined;
+  const removed = Math.round((100 * (rawChars - cut.text.length)) / rawChars);
+  return {
+    code: "BOOTSTRAP_FILE_TRUNCATED",
+    severity: "warning",
+    message: `${file.name}: ${rawChars} -> ${cut.text.length} (~${removed}% removed; ${formatLimitLabel(limitedBy, unit)})`,
+    path: file.path,
+    hint: "The file on disk is untouched. Condense it, or raise the bootstrap budgets.",
   };
 }

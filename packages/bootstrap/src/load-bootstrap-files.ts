@@ -160,51 +160,8 @@ export async function loadBootstrapFiles(
   const { workspaceDir, executionDir, sessionKind, chatType } = options;
   const diagnostics: Diagnostic[] = [];
 
-  const resolveReal = options.realpath ?? realpathOrNull;
-  const workspaceReal = await resolveReal(workspaceDir);
-  if (workspaceReal === null) {
-    diagnostics.push({
-      code: "BOOTSTRAP_WORKSPACE_NOT_FOUND",
-      severity: "warning",
-      message: `The workspace ${workspaceDir} does not exist; bootstrap files are reported missing.`,
-      path: workspaceDir,
-      hint: "Create the workspace, or call seedBootstrapTemplates first.",
-    });
-  }
-  let executionReal: string | null = null;
-  if (executionDir !== undefined) {
-    executionReal = await resolveReal(executionDir);
-    if (executionReal === null) {
-      diagnostics.push({
-        code: "BOOTSTRAP_EXECUTION_DIR_NOT_FOUND",
-        severity: "warning",
-        message: `The execution folder ${executionDir} does not exist; its AGENTS.md is not loaded.`,
-        path: executionDir,
-      });
-    }
-  }
-
-  const candidates: Candidate[] = BOOTSTRAP_FILE_NAMES.filter((name) =>
-    isBootstrapFileAllowedForSession(name, sessionKind, chatType),
-  ).map((name) => ({
-    name,
-    dir: workspaceDir,
-    path: join(workspaceDir, name),
-    origin: "workspace",
-    rootRealPath: workspaceReal,
-    required: requiredNames.includes(name),
-  }));
-  if (executionDir !== undefined && executionReal !== null && executionReal !== workspaceReal) {
-    candidates.push({
-      name: "AGENTS.md",
-      dir: executionDir,
-      path: join(executionDir, "AGENTS.md"),
-      origin: "execution",
-      rootRealPath: executionReal,
-      required: false,
-    });
-  }
-
+  const roots = await readRootRealPaths(options, diagnostics);
+  const candidates = listCandidates(options, roots, requiredNames);
   const readFile = options.readFile ?? readBootstrapFile;
   const results = await Promise.all(
     candidates.map((candidate) =>
@@ -218,60 +175,14 @@ export async function loadBootstrapFiles(
           }),
     ),
   );
-  // A `memory.md` next to (or instead of) `MEMORY.md` is never read on a case-sensitive file
-  // system; say so, and say which file is used. A legacy TOOLS.md is never read at all; say that
-  // too.
-  const discoverVariants = options.discoverNameVariants ?? discoverBootstrapNameVariants;
-  const folders = [...new Set(candidates.map((candidate) => candidate.dir))];
-  for (const folder of folders) {
-    const inFolder = candidates
-      .map((candidate, index) => ({ candidate, result: results[index] }))
-      .filter(({ candidate }) => candidate.dir === folder && candidate.rootRealPath !== null);
-    if (inFolder.length === 0) continue;
-    const variants = await discoverVariants(folder);
-    // Only the configured workspace ever held TOOLS.md; a project folder may have its own.
-    if (inFolder.some(({ candidate }) => candidate.origin === "workspace")) {
-      diagnostics.push(...findLegacyToolsFile(folder, variants));
-    }
-    diagnostics.push(
-      ...findBootstrapCaseVariants(
-        folder,
-        variants,
-        inFolder.map(({ candidate, result }) => ({
-          name: candidate.name,
-          read: result === undefined || result.kind === "missing" ? "missing" : "found",
-        })),
-      ),
-    );
-  }
-
-  const loaded: RawBootstrapFile[] = [];
-  const readSkips: BootstrapFileStat[] = [];
-  for (const [index, result] of results.entries()) {
-    const candidate = candidates[index];
-    if (candidate === undefined) continue;
-    const base = { name: candidate.name, path: candidate.path, origin: candidate.origin };
-    if (result.kind === "ok") {
-      diagnostics.push(...result.diagnostics);
-      loaded.push({
-        ...base,
-        content: result.content,
-        ...(result.window === undefined ? {} : { window: result.window }),
-      });
-    } else if (result.kind === "missing") {
-      if (candidate.required) loaded.push({ ...base, content: null });
-    } else {
-      diagnostics.push(result.diagnostic);
-      readSkips.push({
-        ...base,
-        status: "skipped",
-        rawChars: 0,
-        injectedChars: 0,
-        limitedBy: null,
-        reason: result.reason,
-      });
-    }
-  }
+  diagnostics.push(
+    ...(await discoverNameVariantDiagnostics(
+      candidates,
+      results,
+      options.discoverNameVariants ?? discoverBootstrapNameVariants,
+    )),
+  );
+  const { loaded, readSkips } = partitionReadResults(candidates, results, diagnostics);
 
   const hooked = await runBootstrapHooks(loaded, options.hooks, {
     sessionKind,
@@ -316,4 +227,145 @@ export async function loadBootstrapFiles(
     stats,
     diagnostics,
   };
+}
+
+/** The real paths of the workspace and execution folder; null (with a warning) when missing. */
+async function readRootRealPaths(
+  options: LoadBootstrapFilesOptions,
+  diagnostics: Diagnostic[],
+): Promise<{ readonly workspaceReal: string | null; readonly executionReal: string | null }> {
+  const { workspaceDir, executionDir } = options;
+  const resolveReal = options.realpath ?? realpathOrNull;
+  const workspaceReal = await resolveReal(workspaceDir);
+  if (workspaceReal === null) {
+    diagnostics.push({
+      code: "BOOTSTRAP_WORKSPACE_NOT_FOUND",
+      severity: "warning",
+      message: `The workspace ${workspaceDir} does not exist; bootstrap files are reported missing.`,
+      path: workspaceDir,
+      hint: "Create the workspace, or call seedBootstrapTemplates first.",
+    });
+  }
+  let executionReal: string | null = null;
+  if (executionDir !== undefined) {
+    executionReal = await resolveReal(executionDir);
+    if (executionReal === null) {
+      diagnostics.push({
+        code: "BOOTSTRAP_EXECUTION_DIR_NOT_FOUND",
+        severity: "warning",
+        message: `The execution folder ${executionDir} does not exist; its AGENTS.md is not loaded.`,
+        path: executionDir,
+      });
+    }
+  }
+  return { workspaceReal, executionReal };
+}
+
+/**
+ * The files to read: the workspace's bootstrap files this session may receive, then the
+ * execution folder's AGENTS.md when that folder exists and is another directory.
+ */
+function listCandidates(
+  options: LoadBootstrapFilesOptions,
+  roots: { readonly workspaceReal: string | null; readonly executionReal: string | null },
+  requiredNames: readonly string[],
+): Candidate[] {
+  const { workspaceDir, executionDir } = options;
+  const { workspaceReal, executionReal } = roots;
+  const candidates: Candidate[] = BOOTSTRAP_FILE_NAMES.filter((name) =>
+    isBootstrapFileAllowedForSession(name, options.sessionKind, options.chatType),
+  ).map((name) => ({
+    name,
+    dir: workspaceDir,
+    path: join(workspaceDir, name),
+    origin: "workspace",
+    rootRealPath: workspaceReal,
+    required: requiredNames.includes(name),
+  }));
+  if (executionDir !== undefined && executionReal !== null && executionReal !== workspaceReal) {
+    candidates.push({
+      name: "AGENTS.md",
+      dir: executionDir,
+      path: join(executionDir, "AGENTS.md"),
+      origin: "execution",
+      rootRealPath: executionReal,
+      required: false,
+    });
+  }
+  return candidates;
+}
+
+/**
+ * The legacy TOOLS.md and case-variant warnings of each folder read from: a `memory.md` next to
+ * (or instead of) `MEMORY.md` is never read on a case-sensitive file system, so say so and say
+ * which file is used; a legacy TOOLS.md is never read at all, so say that too.
+ */
+async function discoverNameVariantDiagnostics(
+  candidates: readonly Candidate[],
+  results: readonly ReadBootstrapFileResult[],
+  discoverVariants: (dir: string) => Promise<readonly BootstrapNameVariant[]>,
+): Promise<Diagnostic[]> {
+  const diagnostics: Diagnostic[] = [];
+  const folders = [...new Set(candidates.map((candidate) => candidate.dir))];
+  for (const folder of folders) {
+    const inFolder = candidates
+      .map((candidate, index) => ({ candidate, result: results[index] }))
+      .filter(({ candidate }) => candidate.dir === folder && candidate.rootRealPath !== null);
+    if (inFolder.length === 0) continue;
+    const variants = await discoverVariants(folder);
+    // Only the configured workspace ever held TOOLS.md; a project folder may have its own.
+    if (inFolder.some(({ candidate }) => candidate.origin === "workspace")) {
+      diagnostics.push(...findLegacyToolsFile(folder, variants));
+    }
+    diagnostics.push(
+      ...findBootstrapCaseVariants(
+        folder,
+        variants,
+        inFolder.map(({ candidate, result }) => ({
+          name: candidate.name,
+          read: result === undefined || result.kind === "missing" ? "missing" : "found",
+        })),
+      ),
+    );
+  }
+  return diagnostics;
+}
+
+/**
+ * Splits the read results into the loaded files (a missing required file with null content) and
+ * the skipped ones' stats, adding the readers' diagnostics in candidate order.
+ */
+function partitionReadResults(
+  candidates: readonly Candidate[],
+  results: readonly ReadBootstrapFileResult[],
+  diagnostics: Diagnostic[],
+): { readonly loaded: RawBootstrapFile[]; readonly readSkips: BootstrapFileStat[] } {
+  const loaded: RawBootstrapFile[] = [];
+  const readSkips: BootstrapFileStat[] = [];
+  for (const [index, result] of results.entries()) {
+    const candidate = candidates[index];
+    if (candidate === undefined) continue;
+    const base = { name: candidate.name, path: candidate.path, origin: candidate.origin };
+    if (result.kind === "ok") {
+      diagnostics.push(...result.diagnostics);
+      loaded.push({
+        ...base,
+        content: result.content,
+        ...(result.window === undefined ? {} : { window: result.window }),
+      });
+    } else if (result.kind === "missing") {
+      if (candidate.required) loaded.push({ ...base, content: null });
+    } else {
+      diagnostics.push(result.diagnostic);
+      readSkips.push({
+        ...base,
+        status: "skipped",
+        rawChars: 0,
+        injectedChars: 0,
+        limitedBy: null,
+        reason: result.reason,
+      });
+    }
+  }
+  return { loaded, readSkips };
 }

@@ -55,6 +55,20 @@ export async function loadStartupMemoryContext(
   options: LoadStartupMemoryContextOptions,
 ): Promise<StartupMemoryContext> {
   const { workspaceDir, today } = options;
+  const { maxChars, maxFiles } = resolveStartupLimits(options);
+  const none: StartupMemoryContext = { block: null, files: [], diagnostics: [] };
+  if (!BARE_COMMANDS.has(options.command.trim().toLowerCase())) return none;
+  const listed = await listDailyMemoryFiles(workspaceDir, today, maxFiles);
+  if (listed.kind === "none") return { ...none, diagnostics: listed.diagnostics };
+  return readDailyMemoryBlock(workspaceDir, listed.workspaceReal, listed.daily, maxChars);
+}
+
+/** Checks the options and applies the defaults; a bad option throws `BOOTSTRAP_INVALID_OPTIONS`. */
+function resolveStartupLimits(options: LoadStartupMemoryContextOptions): {
+  readonly maxChars: number;
+  readonly maxFiles: number;
+} {
+  const { workspaceDir, today } = options;
   const maxChars = options.maxChars ?? BUDGET_DEFAULTS.startupContextMaxChars;
   const maxFiles = options.maxFiles ?? 3;
   if (typeof workspaceDir !== "string" || !isAbsolute(workspaceDir)) {
@@ -80,21 +94,34 @@ export async function loadStartupMemoryContext(
   if (!Number.isSafeInteger(maxFiles) || maxFiles < 0) {
     throw invalid("maxFiles must be a whole number.", "maxFiles", "Pass 0 or more.");
   }
-  const none: StartupMemoryContext = { block: null, files: [], diagnostics: [] };
-  if (!BARE_COMMANDS.has(options.command.trim().toLowerCase())) return none;
+  return { maxChars, maxFiles };
+}
 
+/**
+ * The daily files to read (newest first, none after `today`, at most `maxFiles`) and the
+ * workspace's real path; none when the workspace or its `memory/` folder is missing, unreadable
+ * or outside the workspace (that one with a warning).
+ */
+async function listDailyMemoryFiles(
+  workspaceDir: string,
+  today: string,
+  maxFiles: number,
+): Promise<
+  | { readonly kind: "listed"; readonly workspaceReal: string; readonly daily: readonly string[] }
+  | { readonly kind: "none"; readonly diagnostics: readonly Diagnostic[] }
+> {
   let workspaceReal: string;
   let memoryReal: string;
   try {
     workspaceReal = await realpath(workspaceDir);
     memoryReal = await realpath(join(workspaceDir, "memory"));
   } catch {
-    return none;
+    return { kind: "none", diagnostics: [] };
   }
   // Even listing a folder outside the workspace is a read outside it: check before readdir.
   if (!isInsideRoot(workspaceReal, memoryReal)) {
     return {
-      ...none,
+      kind: "none",
       diagnostics: [
         {
           code: "BOOTSTRAP_FILE_OUTSIDE_WORKSPACE",
@@ -110,14 +137,26 @@ export async function loadStartupMemoryContext(
   try {
     names = await readdir(memoryReal);
   } catch {
-    return none;
+    return { kind: "none", diagnostics: [] };
   }
   const daily = names
     .filter((name) => DAILY_FILE.test(name) && name.slice(0, 10) <= today)
     .sort()
     .reverse()
     .slice(0, maxFiles);
+  return { kind: "listed", workspaceReal, daily };
+}
 
+/**
+ * Reads the daily files in order into one block of at most `maxChars` (headings included),
+ * through the safe reader, stopping when too little room is left for another file.
+ */
+async function readDailyMemoryBlock(
+  workspaceDir: string,
+  workspaceReal: string,
+  daily: readonly string[],
+  maxChars: number,
+): Promise<StartupMemoryContext> {
   const diagnostics: Diagnostic[] = [];
   const files: StartupMemoryFile[] = [];
   const parts: string[] = [BLOCK_HEADING];

@@ -5,121 +5,125 @@ import { nonEmptyString, positiveInt } from "./config-schema-primitives.js";
 import { documented } from "./document-schema.js";
 import { isKnownTimeZone } from "./is-known-time-zone.js";
 
-/**
- * The agents block of the config schema (internal): the prompt settings every agent inherits
- * (`agents.defaults`) and one agent's overrides (`agents.entries.<id>`).
- */
-export function buildAgentConfigSchemas() {
+/** Builds `contextLimits`: the runtime excerpt budgets, with or without recorded defaults. */
+function buildContextLimitsSchema(recordDefaults: boolean) {
   const optional = z.optional;
-  const createProfileShape = buildProfileConfigShape();
-
-  const createContextLimitsSchema = (recordDefaults: boolean) =>
-    optional(
-      z
-        .object({
-          memoryGetMaxChars: optional(
-            positiveInt().apply(
-              documented(
-                "Most characters one `memory_get` call returns to the model.",
-                recordDefaults ? { default: CONFIG_DEFAULTS.memoryGetMaxChars } : {},
-              ),
+  return optional(
+    z
+      .object({
+        memoryGetMaxChars: optional(
+          positiveInt().apply(
+            documented(
+              "Most characters one `memory_get` call returns to the model.",
+              recordDefaults ? { default: CONFIG_DEFAULTS.memoryGetMaxChars } : {},
             ),
-          ),
-          toolResultMaxChars: optional(
-            positiveInt().apply(
-              documented(
-                "Most characters of one live tool result kept in context.",
-                recordDefaults ? { default: CONFIG_DEFAULTS.toolResultMaxChars } : {},
-              ),
-            ),
-          ),
-          agentsRefreshMaxChars: optional(
-            positiveInt().apply(
-              documented(
-                "Most characters of AGENTS.md re-injected after a compaction.",
-                recordDefaults ? { default: CONFIG_DEFAULTS.agentsRefreshMaxChars } : {},
-              ),
-            ),
-          ),
-          startupContextMaxChars: optional(
-            positiveInt().apply(
-              documented(
-                "Most characters of recent daily memory prepended to a bare `/new` or `/reset` turn.",
-                recordDefaults ? { default: CONFIG_DEFAULTS.startupContextMaxChars } : {},
-              ),
-            ),
-          ),
-        })
-        .apply(
-          documented(
-            "Runtime excerpt budgets (memory_get, tool results, AGENTS.md refresh, startup context).",
           ),
         ),
-    );
-
-  const createHeartbeatSchema = (recordDefaults: boolean) =>
-    optional(
-      z
-        .object({
-          every: optional(
-            nonEmptyString().apply(
-              documented("Heartbeat interval as a duration such as `30m` or `1h`."),
+        toolResultMaxChars: optional(
+          positiveInt().apply(
+            documented(
+              "Most characters of one live tool result kept in context.",
+              recordDefaults ? { default: CONFIG_DEFAULTS.toolResultMaxChars } : {},
             ),
-          ),
-          prompt: optional(
-            nonEmptyString().apply(
-              documented(
-                "User message of each heartbeat turn; the heartbeat file's content follows it when the file is not empty.",
-                recordDefaults ? { default: CONFIG_DEFAULTS.heartbeatPrompt } : {},
-              ),
-            ),
-          ),
-          file: optional(
-            nonEmptyString().apply(
-              documented(
-                "Workspace file holding heartbeat scratch content, relative to the workspace; read (bounded) on heartbeat turns only.",
-                recordDefaults ? { default: CONFIG_DEFAULTS.heartbeatFile } : {},
-              ),
-            ),
-          ),
-          includeSystemPromptSection: optional(
-            z
-              .boolean()
-              .apply(
-                documented(
-                  "Deprecated, no effect: the system prompt has no heartbeat section any more.",
-                  { deprecated: true },
-                ),
-              ),
-          ),
-        })
-        .apply(
-          documented(
-            "Heartbeat turns. Scratch content reaches only the heartbeat message, never the prompt.",
           ),
         ),
-    );
+        agentsRefreshMaxChars: optional(
+          positiveInt().apply(
+            documented(
+              "Most characters of AGENTS.md re-injected after a compaction.",
+              recordDefaults ? { default: CONFIG_DEFAULTS.agentsRefreshMaxChars } : {},
+            ),
+          ),
+        ),
+        startupContextMaxChars: optional(
+          positiveInt().apply(
+            documented(
+              "Most characters of recent daily memory prepended to a bare `/new` or `/reset` turn.",
+              recordDefaults ? { default: CONFIG_DEFAULTS.startupContextMaxChars } : {},
+            ),
+          ),
+        ),
+      })
+      .apply(
+        documented(
+          "Runtime excerpt budgets (memory_get, tool results, AGENTS.md refresh, startup context).",
+        ),
+      ),
+  );
+}
 
+/** Builds `heartbeat`: the heartbeat turn settings, with or without recorded defaults. */
+function buildHeartbeatSchema(recordDefaults: boolean) {
+  const optional = z.optional;
+  return optional(
+    z
+      .object({
+        every: optional(
+          nonEmptyString().apply(
+            documented("Heartbeat interval as a duration such as `30m` or `1h`."),
+          ),
+        ),
+        prompt: optional(
+          nonEmptyString().apply(
+            documented(
+              "User message of each heartbeat turn; the heartbeat file's content follows it when the file is not empty.",
+              recordDefaults ? { default: CONFIG_DEFAULTS.heartbeatPrompt } : {},
+            ),
+          ),
+        ),
+        file: optional(
+          nonEmptyString().apply(
+            documented(
+              "Workspace file holding heartbeat scratch content, relative to the workspace; read (bounded) on heartbeat turns only.",
+              recordDefaults ? { default: CONFIG_DEFAULTS.heartbeatFile } : {},
+            ),
+          ),
+        ),
+        includeSystemPromptSection: optional(
+          z
+            .boolean()
+            .apply(
+              documented(
+                "Deprecated, no effect: the system prompt has no heartbeat section any more.",
+                { deprecated: true },
+              ),
+            ),
+        ),
+      })
+      .apply(
+        documented(
+          "Heartbeat turns. Scratch content reaches only the heartbeat message, never the prompt.",
+        ),
+      ),
+  );
+}
+
+/** Builds `systemPrompt`: the wording size of the built-in sections. */
+function buildSystemPromptSchema(recordDefaults: boolean) {
+  const optional = z.optional;
   const compactPercent = `${Math.round(COMPACT_BUDGET_FACTOR * 100)}%`;
-
-  const createAgentPromptSettingsShape = (recordDefaults: boolean) => ({
-    ...createProfileShape(recordDefaults),
-    systemPrompt: optional(
-      z
-        .object({
-          size: optional(
-            z
-              .enum(["full", "compact"])
-              .apply(
-                documented(
-                  `Wording of the built-in sections. \`compact\` keeps every rule in fewer words, for small models, and scales the bootstrap (\`bootstrapMaxChars\`, \`bootstrapTotalMaxChars\`) and skills-list (\`maxSkillsPromptChars\`) char budgets that are not set explicitly to ${compactPercent} of their defaults.`,
-                  recordDefaults ? { default: CONFIG_DEFAULTS.promptSize } : {},
-                ),
+  return optional(
+    z
+      .object({
+        size: optional(
+          z
+            .enum(["full", "compact"])
+            .apply(
+              documented(
+                `Wording of the built-in sections. \`compact\` keeps every rule in fewer words, for small models, and scales the bootstrap (\`bootstrapMaxChars\`, \`bootstrapTotalMaxChars\`) and skills-list (\`maxSkillsPromptChars\`) char budgets that are not set explicitly to ${compactPercent} of their defaults.`,
+                recordDefaults ? { default: CONFIG_DEFAULTS.promptSize } : {},
               ),
-          ),
-        })
-        .apply(documented("System prompt settings.")),
-    ),
+            ),
+        ),
+      })
+      .apply(documented("System prompt settings.")),
+  );
+}
+
+/** The `workspace` and `userTimezone` keys: where the agent works and the user's time zone. */
+function buildWorkspaceShape() {
+  const optional = z.optional;
+  return {
     workspace: optional(
       nonEmptyString().apply(
         documented("Configured agent workspace directory; bootstrap files are read from it."),
@@ -134,6 +138,13 @@ export function buildAgentConfigSchemas() {
         ),
       ),
     ),
+  };
+}
+
+/** The bootstrap file budgets: per-file and total, in characters and (optionally) tokens. */
+function buildBootstrapBudgetsShape(recordDefaults: boolean) {
+  const optional = z.optional;
+  return {
     bootstrapMaxChars: optional(
       positiveInt().apply(
         documented(
@@ -164,6 +175,13 @@ export function buildAgentConfigSchemas() {
         ),
       ),
     ),
+  };
+}
+
+/** The `skills` allowlist and the `skillsLimits` budget of one scope. */
+function buildSkillsSelectionShape() {
+  const optional = z.optional;
+  return {
     skills: optional(
       z
         .array(
@@ -186,23 +204,33 @@ export function buildAgentConfigSchemas() {
         })
         .apply(documented("Skills-list budget for this scope.")),
     ),
-    contextLimits: createContextLimitsSchema(recordDefaults),
-    subagents: optional(
-      z
-        .object({
-          delegationMode: optional(
-            z
-              .enum(["suggest", "prefer"])
-              .apply(
-                documented(
-                  "`suggest` keeps the base nudge; `prefer` adds the Delegation section. Unset: `prefer` in the main session, `suggest` elsewhere.",
-                ),
+  };
+}
+
+/** Builds `subagents`: the delegation mode. */
+function buildSubagentsSchema() {
+  const optional = z.optional;
+  return optional(
+    z
+      .object({
+        delegationMode: optional(
+          z
+            .enum(["suggest", "prefer"])
+            .apply(
+              documented(
+                "`suggest` keeps the base nudge; `prefer` adds the Delegation section. Unset: `prefer` in the main session, `suggest` elsewhere.",
               ),
-          ),
-        })
-        .apply(documented("Sub-agent delegation.")),
-    ),
-    heartbeat: createHeartbeatSchema(recordDefaults),
+            ),
+        ),
+      })
+      .apply(documented("Sub-agent delegation.")),
+  );
+}
+
+/** The `models`, `ownerDisplay`, `tts` and `memory` keys: what the user-facing sections show. */
+function buildUserFacingShape(recordDefaults: boolean) {
+  const optional = z.optional;
+  return {
     models: optional(
       z
         .record(
@@ -241,12 +269,39 @@ export function buildAgentConfigSchemas() {
         })
         .apply(documented("Memory recall settings.")),
     ),
-  });
+  };
+}
+
+/** The prompt settings shape shared by `agents.defaults` and each agent entry. */
+function createAgentPromptSettingsShape(
+  createProfileShape: ReturnType<typeof buildProfileConfigShape>,
+  recordDefaults: boolean,
+) {
+  return {
+    ...createProfileShape(recordDefaults),
+    systemPrompt: buildSystemPromptSchema(recordDefaults),
+    ...buildWorkspaceShape(),
+    ...buildBootstrapBudgetsShape(recordDefaults),
+    ...buildSkillsSelectionShape(),
+    contextLimits: buildContextLimitsSchema(recordDefaults),
+    subagents: buildSubagentsSchema(),
+    heartbeat: buildHeartbeatSchema(recordDefaults),
+    ...buildUserFacingShape(recordDefaults),
+  };
+}
+
+/**
+ * The agents block of the config schema (internal): the prompt settings every agent inherits
+ * (`agents.defaults`) and one agent's overrides (`agents.entries.<id>`).
+ */
+export function buildAgentConfigSchemas() {
+  const optional = z.optional;
+  const createProfileShape = buildProfileConfigShape();
 
   const agentDefaultsSchema = optional(
     z
       .object({
-        ...createAgentPromptSettingsShape(true),
+        ...createAgentPromptSettingsShape(createProfileShape, true),
         timeFormat: optional(
           z
             .enum(["auto", "12", "24"])
@@ -276,7 +331,7 @@ export function buildAgentConfigSchemas() {
       name: optional(
         nonEmptyString().apply(documented("Display name of the agent (not used in the prompt).")),
       ),
-      ...createAgentPromptSettingsShape(false),
+      ...createAgentPromptSettingsShape(createProfileShape, false),
     })
     .apply(
       documented(

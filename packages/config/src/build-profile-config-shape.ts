@@ -13,30 +13,21 @@ const REQUIRABLE_WORKSPACE_FILES = [
   "MEMORY.md",
 ] as const;
 
-/**
- * The product profile and section registry block of the config schema (internal): returns the
- * shape of `profile` and `sections`, with or without recorded defaults (`agents.defaults` records
- * them, an agent entry does not).
- */
-export function buildProfileConfigShape() {
-  const optional = z.optional;
+/** A snake_case section id, with further checks. */
+function sectionIdSchema(...checks: z.core.$ZodCheck<string>[]) {
+  return z
+    .string()
+    .check(z.regex(SECTION_ID_PATTERN, { message: "expected a snake_case section id" }), ...checks);
+}
 
-  // ---- Product profile and section registry ------------------------------------------------
-  // One block for `profile` and `sections` (docs/profiles.md). Section ids are checked against the
-  // renderer's section table after parsing (`findSectionRegistryIssues`); the sections file is read
-  // by `@promptstack/agent`, never here.
+/** One optional product feature flag with its description. */
+function featureFlag(what: string) {
+  return z.optional(z.boolean().apply(documented(what)));
+}
 
-  const sectionIdSchema = (...checks: z.core.$ZodCheck<string>[]) =>
-    z
-      .string()
-      .check(
-        z.regex(SECTION_ID_PATTERN, { message: "expected a snake_case section id" }),
-        ...checks,
-      );
-
-  const featureFlag = (what: string) => optional(z.boolean().apply(documented(what)));
-
-  const productFeaturesSchema = z
+/** Builds `profile.features`: the product feature flags. */
+function buildProductFeaturesSchema() {
+  return z
     .object({
       gatewayTool: featureFlag("A `gateway` tool with config operations (Control section)."),
       controlUi: featureFlag("A Control UI (embed section, portals line)."),
@@ -53,8 +44,12 @@ export function buildProfileConfigShape() {
         "Features the product has, merged over the base profile's; an undeclared one never renders.",
       ),
     );
+}
 
-  const inlineProfileSchema = z
+/** Builds the inline `profile` object: a built-in profile (`extends`) with keys overridden. */
+function buildInlineProfileSchema() {
+  const optional = z.optional;
+  return z
     .object({
       extends: optional(
         z
@@ -96,7 +91,7 @@ export function buildProfileConfigShape() {
             ),
           ),
       ),
-      features: optional(productFeaturesSchema),
+      features: optional(buildProductFeaturesSchema()),
       fenceContextFiles: optional(
         z.boolean().apply(documented("Wrap each injected workspace file in a `<file path>` tag.")),
       ),
@@ -122,8 +117,12 @@ export function buildProfileConfigShape() {
     .apply(
       documented("An inline product profile: a built-in one (`extends`) with keys overridden."),
     );
+}
 
-  const customSectionSchema = z
+/** Builds one entry of `sections.add`: a custom section placed after or before another. */
+function buildCustomSectionSchema() {
+  const optional = z.optional;
+  return z
     .object({
       id: sectionIdSchema().apply(
         documented("snake_case id, unique among built-in and custom sections."),
@@ -157,8 +156,12 @@ export function buildProfileConfigShape() {
       }),
     )
     .apply(documented("A custom section."));
+}
 
-  const sectionsSchema = optional(
+/** Builds the `sections` block: disable, replace or add prompt sections. */
+function buildSectionsSchema() {
+  const optional = z.optional;
+  return optional(
     z
       .object({
         file: optional(
@@ -183,7 +186,9 @@ export function buildProfileConfigShape() {
             ),
         ),
         add: optional(
-          z.array(customSectionSchema).apply(documented("Custom sections, inserted in order.")),
+          z
+            .array(buildCustomSectionSchema())
+            .apply(documented("Custom sections, inserted in order.")),
         ),
       })
       .apply(
@@ -192,6 +197,23 @@ export function buildProfileConfigShape() {
         ),
       ),
   );
+}
+
+/**
+ * The product profile and section registry block of the config schema (internal): returns the
+ * shape of `profile` and `sections`, with or without recorded defaults (`agents.defaults` records
+ * them, an agent entry does not).
+ */
+export function buildProfileConfigShape() {
+  const optional = z.optional;
+
+  // ---- Product profile and section registry ------------------------------------------------
+  // One block for `profile` and `sections` (docs/profiles.md). Section ids are checked against the
+  // renderer's section table after parsing (`findSectionRegistryIssues`); the sections file is read
+  // by `@promptstack/agent`, never here.
+  // Built once per schema and shared by `agents.defaults` and every agent entry.
+  const inlineProfileSchema = buildInlineProfileSchema();
+  const sectionsSchema = buildSectionsSchema();
 
   const createProfileShape = (recordDefaults: boolean) => ({
     profile: optional(

@@ -11,12 +11,32 @@ import { useEnglishZodMessages } from "./use-english-zod-messages.js";
 // The blocks by concern: build-agent-config-schemas.ts (agents), build-profile-config-shape.ts
 // (profile and sections), config-schema-primitives.ts (shared building blocks).
 
-function buildConfigSchema() {
-  useEnglishZodMessages();
+/** Builds `agents`: the settings every agent inherits and the per-agent overrides. */
+function buildAgentsSchema() {
   const optional = z.optional;
   const { agentDefaultsSchema, agentEntrySchema } = buildAgentConfigSchemas();
+  return optional(
+    z
+      .object({
+        defaults: agentDefaultsSchema,
+        entries: optional(
+          z
+            .record(nonEmptyString(), agentEntrySchema)
+            .apply(
+              documented(
+                "Per-agent overrides keyed by agent id (legacy `agents.list[]` is converted).",
+              ),
+            ),
+        ),
+      })
+      .apply(documented("Agent settings.")),
+  );
+}
 
-  const skillEntrySchema = z
+/** Builds one entry of `skills.entries`: the settings of one skill. */
+function buildSkillEntrySchema() {
+  const optional = z.optional;
+  return z
     .object({
       enabled: optional(
         z.boolean().apply(documented("`false` turns the skill off for every agent.")),
@@ -56,8 +76,69 @@ function buildConfigSchema() {
       ),
     })
     .apply(documented("Settings of one skill, keyed by its skill key."));
+}
 
-  const pluginEntryShape = {
+/** Builds `skills`: global budgets, version markers, per-skill settings and extra folders. */
+function buildSkillsSchema() {
+  const optional = z.optional;
+  return optional(
+    z
+      .object({
+        limits: optional(
+          z
+            .object({
+              maxSkillsPromptChars: optional(
+                positiveInt().apply(
+                  documented("Global character budget of the `<available_skills>` list.", {
+                    default: CONFIG_DEFAULTS.maxSkillsPromptChars,
+                  }),
+                ),
+              ),
+              maxSkillsInPrompt: optional(
+                positiveInt().apply(
+                  documented("Most skills listed in the prompt.", {
+                    default: CONFIG_DEFAULTS.maxSkillsInPrompt,
+                  }),
+                ),
+              ),
+            })
+            .apply(documented("Global skills-list budgets.")),
+        ),
+        versionMarkers: optional(
+          z
+            .boolean()
+            .apply(
+              documented(
+                "Legacy: add a `<version>sha256:...</version>` line (a hash of SKILL.md) to each listed skill, and a rule to read a skill's SKILL.md again when its version changed. Every SKILL.md edit then changes the prompt's stable prefix.",
+                { default: CONFIG_DEFAULTS.skillVersionMarkers },
+              ),
+            ),
+        ),
+        entries: optional(
+          z
+            .record(nonEmptyString(), buildSkillEntrySchema())
+            .apply(documented("Per-skill settings keyed by skill key.")),
+        ),
+        load: optional(
+          z
+            .object({
+              extraDirs: optional(
+                z
+                  .array(nonEmptyString().apply(documented("Folder that holds skill folders.")))
+                  .apply(documented("Extra skill folders, lowest precedence.")),
+              ),
+            })
+            .apply(documented("Where skills are discovered.")),
+        ),
+      })
+      .apply(documented("Skills subsystem.")),
+  );
+}
+
+/** The keys of one generic `plugins.entries.<id>` entry. */
+function buildPluginEntryShape() {
+  const optional = z.optional;
+  return {
     enabled: optional(
       z.boolean().apply(documented("`false` turns the plugin (and its skills) off.")),
     ),
@@ -65,11 +146,18 @@ function buildConfigSchema() {
       z.record(z.string(), z.unknown()).apply(documented("Free-form plugin settings.")),
     ),
   };
+}
 
-  const openAiPluginSchema = optional(
+/**
+ * Builds `plugins.entries.openai`: the OpenAI plugin and its personality setting. `enabled` is the
+ * generic entry's schema itself, so both share one description.
+ */
+function buildOpenAiPluginSchema(enabled: ReturnType<typeof buildPluginEntryShape>["enabled"]) {
+  const optional = z.optional;
+  return optional(
     z
       .object({
-        enabled: pluginEntryShape.enabled,
+        enabled,
         config: optional(
           z
             .looseObject({
@@ -89,138 +177,88 @@ function buildConfigSchema() {
       })
       .apply(documented("The OpenAI provider plugin.")),
   );
+}
 
-  /** The whole prompt-relevant configuration (internal). */
+/** Builds `plugins`: provider and tool plugins keyed by id. */
+function buildPluginsSchema() {
+  const optional = z.optional;
+  const pluginEntryShape = buildPluginEntryShape();
+  return optional(
+    z
+      .object({
+        entries: optional(
+          z
+            .catchall(
+              z.object({ openai: buildOpenAiPluginSchema(pluginEntryShape.enabled) }),
+              z.object(pluginEntryShape).apply(documented("Settings of one plugin.")),
+            )
+            .apply(
+              documented(
+                "Plugins keyed by id; a listed plugin is enabled unless `enabled` is false.",
+              ),
+            ),
+        ),
+      })
+      .apply(documented("Provider and tool plugins.")),
+  );
+}
+
+/** Builds `tools`: the plan tool switch and the exec policy. */
+function buildToolsSchema() {
+  const optional = z.optional;
+  return optional(
+    z
+      .object({
+        updatePlan: optional(
+          z
+            .boolean()
+            .apply(
+              documented(
+                "Plan tool guidance (`update_plan`); needs the tool to be available too.",
+                { default: CONFIG_DEFAULTS.updatePlan },
+              ),
+            ),
+        ),
+        exec: optional(
+          z
+            .object({
+              ask: optional(
+                z
+                  .enum(["off", "on-miss", "always"])
+                  .apply(
+                    documented(
+                      "When exec asks for approval. Protected: the agent-facing gateway tool cannot change it.",
+                      { default: CONFIG_DEFAULTS.execAsk },
+                    ),
+                  ),
+              ),
+              security: optional(
+                z
+                  .enum(["deny", "allowlist", "full"])
+                  .apply(
+                    documented(
+                      "Which host commands exec may run. Protected: the agent-facing gateway tool cannot change it.",
+                      { default: CONFIG_DEFAULTS.execSecurity },
+                    ),
+                  ),
+              ),
+            })
+            .apply(documented("Exec tool policy (legacy `tools.bash.*`).")),
+        ),
+      })
+      .apply(documented("Tool settings.")),
+  );
+}
+
+/** Builds the whole config schema, one block per top-level key, after selecting English messages. */
+function buildConfigSchema() {
+  useEnglishZodMessages();
   const configSchema = z
     .object({
-      agents: optional(
-        z
-          .object({
-            defaults: agentDefaultsSchema,
-            entries: optional(
-              z
-                .record(nonEmptyString(), agentEntrySchema)
-                .apply(
-                  documented(
-                    "Per-agent overrides keyed by agent id (legacy `agents.list[]` is converted).",
-                  ),
-                ),
-            ),
-          })
-          .apply(documented("Agent settings.")),
-      ),
-      skills: optional(
-        z
-          .object({
-            limits: optional(
-              z
-                .object({
-                  maxSkillsPromptChars: optional(
-                    positiveInt().apply(
-                      documented("Global character budget of the `<available_skills>` list.", {
-                        default: CONFIG_DEFAULTS.maxSkillsPromptChars,
-                      }),
-                    ),
-                  ),
-                  maxSkillsInPrompt: optional(
-                    positiveInt().apply(
-                      documented("Most skills listed in the prompt.", {
-                        default: CONFIG_DEFAULTS.maxSkillsInPrompt,
-                      }),
-                    ),
-                  ),
-                })
-                .apply(documented("Global skills-list budgets.")),
-            ),
-            versionMarkers: optional(
-              z
-                .boolean()
-                .apply(
-                  documented(
-                    "Legacy: add a `<version>sha256:...</version>` line (a hash of SKILL.md) to each listed skill, and a rule to read a skill's SKILL.md again when its version changed. Every SKILL.md edit then changes the prompt's stable prefix.",
-                    { default: CONFIG_DEFAULTS.skillVersionMarkers },
-                  ),
-                ),
-            ),
-            entries: optional(
-              z
-                .record(nonEmptyString(), skillEntrySchema)
-                .apply(documented("Per-skill settings keyed by skill key.")),
-            ),
-            load: optional(
-              z
-                .object({
-                  extraDirs: optional(
-                    z
-                      .array(nonEmptyString().apply(documented("Folder that holds skill folders.")))
-                      .apply(documented("Extra skill folders, lowest precedence.")),
-                  ),
-                })
-                .apply(documented("Where skills are discovered.")),
-            ),
-          })
-          .apply(documented("Skills subsystem.")),
-      ),
-      plugins: optional(
-        z
-          .object({
-            entries: optional(
-              z
-                .catchall(
-                  z.object({ openai: openAiPluginSchema }),
-                  z.object(pluginEntryShape).apply(documented("Settings of one plugin.")),
-                )
-                .apply(
-                  documented(
-                    "Plugins keyed by id; a listed plugin is enabled unless `enabled` is false.",
-                  ),
-                ),
-            ),
-          })
-          .apply(documented("Provider and tool plugins.")),
-      ),
-      tools: optional(
-        z
-          .object({
-            updatePlan: optional(
-              z
-                .boolean()
-                .apply(
-                  documented(
-                    "Plan tool guidance (`update_plan`); needs the tool to be available too.",
-                    { default: CONFIG_DEFAULTS.updatePlan },
-                  ),
-                ),
-            ),
-            exec: optional(
-              z
-                .object({
-                  ask: optional(
-                    z
-                      .enum(["off", "on-miss", "always"])
-                      .apply(
-                        documented(
-                          "When exec asks for approval. Protected: the agent-facing gateway tool cannot change it.",
-                          { default: CONFIG_DEFAULTS.execAsk },
-                        ),
-                      ),
-                  ),
-                  security: optional(
-                    z
-                      .enum(["deny", "allowlist", "full"])
-                      .apply(
-                        documented(
-                          "Which host commands exec may run. Protected: the agent-facing gateway tool cannot change it.",
-                          { default: CONFIG_DEFAULTS.execSecurity },
-                        ),
-                      ),
-                  ),
-                })
-                .apply(documented("Exec tool policy (legacy `tools.bash.*`).")),
-            ),
-          })
-          .apply(documented("Tool settings.")),
-      ),
+      agents: buildAgentsSchema(),
+      skills: buildSkillsSchema(),
+      plugins: buildPluginsSchema(),
+      tools: buildToolsSchema(),
     })
     .apply(documented("promptstack configuration."));
   return configSchema;

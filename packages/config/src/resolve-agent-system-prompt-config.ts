@@ -11,11 +11,14 @@ import type { ProductProfile } from "@promptstack/core";
 import { COMPACT_BUDGET_FACTOR, CONFIG_DEFAULTS } from "./config-defaults.js";
 import type {
   AgentPromptSettings,
+  ContextLimitsConfig,
   ExecAskMode,
   ExecSecurityMode,
   HeartbeatConfig,
+  PluginsConfig,
   PromptstackConfig,
   SkillEntryConfig,
+  SkillsConfig,
 } from "./config-types.js";
 import { resolveProductProfile } from "./resolve-product-profile.js";
 import { resolveSectionsConfig } from "./resolve-section-registry.js";
@@ -107,19 +110,13 @@ export function resolveAgentSystemPromptConfig(
   const delegation = resolveDelegationMode(agent, defaults, context.sessionKind);
   const models =
     agent.models === undefined ? defaults.models : { ...defaults.models, ...agent.models };
-  const skillsLimits = config.skills?.limits;
   const personality = config.plugins?.entries?.openai?.config?.personality;
-  const bootstrapMaxTokens = agent.bootstrapMaxTokens ?? defaults.bootstrapMaxTokens;
-  const bootstrapTotalMaxTokens = agent.bootstrapTotalMaxTokens ?? defaults.bootstrapTotalMaxTokens;
   const ownerDisplay = agent.ownerDisplay ?? defaults.ownerDisplay;
   const ttsHint = agent.tts?.hint ?? defaults.tts?.hint;
   const workspace = agent.workspace ?? defaults.workspace;
   const userTimezone = agent.userTimezone ?? defaults.userTimezone;
   const heartbeat = resolveHeartbeat(defaults.heartbeat, agent.heartbeat);
   const skillsAllowlist = agent.skills ?? defaults.skills;
-  const agentLimits = agent.contextLimits;
-  const defaultLimits = defaults.contextLimits;
-  const pluginEntries = config.plugins?.entries;
   const promptSize =
     context.promptSize ??
     agent.systemPrompt?.size ??
@@ -141,63 +138,18 @@ export function resolveAgentSystemPromptConfig(
     promptSize,
     ...(ownerDisplay === undefined ? {} : { ownerDisplay }),
     ...(ttsHint === undefined ? {} : { ttsHint }),
-    modelAliases:
-      models === undefined
-        ? []
-        : Object.keys(models)
-            .sort()
-            .map((alias) => ({ alias, model: models[alias]! })),
+    modelAliases: toModelAliases(models),
     memoryCitations:
       agent.memory?.citations ?? defaults.memory?.citations ?? CONFIG_DEFAULTS.memoryCitations,
     delegationMode: delegation.mode,
     delegationModeSource: delegation.source,
     gpt5Personality: personality === "off" ? "off" : CONFIG_DEFAULTS.gpt5Personality,
-    budgets: {
-      bootstrapMaxChars:
-        agent.bootstrapMaxChars ??
-        defaults.bootstrapMaxChars ??
-        Math.floor(CONFIG_DEFAULTS.bootstrapMaxChars * scale),
-      bootstrapTotalMaxChars:
-        agent.bootstrapTotalMaxChars ??
-        defaults.bootstrapTotalMaxChars ??
-        Math.floor(CONFIG_DEFAULTS.bootstrapTotalMaxChars * scale),
-      ...(bootstrapMaxTokens === undefined ? {} : { bootstrapMaxTokens }),
-      ...(bootstrapTotalMaxTokens === undefined ? {} : { bootstrapTotalMaxTokens }),
-      maxSkillsPromptChars:
-        agent.skillsLimits?.maxSkillsPromptChars ??
-        defaults.skillsLimits?.maxSkillsPromptChars ??
-        skillsLimits?.maxSkillsPromptChars ??
-        Math.floor(CONFIG_DEFAULTS.maxSkillsPromptChars * scale),
-      maxSkillsInPrompt: skillsLimits?.maxSkillsInPrompt ?? CONFIG_DEFAULTS.maxSkillsInPrompt,
-      contextLimits: {
-        memoryGetMaxChars:
-          agentLimits?.memoryGetMaxChars ??
-          defaultLimits?.memoryGetMaxChars ??
-          CONFIG_DEFAULTS.memoryGetMaxChars,
-        toolResultMaxChars:
-          agentLimits?.toolResultMaxChars ??
-          defaultLimits?.toolResultMaxChars ??
-          CONFIG_DEFAULTS.toolResultMaxChars,
-        agentsRefreshMaxChars:
-          agentLimits?.agentsRefreshMaxChars ??
-          defaultLimits?.agentsRefreshMaxChars ??
-          CONFIG_DEFAULTS.agentsRefreshMaxChars,
-        startupContextMaxChars:
-          agentLimits?.startupContextMaxChars ??
-          defaultLimits?.startupContextMaxChars ??
-          CONFIG_DEFAULTS.startupContextMaxChars,
-      },
-    },
+    budgets: resolvePromptBudgets(agent, defaults, config.skills?.limits, scale),
     ...(skillsAllowlist === undefined ? {} : { skillsAllowlist: [...skillsAllowlist] }),
     skillEntries: { ...config.skills?.entries },
     extraSkillDirs: [...(config.skills?.load?.extraDirs ?? [])],
     skillVersionMarkers: config.skills?.versionMarkers ?? CONFIG_DEFAULTS.skillVersionMarkers,
-    enabledPlugins:
-      pluginEntries === undefined
-        ? []
-        : Object.keys(pluginEntries)
-            .filter((id) => pluginEntries[id]?.enabled !== false)
-            .sort(),
+    enabledPlugins: resolveEnabledPlugins(config.plugins?.entries),
     ...(workspace === undefined ? {} : { workspace }),
     ...(userTimezone === undefined ? {} : { userTimezone }),
     planTool: config.tools?.updatePlan ?? CONFIG_DEFAULTS.updatePlan,
@@ -209,6 +161,82 @@ export function resolveAgentSystemPromptConfig(
     ...(profileSetting === undefined ? {} : { profile: resolveProductProfile(profileSetting) }),
     ...(sections === undefined ? {} : { sections }),
   };
+}
+
+/**
+ * Every budget of one agent, each from the most specific layer that sets it; `scale` shrinks only
+ * the built-in char defaults (the `compact` size).
+ */
+function resolvePromptBudgets(
+  agent: AgentPromptSettings,
+  defaults: AgentPromptSettings,
+  skillsLimits: SkillsConfig["limits"],
+  scale: number,
+): ResolvedPromptBudgets {
+  const bootstrapMaxTokens = agent.bootstrapMaxTokens ?? defaults.bootstrapMaxTokens;
+  const bootstrapTotalMaxTokens = agent.bootstrapTotalMaxTokens ?? defaults.bootstrapTotalMaxTokens;
+  return {
+    bootstrapMaxChars:
+      agent.bootstrapMaxChars ??
+      defaults.bootstrapMaxChars ??
+      Math.floor(CONFIG_DEFAULTS.bootstrapMaxChars * scale),
+    bootstrapTotalMaxChars:
+      agent.bootstrapTotalMaxChars ??
+      defaults.bootstrapTotalMaxChars ??
+      Math.floor(CONFIG_DEFAULTS.bootstrapTotalMaxChars * scale),
+    ...(bootstrapMaxTokens === undefined ? {} : { bootstrapMaxTokens }),
+    ...(bootstrapTotalMaxTokens === undefined ? {} : { bootstrapTotalMaxTokens }),
+    maxSkillsPromptChars:
+      agent.skillsLimits?.maxSkillsPromptChars ??
+      defaults.skillsLimits?.maxSkillsPromptChars ??
+      skillsLimits?.maxSkillsPromptChars ??
+      Math.floor(CONFIG_DEFAULTS.maxSkillsPromptChars * scale),
+    maxSkillsInPrompt: skillsLimits?.maxSkillsInPrompt ?? CONFIG_DEFAULTS.maxSkillsInPrompt,
+    contextLimits: resolveContextLimits(agent.contextLimits, defaults.contextLimits),
+  };
+}
+
+/** The runtime excerpt budgets: per key, the agent entry, else `agents.defaults`, else built-in. */
+function resolveContextLimits(
+  agentLimits: ContextLimitsConfig | undefined,
+  defaultLimits: ContextLimitsConfig | undefined,
+): ResolvedContextLimits {
+  return {
+    memoryGetMaxChars:
+      agentLimits?.memoryGetMaxChars ??
+      defaultLimits?.memoryGetMaxChars ??
+      CONFIG_DEFAULTS.memoryGetMaxChars,
+    toolResultMaxChars:
+      agentLimits?.toolResultMaxChars ??
+      defaultLimits?.toolResultMaxChars ??
+      CONFIG_DEFAULTS.toolResultMaxChars,
+    agentsRefreshMaxChars:
+      agentLimits?.agentsRefreshMaxChars ??
+      defaultLimits?.agentsRefreshMaxChars ??
+      CONFIG_DEFAULTS.agentsRefreshMaxChars,
+    startupContextMaxChars:
+      agentLimits?.startupContextMaxChars ??
+      defaultLimits?.startupContextMaxChars ??
+      CONFIG_DEFAULTS.startupContextMaxChars,
+  };
+}
+
+/** The merged model aliases as a list sorted by alias. */
+function toModelAliases(models: AgentPromptSettings["models"]): readonly ModelAlias[] {
+  return models === undefined
+    ? []
+    : Object.keys(models)
+        .sort()
+        .map((alias) => ({ alias, model: models[alias]! }));
+}
+
+/** Plugin ids listed under `plugins.entries` and not disabled, sorted. */
+function resolveEnabledPlugins(pluginEntries: PluginsConfig["entries"]): readonly string[] {
+  return pluginEntries === undefined
+    ? []
+    : Object.keys(pluginEntries)
+        .filter((id) => pluginEntries[id]?.enabled !== false)
+        .sort();
 }
 
 function resolveDelegationMode(

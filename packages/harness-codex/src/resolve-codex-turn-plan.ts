@@ -21,6 +21,13 @@ import type {
   CodexDynamicToolSpec,
   CodexSandboxMode,
 } from "./codex-protocol-types.js";
+import {
+  formatAgentsSnapshot,
+  formatFileBlock,
+  formatHeartbeatNote,
+  formatLegacyCarrier,
+  formatSkillsBlock,
+} from "./format-codex-surface-blocks.js";
 import { splitPresentationGuidance } from "./split-presentation-guidance.js";
 import { stripCodexBoundaryMarkers } from "./strip-codex-boundary-markers.js";
 
@@ -135,145 +142,30 @@ export function resolveCodexTurnPlan(input: CodexTurnPlanInput): CodexTurnPlan {
     });
   }
   const cwd = input.executionDir ?? input.workspaceDir;
-  const separateExecution = cwd !== input.workspaceDir;
-  const managed = input.connection === "managed-stdio";
-  const cron = input.turnKind === "cron" || input.turnKind === "cron-light";
-  const routing: CodexRoutingDecision[] = [];
   const diagnostics: Diagnostic[] = [];
 
   // Thread-level text depends only on what is constant for the thread: the stable part of the
   // runtime policy. The per-turn tail (time, channel, sender, runtime, levels) goes into the turn
   // input as runtime context, so `thread/start` and `thread/resume` never change across turns.
   const policy = toModelText(input.runtimePolicy.text, input.profile);
-  const threadParts: string[] = [stripCodexBoundaryMarkers(policy.stable, input.profile)];
   const presentation = splitPresentationGuidance(
     input.runtimePolicy,
     stripCodexBoundaryMarkers(policy.volatile, input.profile),
     input.profile,
   );
   const runtimeFacts = presentation.turnContext;
-  const parentParts: string[] = [];
-  const carrierFiles: CodexWorkspaceFile[] = [];
-  const contextParts: string[] = runtimeFacts === "" ? [] : [runtimeFacts];
+  const parts: SurfaceParts = {
+    thread: [stripCodexBoundaryMarkers(policy.stable, input.profile)],
+    parent: [],
+    collaboration: [],
+    context: runtimeFacts === "" ? [] : [runtimeFacts],
+    carrierFiles: [],
+    routing: [],
+  };
 
-  const present = input.workspaceFiles.filter((file) => {
-    if (file.missing === true || file.content.trim() === "") {
-      routing.push({ file: file.name, surface: "omitted", reason: "missing or empty" });
-      return false;
-    }
-    if (cron && CRON_OMITTED.has(file.name)) {
-      routing.push({
-        file: file.name,
-        surface: "omitted",
-        reason: "cron turns load AGENTS, SOUL, IDENTITY and USER only",
-      });
-      return false;
-    }
-    if (
-      input.sessionKind !== undefined &&
-      !isBootstrapFileAllowedForSession(file.name, input.sessionKind, input.chatType)
-    ) {
-      routing.push({
-        file: file.name,
-        surface: "omitted",
-        reason: `not for a ${input.sessionKind} session${input.chatType === undefined ? "" : ` in a ${input.chatType} chat`}`,
-      });
-      return false;
-    }
-    return true;
-  });
-  const routed = routeBootstrapFiles(
-    present.map((file) => ({ ...file, origin: file.origin ?? "workspace" })),
-    {
-      harness: "codex",
-      connection: input.connection,
-      memoryToolsAvailable: input.memoryToolsAvailable,
-      executionDirDiffers: separateExecution,
-    },
-  );
-  diagnostics.push(...routed.diagnostics);
-  const filesNote = formatWorkspaceFilesNote(routed.routes.map(({ file }) => file.name));
-  if (filesNote !== undefined) threadParts.push(filesNote);
-  for (const { file, surface } of routed.routes) {
-    routing.push({ file: file.name, surface, reason: SURFACE_REASONS[surface] });
-    switch (surface) {
-      case "thread-developer-instructions":
-        threadParts.push(
-          formatAgentsSnapshot(
-            file,
-            input.agentsSnapshotMaxChars ?? DEFAULT_AGENTS_SNAPSHOT_MAX_CHARS,
-          ),
-        );
-        break;
-      case "parent-request-instructions":
-        parentParts.push(formatFileBlock(file));
-        break;
-      case "collaboration-carrier":
-        carrierFiles.push(file);
-        break;
-      case "memory-note":
-        contextParts.push(`## Workspace memory\n${buildWorkspaceMemoryNote()}`);
-        break;
-      case "turn-context":
-      case "system-prompt-project-context": // embedded-only; never returned for harness "codex"
-        contextParts.push(formatFileBlock(file));
-        break;
-      case "codex-native":
-        break;
-    }
-  }
-
-  const skills = input.skillsPrompt?.trim() ?? "";
-  if (skills !== "") {
-    if (input.turnKind === "cron-light") {
-      routing.push({
-        file: "skills",
-        surface: "omitted",
-        reason: "light cron turns keep the exact scheduled prompt and no skills list",
-      });
-    } else if (managed) {
-      parentParts.push(formatSkillsBlock(skills));
-      routing.push({
-        file: "skills",
-        surface: "parent-request-instructions",
-        reason: "managed stdio relay: parent-local request instructions",
-      });
-    } else {
-      threadParts.push(formatSkillsBlock(skills));
-      routing.push({
-        file: "skills",
-        surface: "thread-developer-instructions",
-        reason: "no relay: thread developer instructions, which collaboration modes cannot replace",
-      });
-    }
-  }
-
-  const collaborationParts: string[] = [];
-  if (presentation.guidance !== undefined && input.turnKind !== "cron-light") {
-    collaborationParts.push(presentation.guidance);
-    routing.push({
-      file: "UI Presentation",
-      surface: "collaboration-carrier",
-      reason: "presentation guidance is for the developer role, per turn",
-    });
-  }
-  if (carrierFiles.length > 0) {
-    collaborationParts.push(formatLegacyCarrier(carrierFiles));
-  }
-  if (input.turnKind === "heartbeat" && input.heartbeatFile !== undefined) {
-    // The configured file (`heartbeat.file`), named as the turn shows it.
-    const file = input.heartbeatFile.path.split(/[\\/]/).pop() ?? input.heartbeatFile.path;
-    if (input.heartbeatFile.content.trim() !== "") {
-      collaborationParts.push(formatHeartbeatNote(input.heartbeatFile.path));
-      routing.push({
-        file,
-        surface: "collaboration-carrier",
-        reason: "heartbeat turn and the heartbeat file is not empty",
-      });
-    } else {
-      routing.push({ file, surface: "omitted", reason: "heartbeat file is empty" });
-    }
-  }
+  diagnostics.push(...routeWorkspaceFiles(input, cwd !== input.workspaceDir, parts));
+  routeSkillsList(input, parts);
+  routeCollaborationParts(input, presentation.guidance, parts);
 
   // One formatter with the providers' `turn-context` layout: the same delimiters, and the user's
   // text projected (projection version 4) so it can never open, close or imitate the block.
@@ -281,7 +173,7 @@ export function resolveCodexTurnPlan(input: CodexTurnPlanInput): CodexTurnPlan {
   const own = light ? undefined : input.turnInput;
   const turnInput = formatUserTurnText(input.userMessage, {
     layout: "turn-context",
-    volatile: light ? "" : contextParts.join("\n\n"),
+    volatile: light ? "" : parts.context.join("\n\n"),
     projectionVersion: CODEX_PROJECTION_VERSION,
     ...(input.profile === undefined ? {} : { profile: input.profile }),
     leading: [own?.startup ?? "", own?.heartbeat ?? ""],
@@ -300,50 +192,179 @@ export function resolveCodexTurnPlan(input: CodexTurnPlanInput): CodexTurnPlan {
     sandbox: input.sandbox ?? "workspace-write",
     ...(input.serviceName === undefined ? {} : { serviceName: input.serviceName }),
     ...(input.config === undefined ? {} : { config: input.config }),
-    threadDeveloperInstructions: threadParts.filter((part) => part !== "").join("\n\n"),
-    parentRequestInstructions: parentParts.length === 0 ? null : parentParts.join("\n\n"),
+    threadDeveloperInstructions: parts.thread.filter((part) => part !== "").join("\n\n"),
+    parentRequestInstructions: parts.parent.length === 0 ? null : parts.parent.join("\n\n"),
     collaborationDeveloperInstructions:
-      collaborationParts.length === 0 ? null : collaborationParts.join("\n\n"),
+      parts.collaboration.length === 0 ? null : parts.collaboration.join("\n\n"),
     turnInputText,
     dynamicTools: input.dynamicTools,
-    routing,
+    routing: parts.routing,
     diagnostics,
   };
 }
 
-function formatFileBlock(file: CodexWorkspaceFile): string {
-  return `## ${file.name}\n${file.content.trimEnd()}`;
+/** The texts collected for each Codex surface while a turn is planned, and why each went there. */
+interface SurfaceParts {
+  /** Thread developer instructions. */
+  readonly thread: string[];
+  /** Parent-only request instructions (managed stdio relay). */
+  readonly parent: string[];
+  /** Collaboration-mode developer instructions. */
+  readonly collaboration: string[];
+  /** The turn input's per-turn context block. */
+  readonly context: string[];
+  /** Files for the legacy collaboration carrier, formatted together after the loop. */
+  readonly carrierFiles: CodexWorkspaceFile[];
+  readonly routing: CodexRoutingDecision[];
 }
 
-function formatAgentsSnapshot(file: CodexWorkspaceFile, limit: number): string {
-  const content = file.content.trimEnd();
-  const heading = `## Workspace AGENTS.md (snapshot of ${file.path})`;
-  if (content.length <= limit) return `${heading}\n${content}`;
-  let end = Math.max(0, limit);
-  const code = content.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
-  return `${heading}\n${content.slice(0, end)}\n[snapshot truncated at ${end} of ${content.length} chars; read ${file.path} for the rest]`;
+/** Routes the sendable workspace files onto their surfaces; returns the router's diagnostics. */
+function routeWorkspaceFiles(
+  input: CodexTurnPlanInput,
+  separateExecution: boolean,
+  parts: SurfaceParts,
+): readonly Diagnostic[] {
+  const present = input.workspaceFiles.filter((file) => isFileSent(input, file, parts.routing));
+  const routed = routeBootstrapFiles(
+    present.map((file) => ({ ...file, origin: file.origin ?? "workspace" })),
+    {
+      harness: "codex",
+      connection: input.connection,
+      memoryToolsAvailable: input.memoryToolsAvailable,
+      executionDirDiffers: separateExecution,
+    },
+  );
+  const filesNote = formatWorkspaceFilesNote(routed.routes.map(({ file }) => file.name));
+  if (filesNote !== undefined) parts.thread.push(filesNote);
+  for (const { file, surface } of routed.routes) {
+    parts.routing.push({ file: file.name, surface, reason: SURFACE_REASONS[surface] });
+    switch (surface) {
+      case "thread-developer-instructions":
+        parts.thread.push(
+          formatAgentsSnapshot(
+            file,
+            input.agentsSnapshotMaxChars ?? DEFAULT_AGENTS_SNAPSHOT_MAX_CHARS,
+          ),
+        );
+        break;
+      case "parent-request-instructions":
+        parts.parent.push(formatFileBlock(file));
+        break;
+      case "collaboration-carrier":
+        parts.carrierFiles.push(file);
+        break;
+      case "memory-note":
+        parts.context.push(`## Workspace memory\n${buildWorkspaceMemoryNote()}`);
+        break;
+      case "turn-context":
+      case "system-prompt-project-context": // embedded-only; never returned for harness "codex"
+        parts.context.push(formatFileBlock(file));
+        break;
+      case "codex-native":
+        break;
+    }
+  }
+  return routed.diagnostics;
 }
 
-function formatSkillsBlock(skills: string): string {
-  return `## Skills\nRead a skill's SKILL.md at its location before using it.\n${skills}`;
+/**
+ * Whether a workspace file is sent at all: not when missing or empty, not on cron turns for
+ * MEMORY.md and BOOTSTRAP.md, not when the session filter refuses it (each refusal is routed
+ * as `omitted`).
+ */
+function isFileSent(
+  input: CodexTurnPlanInput,
+  file: CodexWorkspaceFile,
+  routing: CodexRoutingDecision[],
+): boolean {
+  const cron = input.turnKind === "cron" || input.turnKind === "cron-light";
+  if (file.missing === true || file.content.trim() === "") {
+    routing.push({ file: file.name, surface: "omitted", reason: "missing or empty" });
+    return false;
+  }
+  if (cron && CRON_OMITTED.has(file.name)) {
+    routing.push({
+      file: file.name,
+      surface: "omitted",
+      reason: "cron turns load AGENTS, SOUL, IDENTITY and USER only",
+    });
+    return false;
+  }
+  if (
+    input.sessionKind !== undefined &&
+    !isBootstrapFileAllowedForSession(file.name, input.sessionKind, input.chatType)
+  ) {
+    routing.push({
+      file: file.name,
+      surface: "omitted",
+      reason: `not for a ${input.sessionKind} session${input.chatType === undefined ? "" : ` in a ${input.chatType} chat`}`,
+    });
+    return false;
+  }
+  return true;
 }
 
-function formatLegacyCarrier(files: readonly CodexWorkspaceFile[]): string {
-  return [
-    "## Persona",
-    "This connection has no parent-only channel: these files also reach native history.",
-    ...files.map(formatFileBlock),
-  ].join("\n");
+/** Places the skills list: parent-only on the managed relay, else thread-level; none on light cron. */
+function routeSkillsList(input: CodexTurnPlanInput, parts: SurfaceParts): void {
+  const skills = input.skillsPrompt?.trim() ?? "";
+  if (skills === "") return;
+  if (input.turnKind === "cron-light") {
+    parts.routing.push({
+      file: "skills",
+      surface: "omitted",
+      reason: "light cron turns keep the exact scheduled prompt and no skills list",
+    });
+  } else if (input.connection === "managed-stdio") {
+    parts.parent.push(formatSkillsBlock(skills));
+    parts.routing.push({
+      file: "skills",
+      surface: "parent-request-instructions",
+      reason: "managed stdio relay: parent-local request instructions",
+    });
+  } else {
+    parts.thread.push(formatSkillsBlock(skills));
+    parts.routing.push({
+      file: "skills",
+      surface: "thread-developer-instructions",
+      reason: "no relay: thread developer instructions, which collaboration modes cannot replace",
+    });
+  }
 }
 
-function formatHeartbeatNote(path: string): string {
-  return [
-    "## Heartbeat",
-    "This is a scheduled heartbeat turn.",
-    `Read ${path} and do what it asks.`,
-    "If nothing needs attention, say so briefly.",
-  ].join("\n");
+/**
+ * Fills the collaboration carrier in order: presentation guidance (not on light cron turns), the
+ * legacy carrier's files, and the heartbeat note on heartbeat turns with a non-empty file.
+ */
+function routeCollaborationParts(
+  input: CodexTurnPlanInput,
+  guidance: string | undefined,
+  parts: SurfaceParts,
+): void {
+  if (guidance !== undefined && input.turnKind !== "cron-light") {
+    parts.collaboration.push(guidance);
+    parts.routing.push({
+      file: "UI Presentation",
+      surface: "collaboration-carrier",
+      reason: "presentation guidance is for the developer role, per turn",
+    });
+  }
+  if (parts.carrierFiles.length > 0) {
+    parts.collaboration.push(formatLegacyCarrier(parts.carrierFiles));
+  }
+  if (input.turnKind === "heartbeat" && input.heartbeatFile !== undefined) {
+    // The configured file (`heartbeat.file`), named as the turn shows it.
+    const file = input.heartbeatFile.path.split(/[\\/]/).pop() ?? input.heartbeatFile.path;
+    if (input.heartbeatFile.content.trim() !== "") {
+      parts.collaboration.push(formatHeartbeatNote(input.heartbeatFile.path));
+      parts.routing.push({
+        file,
+        surface: "collaboration-carrier",
+        reason: "heartbeat turn and the heartbeat file is not empty",
+      });
+    } else {
+      parts.routing.push({ file, surface: "omitted", reason: "heartbeat file is empty" });
+    }
+  }
 }
 
 const SURFACE_REASONS: Readonly<Record<BootstrapSurface, string>> = {

@@ -49,114 +49,22 @@ function isValidUtf8(bytes: Uint8Array, start: number, end: number): boolean {
 export function createO200kTextCounter(table: O200kRankTable): (text: string) => number {
   const split = createO200kSplitter();
   const memo = new Map<string, number>();
-  let bytes = new Uint8Array(1024);
-  let starts = new Int32Array(1025);
-  let ranks = new Int32Array(1025);
-
-  /** The rank whose bytes are exactly `bytes[start..end)`, or `NO_RANK`. */
-  const lookup = (start: number, end: number): number => {
-    const rank = findO200kRank(table, bytes, start, end);
-    return rank === -1 ? NO_RANK : rank;
-  };
-
-  /**
-   * The rank gpt-tokenizer finds for a pair of parts: it decodes valid UTF-8 to a string first,
-   * and its decoder drops a leading byte-order mark, so a valid span that starts with one has the
-   * rank of the rest (none when nothing is left).
-   */
-  const rankOf = (start: number, end: number): number => {
-    if (
-      bytes[start] === 0xef &&
-      bytes[start + 1] === 0xbb &&
-      bytes[start + 2] === 0xbf &&
-      isValidUtf8(bytes, start, end)
-    ) {
-      return end - start === 3 ? NO_RANK : lookup(start + 3, end);
-    }
-    return lookup(start, end);
-  };
-
-  // Set by `encode`: whether the piece had no lone surrogate.
-  let wellFormed = true;
-
-  /**
-   * Writes `piece` as UTF-8 (a lone surrogate as U+FFFD, like TextEncoder) into `bytes`; returns
-   * the byte length.
-   */
-  const encode = (piece: string): number => {
-    if (bytes.length < piece.length * 3) {
-      bytes = new Uint8Array(piece.length * 3);
-      starts = new Int32Array(piece.length * 3 + 1);
-      ranks = new Int32Array(piece.length * 3 + 1);
-    }
-    let length = 0;
-    wellFormed = true;
-    for (let index = 0; index < piece.length; index += 1) {
-      let code = piece.charCodeAt(index);
-      if (code < 0x80) {
-        bytes[length++] = code;
-      } else if (code < 0x800) {
-        bytes[length++] = 0xc0 | (code >> 6);
-        bytes[length++] = 0x80 | (code & 0x3f);
-      } else if (code >= 0xd800 && code <= 0xdfff) {
-        const low = piece.charCodeAt(index + 1);
-        if (code <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
-          code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
-          index += 1;
-          bytes[length++] = 0xf0 | (code >> 18);
-          bytes[length++] = 0x80 | ((code >> 12) & 0x3f);
-          bytes[length++] = 0x80 | ((code >> 6) & 0x3f);
-          bytes[length++] = 0x80 | (code & 0x3f);
-        } else {
-          wellFormed = false;
-          bytes[length++] = 0xef;
-          bytes[length++] = 0xbf;
-          bytes[length++] = 0xbd;
-        }
-      } else {
-        bytes[length++] = 0xe0 | (code >> 12);
-        bytes[length++] = 0x80 | ((code >> 6) & 0x3f);
-        bytes[length++] = 0x80 | (code & 0x3f);
-      }
-    }
-    return length;
-  };
-
-  /** Byte-pair merges over `bytes[0..length)`; returns the number of tokens. */
-  const merge = (length: number): number => {
-    // Parts are bytes[starts[i] .. starts[i + 1]); ranks[i] is the rank of parts i and i + 1 joined.
-    let count = length + 1;
-    for (let index = 0; index < count; index += 1) {
-      starts[index] = index;
-      ranks[index] = index + 2 < count ? rankOf(index, index + 2) : NO_RANK;
-    }
-    for (;;) {
-      let lowest = NO_RANK;
-      let at = -1;
-      for (let index = 0; index < count - 1; index += 1) {
-        const rank = ranks[index] as number;
-        if (rank < lowest) {
-          lowest = rank;
-          at = index;
-        }
-      }
-      if (at === -1) return count - 1;
-      starts.copyWithin(at + 1, at + 2, count);
-      ranks.copyWithin(at, at + 1, count);
-      count -= 1;
-      ranks[at] = at + 2 < count ? rankOf(starts[at] as number, starts[at + 2] as number) : NO_RANK;
-      if (at > 0) {
-        ranks[at - 1] = rankOf(starts[at - 1] as number, starts[at + 1] as number);
-      }
-    }
+  const scratch: PieceScratch = {
+    bytes: new Uint8Array(1024),
+    starts: new Int32Array(1025),
+    ranks: new Int32Array(1025),
+    wellFormed: true,
   };
 
   const countPiece = (piece: string): number => {
     const known = memo.get(piece);
     if (known !== undefined) return known;
-    const length = encode(piece);
+    const length = encodePiece(scratch, piece);
     // gpt-tokenizer first looks the whole piece up as a string: only well-formed text can match.
-    const count = wellFormed && lookup(0, length) !== NO_RANK ? 1 : merge(length);
+    const count =
+      scratch.wellFormed && lookup(table, scratch.bytes, 0, length) !== NO_RANK
+        ? 1
+        : merge(table, scratch, length);
     if (memo.size >= MEMO_LIMIT) memo.clear();
     memo.set(piece, count);
     return count;
@@ -170,4 +78,116 @@ export function createO200kTextCounter(table: O200kRankTable): (text: string) =>
     for (const piece of pieces) total += countPiece(piece);
     return total;
   };
+}
+
+/** One counter's buffers for the piece being counted, grown to fit the longest piece so far. */
+interface PieceScratch {
+  /** The piece's UTF-8 bytes. */
+  bytes: Uint8Array;
+  /** Where each part starts in `bytes` while merging. */
+  starts: Int32Array;
+  /** The rank of each part joined with the next while merging. */
+  ranks: Int32Array;
+  /** Set by `encodePiece`: whether the piece had no lone surrogate. */
+  wellFormed: boolean;
+}
+
+/** The rank whose bytes are exactly `bytes[start..end)`, or `NO_RANK`. */
+function lookup(table: O200kRankTable, bytes: Uint8Array, start: number, end: number): number {
+  const rank = findO200kRank(table, bytes, start, end);
+  return rank === -1 ? NO_RANK : rank;
+}
+
+/**
+ * The rank gpt-tokenizer finds for a pair of parts: it decodes valid UTF-8 to a string first,
+ * and its decoder drops a leading byte-order mark, so a valid span that starts with one has the
+ * rank of the rest (none when nothing is left).
+ */
+function rankOf(table: O200kRankTable, bytes: Uint8Array, start: number, end: number): number {
+  if (
+    bytes[start] === 0xef &&
+    bytes[start + 1] === 0xbb &&
+    bytes[start + 2] === 0xbf &&
+    isValidUtf8(bytes, start, end)
+  ) {
+    return end - start === 3 ? NO_RANK : lookup(table, bytes, start + 3, end);
+  }
+  return lookup(table, bytes, start, end);
+}
+
+/**
+ * Writes `piece` as UTF-8 (a lone surrogate as U+FFFD, like TextEncoder) into `scratch.bytes`,
+ * growing the buffers first when they are too small; returns the byte length.
+ */
+function encodePiece(scratch: PieceScratch, piece: string): number {
+  if (scratch.bytes.length < piece.length * 3) {
+    scratch.bytes = new Uint8Array(piece.length * 3);
+    scratch.starts = new Int32Array(piece.length * 3 + 1);
+    scratch.ranks = new Int32Array(piece.length * 3 + 1);
+  }
+  const bytes = scratch.bytes;
+  let length = 0;
+  scratch.wellFormed = true;
+  for (let index = 0; index < piece.length; index += 1) {
+    let code = piece.charCodeAt(index);
+    if (code < 0x80) {
+      bytes[length++] = code;
+    } else if (code < 0x800) {
+      bytes[length++] = 0xc0 | (code >> 6);
+      bytes[length++] = 0x80 | (code & 0x3f);
+    } else if (code >= 0xd800 && code <= 0xdfff) {
+      const low = piece.charCodeAt(index + 1);
+      if (code <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
+        code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+        index += 1;
+        bytes[length++] = 0xf0 | (code >> 18);
+        bytes[length++] = 0x80 | ((code >> 12) & 0x3f);
+        bytes[length++] = 0x80 | ((code >> 6) & 0x3f);
+        bytes[length++] = 0x80 | (code & 0x3f);
+      } else {
+        scratch.wellFormed = false;
+        bytes[length++] = 0xef;
+        bytes[length++] = 0xbf;
+        bytes[length++] = 0xbd;
+      }
+    } else {
+      bytes[length++] = 0xe0 | (code >> 12);
+      bytes[length++] = 0x80 | ((code >> 6) & 0x3f);
+      bytes[length++] = 0x80 | (code & 0x3f);
+    }
+  }
+  return length;
+}
+
+/** Byte-pair merges over `scratch.bytes[0..length)`; returns the number of tokens. */
+function merge(table: O200kRankTable, scratch: PieceScratch, length: number): number {
+  const { bytes, starts, ranks } = scratch;
+  // Parts are bytes[starts[i] .. starts[i + 1]); ranks[i] is the rank of parts i and i + 1 joined.
+  let count = length + 1;
+  for (let index = 0; index < count; index += 1) {
+    starts[index] = index;
+    ranks[index] = index + 2 < count ? rankOf(table, bytes, index, index + 2) : NO_RANK;
+  }
+  for (;;) {
+    let lowest = NO_RANK;
+    let at = -1;
+    for (let index = 0; index < count - 1; index += 1) {
+      const rank = ranks[index] as number;
+      if (rank < lowest) {
+        lowest = rank;
+        at = index;
+      }
+    }
+    if (at === -1) return count - 1;
+    starts.copyWithin(at + 1, at + 2, count);
+    ranks.copyWithin(at, at + 1, count);
+    count -= 1;
+    ranks[at] =
+      at + 2 < count
+        ? rankOf(table, bytes, starts[at] as number, starts[at + 2] as number)
+        : NO_RANK;
+    if (at > 0) {
+      ranks[at - 1] = rankOf(table, bytes, starts[at - 1] as number, starts[at + 1] as number);
+    }
+  }
 }

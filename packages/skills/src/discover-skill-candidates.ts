@@ -40,6 +40,20 @@ type Listing =
   | { readonly kind: "too-many" }
   | { readonly kind: "failed"; readonly error: unknown };
 
+/** One root's walk: its bounds, what it found, and where it has been. Created per call. */
+interface WalkState {
+  readonly rootDir: string;
+  readonly rootReal: string;
+  readonly limits: Required<SkillsDiscoveryLimits>;
+  readonly diagnostics: Diagnostic[];
+  readonly candidates: SkillCandidate[];
+  /** Real paths of the folders entered, so a folder reached twice (through links) is walked once. */
+  readonly visited: Set<string>;
+  directories: number;
+  /** Set when a bound is hit: the walk enters no more folders. */
+  stopped: boolean;
+}
+
 // Depth-first, entries sorted by name, so the walk and its bounds are deterministic. Every file
 // system call is asynchronous, so a large tree or a slow disk never holds the event loop.
 /** Internal: walks one root for SKILL.md files, within the limits. */
@@ -49,126 +63,169 @@ export async function discoverSkillCandidates(
   limits: Required<SkillsDiscoveryLimits>,
   diagnostics: Diagnostic[],
 ): Promise<SkillCandidate[]> {
-  const candidates: SkillCandidate[] = [];
-  const visited = new Set<string>([rootReal]);
-  let directories = 0;
-  let stopped = false;
-
-  const walk = async (
-    dir: string,
-    realDir: string,
-    depth: number,
-    inspected?: Promise<Inspection>,
-  ): Promise<void> => {
-    if (stopped) return;
-    directories += 1;
-    if (directories > limits.maxDirectoriesPerRoot) {
-      stopped = true;
-      diagnostics.push({
-        code: "SKILLS_DIRECTORY_LIMIT",
-        severity: "warning",
-        message: `Skill root ${rootDir} has more than ${limits.maxDirectoriesPerRoot} folders; the search stopped there.`,
-        path: rootDir,
-        hint: "Point the root at a folder that holds only skills.",
-      });
-      return;
-    }
-
-    const { candidate, diagnostic } = await (inspected ?? inspectSkillFile(dir, rootReal));
-    if (diagnostic !== undefined) diagnostics.push(diagnostic);
-    if (candidate !== undefined) {
-      if (candidates.length >= limits.maxCandidatesPerRoot) {
-        stopped = true;
-        diagnostics.push({
-          code: "SKILLS_CANDIDATE_LIMIT",
-          severity: "warning",
-          message: `Skill root ${rootDir} has more than ${limits.maxCandidatesPerRoot} SKILL.md files; the search stopped there.`,
-          path: rootDir,
-          hint: "Split the skills over several roots or remove unused ones.",
-        });
-        return;
-      }
-      candidates.push(candidate);
-      return;
-    }
-    if (depth >= limits.maxDepth) return;
-
-    const listing = await listDirectory(dir, limits.maxEntriesPerDirectory);
-    if (listing.kind === "failed") {
-      diagnostics.push({
-        code: "SKILLS_DIRECTORY_UNREADABLE",
-        severity: "warning",
-        message: `Folder ${dir} could not be listed (${describeFsError(listing.error)}); skills below it were skipped.`,
-        path: dir,
-      });
-      return;
-    }
-    // A folder swapped for a link between the visit check and the listing would list an outside
-    // folder; names listed there are dropped. Files below are verified again when opened.
-    if (!(await stillAt(dir, realDir))) {
-      diagnostics.push({
-        code: "SKILLS_DIRECTORY_CHANGED",
-        severity: "warning",
-        message: `Folder ${dir} changed while it was searched; skills below it were skipped.`,
-        path: dir,
-        hint: "Retry when the folder is no longer being changed.",
-      });
-      return;
-    }
-    // A partial listing would depend on the file system's order, so an oversized folder is
-    // skipped whole rather than searched in part.
-    if (listing.kind === "too-many") {
-      diagnostics.push({
-        code: "SKILLS_DIRECTORY_ENTRY_LIMIT",
-        severity: "warning",
-        message: `Folder ${dir} has more than ${limits.maxEntriesPerDirectory} entries; skills below it were skipped.`,
-        path: dir,
-        hint: "Move the skills into a folder of their own, or raise limits.maxEntriesPerDirectory.",
-      });
-      return;
-    }
-    const children = listing.children;
-    children.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
-    // Inspections started ahead are only a head start: each is consumed at the child's turn, and
-    // one left unused (a child skipped or the walk stopped) never rejects.
-    const ahead = new Map<number, Promise<Inspection>>();
-    let nextAhead = 0;
-    for (let index = 0; index < children.length; index += 1) {
-      for (; nextAhead < children.length && nextAhead < index + INSPECT_AHEAD; nextAhead += 1) {
-        const upcoming = children[nextAhead] as ListedChild;
-        if (upcoming.kind !== "directory") continue;
-        ahead.set(nextAhead, inspectSkillFile(joinChild(dir, upcoming.name), rootReal));
-      }
-      const entry = children[index] as ListedChild;
-      const inspectedChild = ahead.get(index);
-      ahead.delete(index);
-      const child = joinChild(dir, entry.name);
-      if (entry.kind === "directory") {
-        const childReal = joinChild(realDir, entry.name);
-        if (visited.has(childReal)) continue;
-        visited.add(childReal);
-        await walk(child, childReal, depth + 1, inspectedChild);
-      } else {
-        const target = await resolveLinkedDirectory(child, rootReal, diagnostics);
-        if (target === undefined) continue;
-        if (visited.has(target)) {
-          diagnostics.push({
-            code: "SKILLS_SYMLINK_REVISITED",
-            severity: "info",
-            message: `Symlink ${child} leads to a folder already searched; it was not searched again.`,
-            path: child,
-          });
-          continue;
-        }
-        visited.add(target);
-        await walk(child, target, depth + 1);
-      }
-      if (stopped) return;
-    }
+  const state: WalkState = {
+    rootDir,
+    rootReal,
+    limits,
+    diagnostics,
+    candidates: [],
+    visited: new Set<string>([rootReal]),
+    directories: 0,
+    stopped: false,
   };
+  await walkFolder(state, rootDir, rootReal, 0);
+  return state.candidates;
+}
 
-  await walk(rootDir, rootReal, 0);
-  return candidates;
+/**
+ * Visits one folder (`realDir` is its real path): counts it against the folder limit, takes its
+ * SKILL.md as a candidate (a skill folder is not searched further), else walks its children.
+ */
+async function walkFolder(
+  state: WalkState,
+  dir: string,
+  realDir: string,
+  depth: number,
+  inspected?: Promise<Inspection>,
+): Promise<void> {
+  if (state.stopped) return;
+  state.directories += 1;
+  if (state.directories > state.limits.maxDirectoriesPerRoot) {
+    state.stopped = true;
+    state.diagnostics.push({
+      code: "SKILLS_DIRECTORY_LIMIT",
+      severity: "warning",
+      message: `Skill root ${state.rootDir} has more than ${state.limits.maxDirectoriesPerRoot} folders; the search stopped there.`,
+      path: state.rootDir,
+      hint: "Point the root at a folder that holds only skills.",
+    });
+    return;
+  }
+  const inspection = await (inspected ?? inspectSkillFile(dir, state.rootReal));
+  if (takeInspection(state, inspection)) return;
+  if (depth >= state.limits.maxDepth) return;
+  const children = await listFolderChildren(state, dir, realDir);
+  if (children === undefined) return;
+  await walkChildren(state, dir, realDir, depth, children);
+}
+
+/**
+ * Records an inspection's diagnostic and candidate (stopping the walk past
+ * `maxCandidatesPerRoot`); true when the folder held a candidate, so it is not searched further.
+ */
+function takeInspection(state: WalkState, { candidate, diagnostic }: Inspection): boolean {
+  if (diagnostic !== undefined) state.diagnostics.push(diagnostic);
+  if (candidate === undefined) return false;
+  if (state.candidates.length >= state.limits.maxCandidatesPerRoot) {
+    state.stopped = true;
+    state.diagnostics.push({
+      code: "SKILLS_CANDIDATE_LIMIT",
+      severity: "warning",
+      message: `Skill root ${state.rootDir} has more than ${state.limits.maxCandidatesPerRoot} SKILL.md files; the search stopped there.`,
+      path: state.rootDir,
+      hint: "Split the skills over several roots or remove unused ones.",
+    });
+    return true;
+  }
+  state.candidates.push(candidate);
+  return true;
+}
+
+/**
+ * The folder's children in name order; undefined, with a diagnostic, when it cannot be listed,
+ * changed while listed, or has more than `maxEntriesPerDirectory` entries.
+ */
+async function listFolderChildren(
+  state: WalkState,
+  dir: string,
+  realDir: string,
+): Promise<ListedChild[] | undefined> {
+  const listing = await listDirectory(dir, state.limits.maxEntriesPerDirectory);
+  if (listing.kind === "failed") {
+    state.diagnostics.push({
+      code: "SKILLS_DIRECTORY_UNREADABLE",
+      severity: "warning",
+      message: `Folder ${dir} could not be listed (${describeFsError(listing.error)}); skills below it were skipped.`,
+      path: dir,
+    });
+    return undefined;
+  }
+  // A folder swapped for a link between the visit check and the listing would list an outside
+  // folder; names listed there are dropped. Files below are verified again when opened.
+  if (!(await stillAt(dir, realDir))) {
+    state.diagnostics.push({
+      code: "SKILLS_DIRECTORY_CHANGED",
+      severity: "warning",
+      message: `Folder ${dir} changed while it was searched; skills below it were skipped.`,
+      path: dir,
+      hint: "Retry when the folder is no longer being changed.",
+    });
+    return undefined;
+  }
+  // A partial listing would depend on the file system's order, so an oversized folder is
+  // skipped whole rather than searched in part.
+  if (listing.kind === "too-many") {
+    state.diagnostics.push({
+      code: "SKILLS_DIRECTORY_ENTRY_LIMIT",
+      severity: "warning",
+      message: `Folder ${dir} has more than ${state.limits.maxEntriesPerDirectory} entries; skills below it were skipped.`,
+      path: dir,
+      hint: "Move the skills into a folder of their own, or raise limits.maxEntriesPerDirectory.",
+    });
+    return undefined;
+  }
+  const children = listing.children;
+  children.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+  return children;
+}
+
+/**
+ * Walks each child in order, folders at `realDir`'s real path joined with the name, links at
+ * their resolved target inside the root; a folder already visited is not entered again.
+ */
+async function walkChildren(
+  state: WalkState,
+  dir: string,
+  realDir: string,
+  depth: number,
+  children: readonly ListedChild[],
+): Promise<void> {
+  // Inspections started ahead are only a head start: each is consumed at the child's turn, and
+  // one left unused (a child skipped or the walk stopped) never rejects.
+  const ahead = new Map<number, Promise<Inspection>>();
+  let nextAhead = 0;
+  for (let index = 0; index < children.length; index += 1) {
+    for (; nextAhead < children.length && nextAhead < index + INSPECT_AHEAD; nextAhead += 1) {
+      const upcoming = children[nextAhead] as ListedChild;
+      if (upcoming.kind !== "directory") continue;
+      ahead.set(nextAhead, inspectSkillFile(joinChild(dir, upcoming.name), state.rootReal));
+    }
+    const entry = children[index] as ListedChild;
+    const inspectedChild = ahead.get(index);
+    ahead.delete(index);
+    const child = joinChild(dir, entry.name);
+    if (entry.kind === "directory") {
+      const childReal = joinChild(realDir, entry.name);
+      if (state.visited.has(childReal)) continue;
+      state.visited.add(childReal);
+      await walkFolder(state, child, childReal, depth + 1, inspectedChild);
+    } else {
+      const target = await resolveLinkedDirectory(child, state.rootReal, state.diagnostics);
+      if (target === undefined) continue;
+      if (state.visited.has(target)) {
+        state.diagnostics.push({
+          code: "SKILLS_SYMLINK_REVISITED",
+          severity: "info",
+          message: `Symlink ${child} leads to a folder already searched; it was not searched again.`,
+          path: child,
+        });
+        continue;
+      }
+      state.visited.add(target);
+      await walkFolder(state, child, target, depth + 1);
+    }
+    if (state.stopped) return;
+  }
 }
 
 // Reads the folder entry by entry and keeps only the names the walk may descend into; past

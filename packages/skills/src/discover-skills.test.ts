@@ -372,6 +372,32 @@ describe("discoverSkills", () => {
     expect(codes(over)).toEqual(["SKILLS_CANDIDATE_LIMIT"]);
   });
 
+  it("stops the walk past maxDirectoriesPerRoot folders, counting folders that are not skills", async () => {
+    const root = path.join(temp, "folders");
+    await writeTree(root, {
+      "a/SKILL.md": skillText("a"),
+      "b/notes/readme.md": "x",
+      "c/SKILL.md": skillText("c"),
+      "d/SKILL.md": skillText("d"),
+    });
+    // The root, a, b and b/notes are four folders: c is the fifth.
+    const under = await discoverSkills([{ tier: "workspace", dir: root }], {
+      limits: { maxDirectoriesPerRoot: 6 },
+    });
+    expect(names(under)).toEqual(["a", "c", "d"]);
+    expect(under.diagnostics).toEqual([]);
+    const over = await discoverSkills([{ tier: "workspace", dir: root }], {
+      limits: { maxDirectoriesPerRoot: 4 },
+    });
+    expect(names(over)).toEqual(["a"]);
+    expect(over.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      [
+        "SKILLS_DIRECTORY_LIMIT",
+        `Skill root ${root} has more than 4 folders; the search stopped there.`,
+      ],
+    ]);
+  });
+
   it("rejects invalid limits", async () => {
     await expect(discoverSkills([], { limits: { maxDepth: -1 } })).rejects.toMatchObject({
       code: "SKILLS_BAD_OPTIONS",

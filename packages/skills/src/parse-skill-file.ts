@@ -30,11 +30,73 @@ const UNSAFE_NAME_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
  */
 export function parseSkillFile(text: string, filePath: string): ParseSkillFileResult {
   const diagnostics: Diagnostic[] = [];
-  const skip = (code: string, message: string, hint: string): ParseSkillFileResult => {
+  const skip: Skip = (code, message, hint) => {
     diagnostics.push({ code, severity: "error", message, path: filePath, hint });
-    return { diagnostics };
+    return undefined;
   };
 
+  const data = readFrontMatterRecord(text, filePath, diagnostics, skip);
+  if (data === undefined) return { diagnostics };
+  const name = readSkillName(data, filePath, diagnostics, skip);
+  if (name === undefined) return { diagnostics };
+  const description = readSkillDescription(data, name, filePath, diagnostics, skip);
+  if (description === undefined) return { diagnostics };
+
+  const warn = createFieldWarner(filePath, diagnostics);
+  const readBoolean = (field: string, fallback: boolean): boolean => {
+    const value = data[field];
+    if (value === undefined || value === null) return fallback;
+    if (typeof value === "boolean") return value;
+    warn(field, "true or false", value);
+    return fallback;
+  };
+
+  const userInvocable = readBoolean("user-invocable", true);
+  const disableModelInvocation = readBoolean("disable-model-invocation", false);
+  const rawHomepage = data["homepage"];
+  let homepage: string | undefined;
+  if (typeof rawHomepage === "string" && rawHomepage.trim() !== "") {
+    homepage = rawHomepage.trim();
+  } else if (rawHomepage !== undefined && rawHomepage !== null) {
+    warn("homepage", "a URL string", rawHomepage);
+  }
+
+  const budget: MetadataBudget = { chars: 0, exceeded: undefined };
+  const metadata = readOpenclawMetadata(data["metadata"], warn, budget);
+  if (budget.exceeded !== undefined) {
+    // Dropping only the oversized field could drop a gate (os, requires) and widen where the
+    // skill runs, so the whole skill is skipped.
+    skip(
+      "SKILL_METADATA_TOO_LARGE",
+      `SKILL.md \`${budget.exceeded}\` is too large (lists of at most ${MAX_METADATA_LIST_ITEMS} items, strings of at most ${MAX_METADATA_STRING_CHARS} characters, ${MAX_METADATA_TOTAL_CHARS} characters of metadata in all, YAML aliases counted each time); the skill was skipped.`,
+      "Shorten the metadata lists; YAML anchors and aliases do not make them cheaper.",
+    );
+    return { diagnostics };
+  }
+  const skill: ParsedSkill = {
+    name,
+    description,
+    userInvocable,
+    disableModelInvocation,
+    ...(homepage === undefined ? {} : { homepage }),
+    metadata,
+  };
+  return { skill, diagnostics };
+}
+
+/** Records the error that skips the whole skill; returns undefined for the caller to pass on. */
+type Skip = (code: string, message: string, hint: string) => undefined;
+
+/**
+ * The frontmatter of `text` as a mapping, with a warning per field read as plain text; undefined
+ * (after `skip`) for a binary file, invalid YAML, no frontmatter or one that is not a mapping.
+ */
+function readFrontMatterRecord(
+  text: string,
+  filePath: string,
+  diagnostics: Diagnostic[],
+  skip: Skip,
+): Record<string, unknown> | undefined {
   if (text.includes("\u0000")) {
     return skip(
       "SKILL_BINARY",
@@ -77,7 +139,19 @@ export function parseSkillFile(text: string, filePath: string): ParseSkillFileRe
       "Write the frontmatter as `key: value` lines.",
     );
   }
+  return data;
+}
 
+/**
+ * The skill's name (the folder's name when `name` is unset), warned when it breaks the Agent
+ * Skills naming rule; undefined (after `skip`) when it is not a string, empty or unsafe.
+ */
+function readSkillName(
+  data: Record<string, unknown>,
+  filePath: string,
+  diagnostics: Diagnostic[],
+  skip: Skip,
+): string | undefined {
   const rawName = data["name"];
   let name: string;
   if (rawName === undefined || rawName === null || rawName === "") {
@@ -107,7 +181,20 @@ export function parseSkillFile(text: string, filePath: string): ParseSkillFileRe
       hint: "Rename the skill, e.g. `my-skill`.",
     });
   }
+  return name;
+}
 
+/**
+ * The trimmed description, warned when over the Agent Skills limit; undefined (after `skip`)
+ * when it is missing, not a string or blank.
+ */
+function readSkillDescription(
+  data: Record<string, unknown>,
+  name: string,
+  filePath: string,
+  diagnostics: Diagnostic[],
+  skip: Skip,
+): string | undefined {
   const rawDescription = data["description"];
   if (typeof rawDescription !== "string" || rawDescription.trim() === "") {
     return skip(
@@ -126,8 +213,12 @@ export function parseSkillFile(text: string, filePath: string): ParseSkillFileRe
       hint: "Shorten the description; details belong in the SKILL.md body.",
     });
   }
+  return description;
+}
 
-  const warn = (field: string, expected: string, value: unknown): void => {
+/** A `Warn` that records an ignored field of `filePath` as a `SKILL_FIELD_INVALID` warning. */
+function createFieldWarner(filePath: string, diagnostics: Diagnostic[]): Warn {
+  return (field, expected, value) => {
     diagnostics.push({
       code: "SKILL_FIELD_INVALID",
       severity: "warning",
@@ -136,44 +227,6 @@ export function parseSkillFile(text: string, filePath: string): ParseSkillFileRe
       hint: `Set \`${field}\` to ${expected} or remove it.`,
     });
   };
-  const readBoolean = (field: string, fallback: boolean): boolean => {
-    const value = data[field];
-    if (value === undefined || value === null) return fallback;
-    if (typeof value === "boolean") return value;
-    warn(field, "true or false", value);
-    return fallback;
-  };
-
-  const userInvocable = readBoolean("user-invocable", true);
-  const disableModelInvocation = readBoolean("disable-model-invocation", false);
-  const rawHomepage = data["homepage"];
-  let homepage: string | undefined;
-  if (typeof rawHomepage === "string" && rawHomepage.trim() !== "") {
-    homepage = rawHomepage.trim();
-  } else if (rawHomepage !== undefined && rawHomepage !== null) {
-    warn("homepage", "a URL string", rawHomepage);
-  }
-
-  const budget: MetadataBudget = { chars: 0, exceeded: undefined };
-  const metadata = readOpenclawMetadata(data["metadata"], warn, budget);
-  if (budget.exceeded !== undefined) {
-    // Dropping only the oversized field could drop a gate (os, requires) and widen where the
-    // skill runs, so the whole skill is skipped.
-    return skip(
-      "SKILL_METADATA_TOO_LARGE",
-      `SKILL.md \`${budget.exceeded}\` is too large (lists of at most ${MAX_METADATA_LIST_ITEMS} items, strings of at most ${MAX_METADATA_STRING_CHARS} characters, ${MAX_METADATA_TOTAL_CHARS} characters of metadata in all, YAML aliases counted each time); the skill was skipped.`,
-      "Shorten the metadata lists; YAML anchors and aliases do not make them cheaper.",
-    );
-  }
-  const skill: ParsedSkill = {
-    name,
-    description,
-    userInvocable,
-    disableModelInvocation,
-    ...(homepage === undefined ? {} : { homepage }),
-    metadata,
-  };
-  return { skill, diagnostics };
 }
 
 type Warn = (field: string, expected: string, value: unknown) => void;

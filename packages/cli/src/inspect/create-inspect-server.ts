@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { buildInspectMain, buildInspectPage } from "./build-inspect-page.js";
 import type { InspectView } from "./inspect-view.js";
 
@@ -103,32 +104,8 @@ export async function createInspectServer(options: InspectServerOptions): Promis
   let allowedHosts: ReadonlySet<string> = new Set();
 
   const route = (request: IncomingMessage, response: ServerResponse): void => {
-    if (!allowedHosts.has(request.headers.host ?? "")) {
-      send(response, 403, TEXT, "Forbidden: unexpected Host header.\n");
-      return;
-    }
-    const target = parseInspectTarget(request.url ?? "");
-    if (target === "malformed") {
-      send(response, 400, TEXT, "Bad request: the path is not a plain /path.\n");
-      return;
-    }
-    if (request.method !== "GET" && request.method !== "HEAD") {
-      response.setHeader("Allow", "GET, HEAD");
-      send(response, 405, TEXT, "Method not allowed.\n");
-      return;
-    }
-    const length = request.headers["content-length"];
-    if (
-      request.headers["transfer-encoding"] !== undefined ||
-      (length !== undefined && length !== "0")
-    ) {
-      send(response, 400, TEXT, "Bad request: a GET carries no body.\n");
-      return;
-    }
-    if (target === "unknown") {
-      send(response, 404, TEXT, "Not found.\n");
-      return;
-    }
+    const target = acceptInspectRequest(request, response, allowedHosts);
+    if (target === undefined) return;
     if (target.route === "page" || request.method === "HEAD") {
       send(
         response,
@@ -138,18 +115,7 @@ export async function createInspectServer(options: InspectServerOptions): Promis
       );
       return;
     }
-    response.writeHead(200, {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-store",
-      Connection: "keep-alive",
-    });
-    response.write("retry: 1000\n\n");
-    // A page loaded before the latest render catches up at once.
-    if (new URLSearchParams(target.query).get("version") !== String(current.version)) {
-      response.write(current.event);
-    }
-    streams.add(response);
-    response.on("close", () => streams.delete(response));
+    openEventStream(response, target.query, current, streams);
   };
 
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
@@ -164,38 +130,8 @@ export async function createInspectServer(options: InspectServerOptions): Promis
     }
   };
 
-  const server = createServer(
-    {
-      headersTimeout: INSPECT_HEADERS_TIMEOUT_MS,
-      requestTimeout: INSPECT_REQUEST_TIMEOUT_MS,
-      // How often Node checks the two timeouts above (default 30 s).
-      connectionsCheckingInterval: 1_000,
-      maxHeaderSize: 16_384,
-    },
-    handle,
-  );
-  server.maxConnections = INSPECT_MAX_CONNECTIONS;
-  server.maxHeadersCount = 100;
-  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
-    if (error.code !== "ECONNRESET" && socket.writable) {
-      const status =
-        error.code === "HPE_HEADER_OVERFLOW"
-          ? "431 Request Header Fields Too Large"
-          : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-            ? "408 Request Timeout"
-            : "400 Bad Request";
-      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-    } else {
-      socket.destroy();
-    }
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, HOST, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  const server = createBoundedServer(handle);
+  await listen(server, options.port ?? 0);
   const { port } = server.address() as AddressInfo;
   allowedHosts = new Set([`${HOST}:${port}`, `localhost:${port}`]);
   const heartbeat = setInterval(() => {
@@ -220,4 +156,109 @@ export async function createInspectServer(options: InspectServerOptions): Promis
       });
     },
   };
+}
+
+/**
+ * Answers a request the server refuses (another host 403, a malformed target 400, another method
+ * 405, a body 400, an unknown path 404) and returns undefined; returns the route of any other.
+ */
+function acceptInspectRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  allowedHosts: ReadonlySet<string>,
+): { readonly route: InspectRoute; readonly query: string } | undefined {
+  if (!allowedHosts.has(request.headers.host ?? "")) {
+    send(response, 403, TEXT, "Forbidden: unexpected Host header.\n");
+    return undefined;
+  }
+  const target = parseInspectTarget(request.url ?? "");
+  if (target === "malformed") {
+    send(response, 400, TEXT, "Bad request: the path is not a plain /path.\n");
+    return undefined;
+  }
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    response.setHeader("Allow", "GET, HEAD");
+    send(response, 405, TEXT, "Method not allowed.\n");
+    return undefined;
+  }
+  const length = request.headers["content-length"];
+  if (
+    request.headers["transfer-encoding"] !== undefined ||
+    (length !== undefined && length !== "0")
+  ) {
+    send(response, 400, TEXT, "Bad request: a GET carries no body.\n");
+    return undefined;
+  }
+  if (target === "unknown") {
+    send(response, 404, TEXT, "Not found.\n");
+    return undefined;
+  }
+  return target;
+}
+
+/** Starts a `GET /events` stream: sends the latest render when the page is behind, then keeps it. */
+function openEventStream(
+  response: ServerResponse,
+  query: string,
+  current: Published,
+  streams: Set<ServerResponse>,
+): void {
+  response.writeHead(200, {
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-store",
+    Connection: "keep-alive",
+  });
+  response.write("retry: 1000\n\n");
+  // A page loaded before the latest render catches up at once.
+  if (new URLSearchParams(query).get("version") !== String(current.version)) {
+    response.write(current.event);
+  }
+  streams.add(response);
+  response.on("close", () => streams.delete(response));
+}
+
+/** An HTTP server with the inspect limits: timeouts, head size, connection cap, parser errors. */
+function createBoundedServer(
+  handle: (request: IncomingMessage, response: ServerResponse) => void,
+): Server {
+  const server = createServer(
+    {
+      headersTimeout: INSPECT_HEADERS_TIMEOUT_MS,
+      requestTimeout: INSPECT_REQUEST_TIMEOUT_MS,
+      // How often Node checks the two timeouts above (default 30 s).
+      connectionsCheckingInterval: 1_000,
+      maxHeaderSize: 16_384,
+    },
+    handle,
+  );
+  server.maxConnections = INSPECT_MAX_CONNECTIONS;
+  server.maxHeadersCount = 100;
+  server.on("clientError", answerClientError);
+  return server;
+}
+
+/** Answers what Node's parser refused (431 head too large, 408 too slow, else 400), then closes. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code !== "ECONNRESET" && socket.writable) {
+    const status =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? "431 Request Header Fields Too Large"
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? "408 Request Timeout"
+          : "400 Bad Request";
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  } else {
+    socket.destroy();
+  }
+}
+
+/** Listens on `HOST`:`port`; rejects when the port cannot be bound. */
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, HOST, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
 }

@@ -241,75 +241,134 @@ export async function buildCacheReport(
 ): Promise<CacheReport> {
   checkCacheReportFlags(options);
   const counter = await tokenCounter.load();
-  const countTokens = (text: string): number => counter.countTokens(text);
   const plan = await planFacts(options, io, (io.assets ?? discoverCliAssets()).demo);
-  const providers: CacheProvider[] =
-    options.provider === "both" ? ["anthropic", "openai"] : [options.provider];
-  const user = plan.facts.map((_, index) =>
+  const messages = makeSyntheticMessages(plan.facts.length, options, (text) =>
+    counter.countTokens(text),
+  );
+  const diagnostics: Diagnostic[] = [...plan.diagnostics];
+  const session = planPrefixSession(options, plan.facts);
+  const rendered = await renderBothLayouts(options, io, plan.facts, session, diagnostics);
+  const unseen = findUnseenEdit(session, rendered.get("turn-context")!);
+  if (unseen !== undefined) diagnostics.push(unseen);
+  return {
+    version: 1,
+    estimate: true,
+    turns: plan.facts.length,
+    userTokens: options.userTokens,
+    assistantTokens: options.assistantTokens,
+    toolRounds: options.toolRounds ?? 0,
+    toolResultTokens: options.toolResultTokens ?? 800,
+    compactEvery: options.compactEvery ?? null,
+    factsSource: plan.source,
+    prefix: toCacheReportPrefix(session, rendered.get("turn-context")!),
+    simulations: simulateLayouts(options, rendered, messages, counter),
+    diagnostics,
+  };
+}
+
+/** The synthetic conversation text around the rendered turns; every array has one entry per turn. */
+interface SyntheticMessages {
+  readonly user: readonly string[];
+  readonly assistant: readonly string[];
+  /** One tool result text per round, shared by every turn. */
+  readonly toolResults: readonly string[];
+  /** The compaction summary before each turn; "" where the history is not compacted. */
+  readonly summaries: readonly string[];
+}
+
+/** Makes the user messages, replies, tool results and summaries of `turnCount` turns. */
+function makeSyntheticMessages(
+  turnCount: number,
+  options: CacheReportOptions,
+  countTokens: (text: string) => number,
+): SyntheticMessages {
+  const turnIndexes = Array.from({ length: turnCount }, (_, index) => index);
+  const user = turnIndexes.map((index) =>
     makeSyntheticText(index * 2 + 1, options.userTokens, countTokens),
   );
-  const assistant = plan.facts.map((_, index) =>
+  const assistant = turnIndexes.map((index) =>
     makeSyntheticText(index * 2 + 2, options.assistantTokens, countTokens),
   );
-  const rounds = options.toolRounds ?? 0;
   const resultTokens = options.toolResultTokens ?? 800;
   // One result text per round, reused across turns with a per-turn header: generating
   // hundreds of 800-token texts would dominate the run.
-  const resultBase = Array.from({ length: rounds }, (_, round) =>
+  const toolResults = Array.from({ length: options.toolRounds ?? 0 }, (_, round) =>
     makeSyntheticText(1000 + round, resultTokens, countTokens),
   );
-  const results = (turn: number, round: number): string =>
-    `result of call ${turn + 1}.${round + 1}\n${resultBase[round]!}`;
-  const toolRounds = (
-    turn: AgentTurn,
-    index: number,
-    result: (turn: number, round: number) => string,
-  ): SimulatedToolRound[] =>
-    Array.from({ length: rounds }, (_, round) => {
-      const id = `call_${index + 1}_${round + 1}`;
-      return {
-        assistant: [
-          {
-            type: "tool-call",
-            id,
-            name: turn.tools[0]?.name ?? "read",
-            input: { query: `turn ${index + 1} step ${round + 1}` },
-          },
-        ],
-        results: [{ id, text: result(index, round) }],
-      };
-    });
-  const summaries = plan.facts.map((_, index) =>
+  const summaries = turnIndexes.map((index) =>
     isEveryNth(index, options.compactEvery)
       ? makeSyntheticText(5000 + index, SUMMARY_TOKENS, countTokens)
       : "",
   );
-  const diagnostics: Diagnostic[] = [...plan.diagnostics];
-  const session = planPrefixSession(options, plan.facts);
+  return { user, assistant, toolResults, summaries };
+}
+
+/** The tool rounds of turn `index`: one call of the turn's first tool and its result per round. */
+function buildToolRounds(
+  turn: AgentTurn,
+  index: number,
+  toolResults: readonly string[],
+): SimulatedToolRound[] {
+  return toolResults.map((resultText, round) => {
+    const id = `call_${index + 1}_${round + 1}`;
+    return {
+      assistant: [
+        {
+          type: "tool-call",
+          id,
+          name: turn.tools[0]?.name ?? "read",
+          input: { query: `turn ${index + 1} step ${round + 1}` },
+        },
+      ],
+      results: [{ id, text: `result of call ${index + 1}.${round + 1}\n${resultText}` }],
+    };
+  });
+}
+
+/**
+ * Renders the turns in each of `CACHE_LAYOUTS`; adds the `turn-context` layout's copy and
+ * first-turn diagnostics to `diagnostics` (the other layout reads the same inputs).
+ */
+async function renderBothLayouts(
+  options: CacheReportOptions,
+  io: CliIo,
+  facts: readonly RunFacts[],
+  session: PrefixSessionPlan,
+  diagnostics: Diagnostic[],
+): Promise<Map<ConversationLayout, AgentTurn[]>> {
   const rendered = new Map<ConversationLayout, AgentTurn[]>();
   for (const layout of CACHE_LAYOUTS) {
-    const { turns, diagnostics: copied } = await renderTurns(
-      options,
-      io,
-      layout,
-      plan.facts,
-      session,
-    );
+    const { turns, diagnostics: copied } = await renderTurns(options, io, layout, facts, session);
     rendered.set(layout, turns);
     if (layout === "turn-context") diagnostics.push(...copied, ...(turns[0]?.diagnostics ?? []));
   }
-  const unseen = findUnseenEdit(session, rendered.get("turn-context")!);
-  if (unseen !== undefined) diagnostics.push(unseen);
+  return rendered;
+}
+
+/** Simulates each rendered layout under each chosen provider, providers first, layouts within. */
+function simulateLayouts(
+  options: CacheReportOptions,
+  rendered: ReadonlyMap<ConversationLayout, AgentTurn[]>,
+  messages: SyntheticMessages,
+  counter: TokenCounter,
+): CacheSimulation[] {
+  const providers: CacheProvider[] =
+    options.provider === "both" ? ["anthropic", "openai"] : [options.provider];
   const simulations: CacheSimulation[] = [];
   for (const provider of providers) {
     for (const layout of CACHE_LAYOUTS) {
       const turns: SimulatedTurnInput[] = rendered.get(layout)!.map((turn, index) => ({
         turn,
-        user: user[index]!,
-        assistant: assistant[index]!,
-        toolRounds: toolRounds(turn, index, results),
+        user: messages.user[index]!,
+        assistant: messages.assistant[index]!,
+        toolRounds: buildToolRounds(turn, index, messages.toolResults),
         ...(isEveryNth(index, options.compactEvery)
-          ? { compactBefore: { instruction: COMPACTION_INSTRUCTION, summary: summaries[index]! } }
+          ? {
+              compactBefore: {
+                instruction: COMPACTION_INSTRUCTION,
+                summary: messages.summaries[index]!,
+              },
+            }
           : {}),
       }));
       simulations.push(
@@ -323,18 +382,5 @@ export async function buildCacheReport(
       );
     }
   }
-  return {
-    version: 1,
-    estimate: true,
-    turns: plan.facts.length,
-    userTokens: options.userTokens,
-    assistantTokens: options.assistantTokens,
-    toolRounds: rounds,
-    toolResultTokens: resultTokens,
-    compactEvery: options.compactEvery ?? null,
-    factsSource: plan.source,
-    prefix: toCacheReportPrefix(session, rendered.get("turn-context")!),
-    simulations,
-    diagnostics,
-  };
+  return simulations;
 }

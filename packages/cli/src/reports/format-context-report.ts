@@ -37,10 +37,19 @@ export function formatContextReport(
   styler: Styler,
 ): string {
   const heading = (text: string): string => styler.bold(text);
-  const header = styler.dim;
-  const blocks: string[] = [];
+  const blocks = [
+    `${heading("Bootstrap files")}\n${formatBootstrapTable(report.bootstrap, styler)}`,
+    `${heading("Skills list")}\n${formatSkillsBlock(report.skills, view, styler)}`,
+    `${heading("Tool schemas")}\n${formatToolsBlock(report.tools, view, styler)}`,
+    `${heading("Sections")}\n${formatSectionsTable(report.sections, styler)}`,
+    `${heading("Totals")}\n${formatTotalsTable(report.totals, report.tools, styler)}`,
+  ];
+  return `${blocks.join("\n\n")}\n`;
+}
 
-  const fileTotals = report.bootstrap.reduce(
+/** The bootstrap files table: one row per file, then a total row. */
+function formatBootstrapTable(bootstrap: ContextReport["bootstrap"], styler: Styler): string {
+  const fileTotals = bootstrap.reduce(
     (sum, file) => ({
       raw: sum.raw + file.rawChars,
       injected: sum.injected + file.injectedChars,
@@ -49,139 +58,141 @@ export function formatContextReport(
     }),
     { raw: 0, injected: 0, rawTokens: 0, injectedTokens: 0 },
   );
-  blocks.push(
-    `${heading("Bootstrap files")}\n${formatTable(
+  return formatTable(
+    [
+      { header: "FILE" },
+      { header: "STATUS" },
+      { header: "RAW CHARS", align: "right" },
+      { header: "INJECTED", align: "right" },
+      { header: "RAW TOK", align: "right" },
+      { header: "INJ TOK", align: "right" },
+      { header: "LIMIT" },
+    ],
+    [
+      ...bootstrap.map((file): TableCell[] => [
+        file.path,
+        formatStatus(file.status, styler),
+        n(file.rawChars),
+        n(file.injectedChars),
+        file.rawTokens === null ? "-" : n(file.rawTokens),
+        n(file.injectedTokens),
+        file.limitedBy ?? "-",
+      ]),
       [
-        { header: "FILE" },
-        { header: "STATUS" },
-        { header: "RAW CHARS", align: "right" },
-        { header: "INJECTED", align: "right" },
-        { header: "RAW TOK", align: "right" },
-        { header: "INJ TOK", align: "right" },
-        { header: "LIMIT" },
+        { text: "total", style: styler.bold },
+        "",
+        n(fileTotals.raw),
+        n(fileTotals.injected),
+        n(fileTotals.rawTokens),
+        n(fileTotals.injectedTokens),
+        "",
       ],
-      [
-        ...report.bootstrap.map((file): TableCell[] => [
-          file.path,
-          formatStatus(file.status, styler),
-          n(file.rawChars),
-          n(file.injectedChars),
-          file.rawTokens === null ? "-" : n(file.rawTokens),
-          n(file.injectedTokens),
-          file.limitedBy ?? "-",
-        ]),
-        [
-          { text: "total", style: styler.bold },
-          "",
-          n(fileTotals.raw),
-          n(fileTotals.injected),
-          n(fileTotals.rawTokens),
-          n(fileTotals.injectedTokens),
-          "",
-        ],
-      ],
-      header,
-    )}`,
+    ],
+    styler.dim,
   );
+}
 
-  const skills = report.skills;
+/** The skills summary line, plus a row per skill in the `detail` view. */
+function formatSkillsBlock(
+  skills: ContextReport["skills"],
+  view: ContextView,
+  styler: Styler,
+): string {
   const skillLine =
     `  ${n(skills.included)} of ${n(skills.eligible)} eligible listed (${n(skills.discovered)} discovered)` +
     ` · format ${skills.format} · ${n(skills.chars)} chars · ${n(skills.tokens)} tokens` +
     (skills.omitted.length > 0 ? `\n  omitted: ${skills.omitted.join(", ")}` : "");
-  const skillsBlock =
-    view === "detail"
-      ? `${skillLine}\n${formatTable(
-          [
-            { header: "SKILL" },
-            { header: "TIER" },
-            { header: "STATUS" },
-            { header: "CHARS", align: "right" },
-            { header: "TOKENS", align: "right" },
-            { header: "PATH / REASON" },
-          ],
-          skills.entries.map((skill): TableCell[] => [
-            skill.name,
-            skill.tier,
-            formatSkillStatus(skill.status, skill.listing, styler),
-            n(skill.chars),
-            n(skill.tokens),
-            skill.reason === undefined ? skill.path : `${skill.path} (${skill.reason})`,
-          ]),
-          header,
-        )}`
-      : skillLine;
-  blocks.push(`${heading("Skills list")}\n${skillsBlock}`);
+  if (view !== "detail") return skillLine;
+  return `${skillLine}\n${formatTable(
+    [
+      { header: "SKILL" },
+      { header: "TIER" },
+      { header: "STATUS" },
+      { header: "CHARS", align: "right" },
+      { header: "TOKENS", align: "right" },
+      { header: "PATH / REASON" },
+    ],
+    skills.entries.map((skill): TableCell[] => [
+      skill.name,
+      skill.tier,
+      formatSkillStatus(skill.status, skill.listing, styler),
+      n(skill.chars),
+      n(skill.tokens),
+      skill.reason === undefined ? skill.path : `${skill.path} (${skill.reason})`,
+    ]),
+    styler.dim,
+  )}`;
+}
 
-  const tools = report.tools;
+/** The tool schemas summary line, plus a row per tool in the `detail` view when there are tools. */
+function formatToolsBlock(
+  tools: ContextReport["tools"],
+  view: ContextView,
+  styler: Styler,
+): string {
   const toolLine = `  ${n(tools.count)} tools · ${n(tools.chars)} chars of JSON · ${n(tools.tokens)} tokens`;
-  blocks.push(
-    `${heading("Tool schemas")}\n${
-      view === "detail" && tools.count > 0
-        ? `${toolLine}\n${formatTable(
-            [
-              { header: "TOOL" },
-              { header: "CHARS", align: "right" },
-              { header: "TOKENS", align: "right" },
-            ],
-            tools.entries.map((tool): TableCell[] => [tool.name, n(tool.chars), n(tool.tokens)]),
-            header,
-          )}`
-        : toolLine
-    }`,
-  );
+  if (view !== "detail" || tools.count === 0) return toolLine;
+  return `${toolLine}\n${formatTable(
+    [{ header: "TOOL" }, { header: "CHARS", align: "right" }, { header: "TOKENS", align: "right" }],
+    tools.entries.map((tool): TableCell[] => [tool.name, n(tool.chars), n(tool.tokens)]),
+    styler.dim,
+  )}`;
+}
 
-  blocks.push(
-    `${heading("Sections")}\n${formatTable(
-      [
-        { header: "#", align: "right" },
-        { header: "SECTION" },
-        { header: "CACHE" },
-        { header: "CHARS", align: "right" },
-        { header: "TOKENS", align: "right" },
-      ],
-      report.sections.map((section, index): TableCell[] => [
-        String(index + 1),
-        section.id,
-        formatCache(section.cache, styler),
-        n(section.chars),
-        n(section.tokens),
-      ]),
-      header,
-    )}`,
+/** The sections table: one numbered row per section with its cache side. */
+function formatSectionsTable(sections: ContextReport["sections"], styler: Styler): string {
+  return formatTable(
+    [
+      { header: "#", align: "right" },
+      { header: "SECTION" },
+      { header: "CACHE" },
+      { header: "CHARS", align: "right" },
+      { header: "TOKENS", align: "right" },
+    ],
+    sections.map((section, index): TableCell[] => [
+      String(index + 1),
+      section.id,
+      formatCache(section.cache, styler),
+      n(section.chars),
+      n(section.tokens),
+    ]),
+    styler.dim,
   );
+}
 
-  const totals = report.totals;
+/** The totals table: prefix and suffix with their share of the prompt, prompt, tools, request. */
+function formatTotalsTable(
+  totals: ContextReport["totals"],
+  tools: ContextReport["tools"],
+  styler: Styler,
+): string {
   const share = (part: number): string =>
     totals.promptTokens === 0 ? "" : ` (${Math.round((part / totals.promptTokens) * 100)}%)`;
-  blocks.push(
-    `${heading("Totals")}\n${formatTable(
-      [{ header: "" }, { header: "CHARS", align: "right" }, { header: "TOKENS", align: "right" }],
+  return formatTable(
+    [{ header: "" }, { header: "CHARS", align: "right" }, { header: "TOKENS", align: "right" }],
+    [
       [
-        [
-          "stable prefix",
-          n(totals.stableChars),
-          `${n(totals.stableTokens)}${share(totals.stableTokens)}`,
-        ],
-        [
-          "volatile suffix",
-          n(totals.volatileChars),
-          `${n(totals.volatileTokens)}${share(totals.volatileTokens)}`,
-        ],
-        [
-          { text: "system prompt", style: styler.bold },
-          n(totals.promptChars),
-          n(totals.promptTokens),
-        ],
-        ["tool schemas", n(tools.chars), n(totals.toolSchemaTokens)],
-        [
-          { text: "per request", style: styler.bold },
-          n(totals.promptChars + tools.chars),
-          n(totals.requestTokens),
-        ],
+        "stable prefix",
+        n(totals.stableChars),
+        `${n(totals.stableTokens)}${share(totals.stableTokens)}`,
       ],
-      header,
-    )}`,
+      [
+        "volatile suffix",
+        n(totals.volatileChars),
+        `${n(totals.volatileTokens)}${share(totals.volatileTokens)}`,
+      ],
+      [
+        { text: "system prompt", style: styler.bold },
+        n(totals.promptChars),
+        n(totals.promptTokens),
+      ],
+      ["tool schemas", n(tools.chars), n(totals.toolSchemaTokens)],
+      [
+        { text: "per request", style: styler.bold },
+        n(totals.promptChars + tools.chars),
+        n(totals.requestTokens),
+      ],
+    ],
+    styler.dim,
   );
-  return `${blocks.join("\n\n")}\n`;
 }
