@@ -504,6 +504,57 @@ describe("discoverSkills", () => {
     }
   });
 
+  // The race itself (a folder swapped for a link mid-walk) is in test/hostile-skills.test.ts; here
+  // the file system answers as if it happened, so the check is tested on every run.
+  it.each([
+    ["resolves elsewhere", async () => "/elsewhere/group"],
+    [
+      "no longer resolves",
+      async () => {
+        throw Object.assign(new Error("gone"), { code: "ENOENT" });
+      },
+    ],
+  ])(
+    "skips a folder that %s once listed, keeping its siblings",
+    async (_, realpathAfterListing) => {
+      const root = path.join(temp, "changing");
+      await writeTree(root, {
+        "a/SKILL.md": skillText("a"),
+        "group/b/SKILL.md": skillText("b"),
+      });
+      const group = path.join(root, "group");
+      let listed = false;
+      const realOpendir = fs.opendir.bind(fs);
+      const realRealpath = fs.realpath.bind(fs);
+      const opendir = vi.spyOn(fs, "opendir").mockImplementation(async (dir, options) => {
+        const handle = await realOpendir(dir, options);
+        if (dir === group) listed = true;
+        return handle;
+      });
+      const realpath = vi
+        .spyOn(fs, "realpath")
+        .mockImplementation(async (target, options) =>
+          target === group && listed ? realpathAfterListing() : realRealpath(target, options),
+        );
+      try {
+        const result = await discoverSkills([{ tier: "workspace", dir: root }]);
+        expect(names(result)).toEqual(["a"]);
+        expect(result.diagnostics).toEqual([
+          {
+            code: "SKILLS_DIRECTORY_CHANGED",
+            severity: "warning",
+            message: `Folder ${group} changed while it was searched; skills below it were skipped.`,
+            path: group,
+            hint: "Retry when the folder is no longer being changed.",
+          },
+        ]);
+      } finally {
+        opendir.mockRestore();
+        realpath.mockRestore();
+      }
+    },
+  );
+
   it("reports each root's walk and load problems together, in root order", async () => {
     const first = path.join(temp, "first");
     const second = path.join(temp, "second");
