@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BOOTSTRAP_MIN_REMAINING_CHARS } from "./bootstrap-file-names.js";
 import { loadStartupMemoryContext } from "./load-startup-memory-context.js";
 
 let root: string;
@@ -147,5 +148,96 @@ describe("loadStartupMemoryContext", () => {
         command: "/new",
       }),
     ).rejects.toMatchObject({ code: "BOOTSTRAP_INVALID_OPTIONS" });
+  });
+
+  it.each([
+    [
+      { workspaceDir: "ws" },
+      "workspaceDir must be an absolute path.",
+      "workspaceDir",
+      "Resolve it first.",
+    ],
+    [
+      { workspaceDir: 42 },
+      "workspaceDir must be an absolute path.",
+      "workspaceDir",
+      "Resolve it first.",
+    ],
+    [
+      { today: "2026-7-13" },
+      'today must be a YYYY-MM-DD date, got "2026-7-13".',
+      "today",
+      "Format the user's local date as YYYY-MM-DD.",
+    ],
+    [{ maxChars: 0 }, "maxChars must be a positive integer.", "maxChars", "Pass a whole number."],
+    [{ maxChars: 1.5 }, "maxChars must be a positive integer.", "maxChars", "Pass a whole number."],
+    [
+      { command: 7 },
+      "command must be the turn's text.",
+      "command",
+      "Pass the user's message as a string.",
+    ],
+    [{ maxFiles: -1 }, "maxFiles must be a whole number.", "maxFiles", "Pass 0 or more."],
+    [{ maxFiles: Number.NaN }, "maxFiles must be a whole number.", "maxFiles", "Pass 0 or more."],
+  ])("rejects %j with what, where and how to fix", async (override, message, path, hint) => {
+    const options = { ...base, workspaceDir: workspace, command: "/new", ...override };
+    await expect(
+      loadStartupMemoryContext(options as Parameters<typeof loadStartupMemoryContext>[0]),
+    ).rejects.toMatchObject({ code: "BOOTSTRAP_INVALID_OPTIONS", message, path, hint });
+  });
+
+  it("accepts the smallest limits: one character and no files", async () => {
+    const options = { ...base, workspaceDir: workspace, command: "/new" };
+    const empty = { block: null, files: [], diagnostics: [] };
+    expect(await loadStartupMemoryContext({ ...options, maxChars: 1 })).toEqual(empty);
+    expect(await loadStartupMemoryContext({ ...options, maxFiles: 0 })).toEqual(empty);
+    expect(await loadStartupMemoryContext({ ...options, command: "hello" })).toEqual(empty);
+  });
+
+  it("reports a memory folder outside the workspace in full", async () => {
+    const result = await loadWithMemoryLinkedOutside("2026-07-13.md");
+    const outsideReal = await realpath(join(root, "outside"));
+    const workspaceReal = await realpath(workspace);
+    expect(result).toEqual({
+      block: null,
+      files: [],
+      diagnostics: [
+        {
+          code: "BOOTSTRAP_FILE_OUTSIDE_WORKSPACE",
+          severity: "warning",
+          message: `memory resolves to ${outsideReal}, outside ${workspaceReal}; no startup context.`,
+          path: join(workspace, "memory"),
+          hint: "Keep daily memory files in a real memory/ folder inside the workspace.",
+        },
+      ],
+    });
+  });
+
+  it("leaves out blank daily files, and adds no block when every file is blank", async () => {
+    await writeFile(join(workspace, "memory", "2026-07-13.md"), "  \n\n");
+    const result = await loadStartupMemoryContext({
+      ...base,
+      workspaceDir: workspace,
+      command: "/new",
+    });
+    expect(result.files.map((file) => file.path)).toEqual([
+      join(workspace, "memory", "2026-07-12.md"),
+    ]);
+    await writeFile(join(workspace, "memory", "2026-07-12.md"), "\n");
+    expect(
+      await loadStartupMemoryContext({ ...base, workspaceDir: workspace, command: "/new" }),
+    ).toEqual({ block: null, files: [], diagnostics: [] });
+  });
+
+  it("still reads a file when the room left is exactly the minimum", async () => {
+    const options = { ...base, maxFiles: 1, workspaceDir: workspace, command: "/new" };
+    const whole = await loadStartupMemoryContext(options);
+    const blockHeading = whole.block!.split("\n\n")[0]!;
+    const fileHeading = "\n\n## memory/2026-07-13.md\n";
+    const exact = blockHeading.length + fileHeading.length + BOOTSTRAP_MIN_REMAINING_CHARS;
+    const fits = await loadStartupMemoryContext({ ...options, maxChars: exact });
+    expect(fits.files).toHaveLength(1);
+    expect(fits.block!.length).toBeLessThanOrEqual(exact);
+    expect((await loadStartupMemoryContext({ ...options, maxChars: exact - 1 })).block).toBeNull();
   });
 });
