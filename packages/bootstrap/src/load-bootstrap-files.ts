@@ -103,7 +103,7 @@ interface Candidate {
 
 function requireAbsolute(value: string | undefined, key: string): void {
   if (value === undefined) return;
-  if (typeof value !== "string" || value === "" || !isAbsolute(value)) {
+  if (typeof value !== "string" || !isAbsolute(value)) {
     throw new BootstrapError(
       "BOOTSTRAP_INVALID_OPTIONS",
       `${key} must be an absolute path, got ${JSON.stringify(String(value))}.`,
