@@ -84,4 +84,39 @@ describe("seedBootstrapTemplates", () => {
       code: "BOOTSTRAP_BAD_WORKSPACE",
     });
   });
+
+  it("says what, where and how to fix when it refuses", async () => {
+    await expect(seedBootstrapTemplates("relative/ws")).rejects.toMatchObject({
+      code: "BOOTSTRAP_INVALID_OPTIONS",
+      message: 'workspaceDir must be an absolute path, got "relative/ws".',
+      path: "workspaceDir",
+      hint: "Resolve the workspace path before seeding.",
+    });
+    await expect(seedBootstrapTemplates(undefined as unknown as string)).rejects.toMatchObject({
+      message: 'workspaceDir must be an absolute path, got "undefined".',
+    });
+    await writeFile(join(root, "file"), "x");
+    const workspace = join(root, "file", "ws");
+    const failure = await seedBootstrapTemplates(workspace).catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      code: "BOOTSTRAP_BAD_WORKSPACE",
+      message: `Cannot create the workspace folder ${workspace} (ENOTDIR).`,
+      path: workspace,
+      hint: "Point the agent workspace at a writable folder.",
+      cause: expect.objectContaining({ code: "ENOTDIR" }),
+    });
+  });
+
+  it("counts a folder with a template's name as existing, and writes the other templates whole", async () => {
+    const workspace = join(root, "ws");
+    await mkdir(join(workspace, "SOUL.md"), { recursive: true });
+    const result = await seedBootstrapTemplates(workspace);
+    expect(result).toEqual({
+      created: ["AGENTS.md", "IDENTITY.md", "USER.md"],
+      existing: ["SOUL.md"],
+    });
+    for (const name of result.created) {
+      expect(await readFile(join(workspace, name), "utf8")).toBe(BOOTSTRAP_TEMPLATES[name]);
+    }
+  });
 });
