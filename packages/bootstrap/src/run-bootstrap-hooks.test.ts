@@ -223,4 +223,71 @@ describe("runBootstrapHooks", () => {
     expect(result.files.map((f) => f.content)).toEqual(["agents", "soul", "repo"]);
     expect(result.diagnostics).toEqual([]);
   });
+
+  it("hands each handler the event: its type, the files and the context, executionDir when given", async () => {
+    const events: unknown[] = [];
+    const record: BootstrapHookHandler = (event) => {
+      events.push({ ...event, files: event.files.map((file) => file.name) });
+    };
+    await runBootstrapHooks(files, { "agent:bootstrap": [record] }, context);
+    await runBootstrapHooks(
+      files,
+      { "agent:bootstrap": [record] },
+      { ...context, sessionKind: "subagent", executionDir: "/repo" },
+    );
+    expect(events).toEqual([
+      {
+        type: "agent:bootstrap",
+        files: ["AGENTS.md", "SOUL.md"],
+        sessionKind: "main",
+        workspaceDir: "/ws",
+      },
+      {
+        type: "agent:bootstrap",
+        files: ["AGENTS.md", "SOUL.md"],
+        sessionKind: "subagent",
+        workspaceDir: "/ws",
+        executionDir: "/repo",
+      },
+    ]);
+  });
+
+  it("reports a failed handler and a duplicate entry in full, a duplicate execution file by path", async () => {
+    const repoAgents = { name: "AGENTS.md", path: "/repo/AGENTS.md", origin: "execution" } as const;
+    const result = await run(
+      () => {
+        // oxlint-disable-next-line typescript/only-throw-error -- plain-JS handlers throw anything
+        throw 42;
+      },
+      () => {
+        // oxlint-disable-next-line typescript/only-throw-error -- plain-JS handlers throw anything
+        throw "";
+      },
+      (event) => [
+        ...event.files,
+        { ...repoAgents, content: "one" },
+        { ...repoAgents, content: "two" },
+      ],
+    );
+    expect(result.files.map((f) => f.content)).toEqual(["agents", "soul", "two"]);
+    expect(result.diagnostics).toEqual([
+      {
+        code: "BOOTSTRAP_HOOK_FAILED",
+        severity: "warning",
+        message: "agent:bootstrap handler #1 threw (no message); its change was discarded.",
+        hint: "Fix the handler; the file list continues from the previous handler's result.",
+      },
+      expect.objectContaining({
+        message: "agent:bootstrap handler #2 threw (no message); its change was discarded.",
+      }),
+      {
+        code: "BOOTSTRAP_HOOK_DUPLICATE_FILE",
+        severity: "warning",
+        message:
+          "agent:bootstrap handlers left 2 entries for /repo/AGENTS.md; the last one is injected.",
+        path: "/repo/AGENTS.md",
+        hint: "Change the existing entry's content instead of adding a second one.",
+      },
+    ]);
+  });
 });
