@@ -20,6 +20,7 @@ export default defineConfig({
       `packages/${packageName}/test/**/*.test.ts`,
     ],
     exclude: [...configDefaults.exclude, "packages/*/test/browser/**"],
+    setupFiles: ["stryker/fast-check-time-limit.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

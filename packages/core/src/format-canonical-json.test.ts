@@ -43,4 +43,26 @@ describe("formatCanonicalJson", () => {
       new RangeError("bad value[0]"),
     );
   });
+
+  it("names what it found: nothing for undefined, else the type", () => {
+    expect(() => toCanonicalJsonValue([undefined])).toThrow(
+      new TypeError("value[0] must be a JSON value, got nothing."),
+    );
+    expect(() => toCanonicalJsonValue({ id: 1n })).toThrow(
+      new TypeError("value.id must be a JSON value, got a bigint."),
+    );
+    expect(() => toCanonicalJsonValue(Symbol("s"))).toThrow(
+      new TypeError("value must be a JSON value, got a symbol."),
+    );
+  });
+
+  it("returns plain, editable objects (a caller may change the copy)", () => {
+    const copy = toCanonicalJsonValue({ a: 1 }) as Record<string, unknown>;
+    expect(Object.getOwnPropertyDescriptor(copy, "a")).toEqual({
+      value: 1,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  });
 });

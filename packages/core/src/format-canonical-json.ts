@@ -12,11 +12,10 @@ export interface CanonicalJsonOptions {
   readonly onInvalid?: InvalidJsonValueHandler;
 }
 
+// Only what JSON cannot carry reaches it: a non-finite number, `undefined`, a function, a
+// symbol or a bigint (null, arrays and objects are JSON).
 function describeValue(value: unknown): string {
-  if (value === undefined) return "nothing";
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+  return value === undefined ? "nothing" : `a ${typeof value}`;
 }
 
 const throwTypeError: InvalidJsonValueHandler = (path, expected, value) => {

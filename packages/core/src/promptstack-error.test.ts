@@ -54,8 +54,31 @@ describe("isInstance, the one check name of every error class", () => {
     expect(PromptstackError.isInstance("PromptstackError")).toBe(false);
   });
 
-  it("keeps isPromptstackError as a deprecated alias", () => {
-    expect(PromptstackError.isPromptstackError(renderer)).toBe(true);
-    expect(PromptstackError.isPromptstackError(new Error("plain"))).toBe(false);
+  it("is false on a subclass for anything that is not an object", () => {
+    for (const value of [null, undefined, "RendererError", 1]) {
+      expect(RendererError.isInstance(value)).toBe(false);
+    }
+  });
+
+  it("sets the marker other copies of the package look for to true", () => {
+    const error = new PromptstackError("X", "x") as unknown as Record<symbol, unknown>;
+    expect(error[Symbol.for("promptstack.error")]).toBe(true);
+    expect(Object.keys(error)).not.toContain("Symbol(promptstack.error)");
+  });
+});
+
+describe("PromptstackError", () => {
+  it("carries code, path, hint and the name", () => {
+    const error = new PromptstackError("X_CODE", "broken", { path: "a.b", hint: "Fix a.b." });
+    expect(error).toMatchObject({ code: "X_CODE", path: "a.b", hint: "Fix a.b." });
+    expect(error.name).toBe("PromptstackError");
+    expect(String(error)).toBe("PromptstackError: broken");
+  });
+
+  it("keeps a cause when given one, and has none otherwise", () => {
+    const cause = new Error("root");
+    expect(new PromptstackError("X", "x", { cause }).cause).toBe(cause);
+    expect("cause" in new PromptstackError("X", "x")).toBe(false);
+    expect("cause" in new PromptstackError("X", "x", {})).toBe(false);
   });
 });

@@ -48,9 +48,4 @@ export class PromptstackError<Code extends string = string> extends Error {
   protected static hasMarker(value: unknown, marker: symbol): boolean {
     return typeof value === "object" && value !== null && marker in value;
   }
-
-  /** @deprecated Use `PromptstackError.isInstance`, the name every error class shares. */
-  static isPromptstackError(value: unknown): value is PromptstackError {
-    return PromptstackError.isInstance(value);
-  }
 }

@@ -27,7 +27,7 @@ export interface InspectSession {
 
 /** Turns a failed render into the diagnostic the page shows; never throws. */
 export function toInspectFailure(error: unknown): InspectDiagnostic {
-  if (PromptstackError.isPromptstackError(error)) {
+  if (PromptstackError.isInstance(error)) {
     return {
       code: error.code,
       severity: "error",
