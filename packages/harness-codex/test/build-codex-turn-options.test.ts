@@ -150,7 +150,8 @@ describe("buildCodexTurn options and defaults", () => {
 
   it("routes the injected files, a missing one as omitted, one without injected text not at all", async () => {
     const turn = await turns.turn();
-    const notInjected = { ...turn.bootstrap.files[0]!, name: "TOOLS.md", injectedText: undefined };
+    const { injectedText: _dropped, ...agents } = turn.bootstrap.files[0]!;
+    const notInjected = { ...agents, name: "TOOLS.md" };
     const { plan } = buildCodexTurn(
       { ...turn, bootstrap: { ...turn.bootstrap, files: [...turn.bootstrap.files, notInjected] } },
       options(),

@@ -7,7 +7,7 @@ import { MAX_CODEX_CATALOG_BYTES, readCodexModelCatalog } from "../src/read-code
 // system (a file that grows while read, EACCES as root), maps to one exact CodexError.
 vi.mock("@promptstack/safe-read", async (original) => ({
   ...(await original<typeof import("@promptstack/safe-read")>()),
-  readBoundedFile: vi.fn(),
+  readBoundedFile: vi.fn<typeof import("@promptstack/safe-read").readBoundedFile>(),
 }));
 
 const read = vi.mocked(readBoundedFile);
