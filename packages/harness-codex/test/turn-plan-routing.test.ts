@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RenderedPrompt } from "@promptstack/renderer";
-import { buildAgentSystemPrompt } from "@promptstack/renderer";
+import { OPENCLAW_PRODUCT_PROFILE, buildAgentSystemPrompt } from "@promptstack/renderer";
 import { resolveCodexTurnPlan } from "../src/resolve-codex-turn-plan.js";
 import type { CodexTurnPlanInput, CodexWorkspaceFile } from "../src/resolve-codex-turn-plan.js";
 
@@ -478,6 +478,21 @@ describe("resolveCodexTurnPlan surface texts", () => {
     );
     expect(noTail.turnInputText).toBe(
       "<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>\n## BOOTSTRAP.md\nfirst run\n<<<END_OPENCLAW_INTERNAL_CONTEXT>>>\n\nhello",
+    );
+  });
+
+  it("wraps the turn context in the profile's own delimiters", () => {
+    const profile = { ...OPENCLAW_PRODUCT_PROFILE, delimiterWord: "ACME" };
+    const plan = resolveCodexTurnPlan(
+      input({
+        workspaceFiles: [file("BOOTSTRAP.md", "first run")],
+        skillsPrompt: "",
+        runtimePolicy: { text: "Stable.", sections: [], boundary: -1 },
+        profile,
+      }),
+    );
+    expect(plan.turnInputText).toBe(
+      "<<<BEGIN_ACME_INTERNAL_CONTEXT>>>\n## BOOTSTRAP.md\nfirst run\n<<<END_ACME_INTERNAL_CONTEXT>>>\n\nhello",
     );
   });
 
