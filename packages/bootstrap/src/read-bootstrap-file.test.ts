@@ -193,4 +193,39 @@ describe("readBootstrapFile", () => {
       expect(result.window).toBeDefined();
     }
   });
+
+  // maxChars 1 reads a 19-byte head and a 19-byte tail (1 char × 3 bytes + 16 bytes of slack).
+  describe("the tail window of a large file", () => {
+    const middle = "a".repeat(1000);
+
+    it("skips the file when only the tail holds a NUL byte", async () => {
+      await writeFile(join(workspace, "MEMORY.md"), `${middle}\u0000tail`);
+      expect(await read("MEMORY.md", 1)).toMatchObject({ kind: "skipped", reason: "binary" });
+    });
+
+    it("reports invalid UTF-8 found only in the tail, in full", async () => {
+      const bytes = Buffer.concat([Buffer.from(middle), Buffer.from([0xff]), Buffer.from("end")]);
+      await writeFile(join(workspace, "MEMORY.md"), bytes);
+      const result = await read("MEMORY.md", 1);
+      if (result.kind !== "ok") throw new Error("expected ok");
+      expect(result.diagnostics).toEqual([
+        {
+          code: "BOOTSTRAP_FILE_INVALID_UTF8",
+          severity: "warning",
+          message: "MEMORY.md is not valid UTF-8; invalid bytes were replaced with U+FFFD.",
+          path: join(workspace, "MEMORY.md"),
+          hint: "Re-save the file as UTF-8.",
+        },
+      ]);
+    });
+
+    it("skips at most three continuation bytes at its start: a fourth is invalid", async () => {
+      const tail = [0x80, 0x80, 0x80, 0x80, ...Buffer.from("b".repeat(15))];
+      await writeFile(join(workspace, "MEMORY.md"), Buffer.from([...Buffer.from(middle), ...tail]));
+      const result = await read("MEMORY.md", 1);
+      if (result.kind !== "ok") throw new Error("expected ok");
+      expect(result.content.endsWith(`\uFFFD${"b".repeat(15)}`)).toBe(true);
+      expect(result.diagnostics.map((d) => d.code)).toEqual(["BOOTSTRAP_FILE_INVALID_UTF8"]);
+    });
+  });
 });
