@@ -10,7 +10,7 @@ import type { LoadBootstrapFilesOptions } from "../src/load-bootstrap-files.js";
 const KNOWN = BOOTSTRAP_FILE_NAMES.join(", ");
 
 async function workspaceWithAgents(): Promise<string> {
-  const root = await createTempDir("bootstrap-options-");
+  const root = createTempDir("bootstrap-options-");
   const workspace = join(root, "ws");
   await mkdir(workspace);
   await writeFile(join(workspace, "AGENTS.md"), "rules\n");
