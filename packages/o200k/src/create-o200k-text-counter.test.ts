@@ -86,6 +86,9 @@ describe("createO200kTextCounter", () => {
       "mixed 日本語 text with emoji 🎉🎉 and ZWJ 👩‍👩‍👧 sequences",
       "special <|endoftext|> tokens <|im_start|> count as text",
       "a".repeat(300),
+      // One piece longer than the counter's first buffers (1,024 bytes): they grow.
+      "a".repeat(400),
+      "é".repeat(600),
       " ".repeat(300),
       "9".repeat(100),
       ...PIECES,
@@ -99,7 +102,9 @@ describe("createO200kTextCounter", () => {
     // Where a merge spans a mark and valid UTF-8 after it, gpt-tokenizer ranks the pair as the
     // text after the mark (the pair U+FEFF "名" gets the rank of "名").
     const texts = ["\uFEFFusing", "\uFEFF\n\n", "\uFEFF\uFEFF", "x\uFEFFnamespace y"];
-    for (const text of [...texts, "\uFEFF名", "\uFEFF\u1784", "a\uFEFF名前"]) {
+    // After a mark: two-, three- and four-byte characters, and a lone surrogate (U+FFFD).
+    const after = ["\uFEFFé", "\uFEFFéa", "\uFEFF😀", "\uFEFF😀x", "\uFEFF\uD800", "\uFEFF\u0080"];
+    for (const text of [...texts, ...after, "\uFEFF名", "\uFEFF\u1784", "a\uFEFF名前"]) {
       expect(count(text), JSON.stringify(text)).toBe(oracle(text));
     }
     expect(oracle("\uFEFFusing")).toBeGreaterThan(1);
