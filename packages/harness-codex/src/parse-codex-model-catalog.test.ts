@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
+import { catchCodexError } from "../test/catch-codex-error.js";
 import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CodexError } from "./codex-error.js";
 import { parseCodexModelCatalog } from "./parse-codex-model-catalog.js";
 import { readCodexModelCatalog } from "./read-codex-model-catalog.js";
 import { resolveCodexModelInstructions } from "./resolve-codex-model-instructions.js";
@@ -12,16 +12,6 @@ import { resolveCodexModelInstructions } from "./resolve-codex-model-instruction
 const FIXTURES = new URL("../../../fixtures/codex-model-catalog/", import.meta.url);
 const modelsText = readFileSync(new URL("models.json", FIXTURES), "utf8");
 const cacheText = readFileSync(new URL("models_cache.json", FIXTURES), "utf8");
-
-function catchError(run: () => unknown): CodexError {
-  try {
-    run();
-  } catch (error) {
-    if (CodexError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a CodexError");
-}
 
 describe("parseCodexModelCatalog", () => {
   it("reads models.json and models_cache.json into the same model list", () => {
@@ -56,7 +46,7 @@ describe("parseCodexModelCatalog", () => {
     ["no models", JSON.stringify({ data: [] }), "models"],
     ["model without slug", JSON.stringify({ models: [{ display_name: "x" }] }), "models.0.slug"],
   ])("rejects %s with CODEX_CATALOG_INVALID naming the file", (_name, text, fragment) => {
-    const error = catchError(() => parseCodexModelCatalog(text, "/tmp/bad.json"));
+    const error = catchCodexError(() => parseCodexModelCatalog(text, "/tmp/bad.json"));
     expect(error.code).toBe("CODEX_CATALOG_INVALID");
     expect(error.message).toContain("/tmp/bad.json");
     expect(error.message).toContain(fragment);
@@ -143,7 +133,7 @@ describe("resolveCodexModelInstructions", () => {
   });
 
   it("lists the known slugs for an unknown model", () => {
-    const error = catchError(() => resolveCodexModelInstructions(catalog, { slug: "gpt-9" }));
+    const error = catchCodexError(() => resolveCodexModelInstructions(catalog, { slug: "gpt-9" }));
     expect(error.code).toBe("CODEX_UNKNOWN_MODEL");
     expect(error.message).toContain("gpt-5.5, gpt-5.5-mini");
   });

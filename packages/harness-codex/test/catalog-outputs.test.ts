@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { catchCodexError } from "./catch-codex-error.js";
 import * as z from "zod/mini";
-import { CodexError } from "../src/codex-error.js";
 import { parseCodexModelCatalog } from "../src/parse-codex-model-catalog.js";
 import { resolveCodexCatalogCandidates } from "../src/resolve-codex-catalog-candidates.js";
 import { resolveCodexModelInstructions } from "../src/resolve-codex-model-instructions.js";
@@ -8,16 +8,6 @@ import type { CodexModelCatalog } from "../src/parse-codex-model-catalog.js";
 
 // Exact outputs of the catalog code: every field of a parsed entry, every refusal with its code,
 // path, hint and reason (mutation testing showed the partial assertions elsewhere let these drift).
-
-function caught(run: () => unknown): CodexError {
-  try {
-    run();
-  } catch (error) {
-    if (CodexError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a CodexError");
-}
 
 const CATALOG_HINT =
   'Pass a models.json ({ "models": [...] }) or a models_cache.json from CODEX_HOME.';
@@ -82,7 +72,7 @@ describe("parseCodexModelCatalog, exact output", () => {
   });
 
   it("refuses text that is not JSON, naming the file, with the parser's error as cause", () => {
-    const error = caught(() => parseCodexModelCatalog("{", "/x/models.json"));
+    const error = catchCodexError(() => parseCodexModelCatalog("{", "/x/models.json"));
     expect(error).toMatchObject({
       code: "CODEX_CATALOG_INVALID",
       message: "/x/models.json is not a Codex model catalog: it is not valid JSON.",
@@ -104,7 +94,7 @@ describe("parseCodexModelCatalog, exact output", () => {
       "models.0.context_window: expected number, received string",
     ],
   ])("refuses %s with where and what", (text, reason) => {
-    const error = caught(() => parseCodexModelCatalog(text, "m.json"));
+    const error = catchCodexError(() => parseCodexModelCatalog(text, "m.json"));
     expect(error).toMatchObject({
       code: "CODEX_CATALOG_INVALID",
       message: `m.json is not a Codex model catalog: ${reason}.`,
@@ -121,14 +111,14 @@ describe("parseCodexModelCatalog, exact output", () => {
 
     it("registers zod's English messages when no locale is set", () => {
       z.config({ localeError: undefined });
-      expect(caught(() => parseCodexModelCatalog("{}", "m.json")).message).toBe(
+      expect(catchCodexError(() => parseCodexModelCatalog("{}", "m.json")).message).toBe(
         "m.json is not a Codex model catalog: models: expected array, the field is missing.",
       );
     });
 
     it("keeps a locale the host chose", () => {
       z.config({ localeError: () => "host words" });
-      expect(caught(() => parseCodexModelCatalog("{}", "m.json")).message).toBe(
+      expect(catchCodexError(() => parseCodexModelCatalog("{}", "m.json")).message).toBe(
         "m.json is not a Codex model catalog: models: host words.",
       );
     });
@@ -178,34 +168,36 @@ describe("resolveCodexModelInstructions, exact output", () => {
   });
 
   it("refuses an entry with neither a template nor base instructions", () => {
-    expect(caught(() => resolveCodexModelInstructions(catalog, { slug: "nothing" }))).toMatchObject(
-      {
-        code: "CODEX_CATALOG_INVALID",
-        message:
-          'Model "nothing" in cat.json has neither model_messages.instructions_template nor base_instructions.',
-        path: "cat.json",
-        hint: "Refresh the catalog from a current Codex release.",
-      },
-    );
+    expect(
+      catchCodexError(() => resolveCodexModelInstructions(catalog, { slug: "nothing" })),
+    ).toMatchObject({
+      code: "CODEX_CATALOG_INVALID",
+      message:
+        'Model "nothing" in cat.json has neither model_messages.instructions_template nor base_instructions.',
+      path: "cat.json",
+      hint: "Refresh the catalog from a current Codex release.",
+    });
   });
 
   it("refuses an unknown slug, listing the known ones sorted, or (none)", () => {
-    expect(caught(() => resolveCodexModelInstructions(catalog, { slug: "zzz" }))).toMatchObject({
+    expect(
+      catchCodexError(() => resolveCodexModelInstructions(catalog, { slug: "zzz" })),
+    ).toMatchObject({
       code: "CODEX_UNKNOWN_MODEL",
       message: 'Model "zzz" is not in cat.json. Known models: base, nothing, tpl.',
       path: "cat.json",
       hint: "Pick one of the known slugs or refresh the catalog.",
     });
     const empty = { ...catalog, models: [] };
-    expect(caught(() => resolveCodexModelInstructions(empty, { slug: "zzz" })).message).toBe(
-      'Model "zzz" is not in cat.json. Known models: (none).',
-    );
+    expect(
+      catchCodexError(() => resolveCodexModelInstructions(empty, { slug: "zzz" })).message,
+    ).toBe('Model "zzz" is not in cat.json. Known models: (none).');
   });
 
   it("names errors CodexError", () => {
-    expect(caught(() => resolveCodexModelInstructions(catalog, { slug: "zzz" })).name).toBe(
-      "CodexError",
-    );
+    expect(
+      catchCodexError(() => resolveCodexModelInstructions(catalog, { slug: "zzz" })).name,
+    ).toBe("CodexError");
   });
 });
 
