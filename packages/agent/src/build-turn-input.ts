@@ -27,22 +27,16 @@ export function buildTurnInput(parts: TurnInputParts): TurnInput {
   const { facts } = parts;
   const heartbeat = facts.sessionKind === "heartbeat" ? formatHeartbeatMessage(parts) : undefined;
   const context = facts.runtimeContext;
-  const carrier =
-    context === undefined
-      ? undefined
-      : buildRuntimeContextCarrier(
-          {
-            ...(context.exec === undefined ? {} : { exec: context.exec }),
-            ...(context.subagents === undefined ? {} : { subagents: context.subagents }),
-            ...(context.media === undefined ? {} : { media: context.media }),
-            ...(context.heartbeats === undefined ? {} : { heartbeats: context.heartbeats }),
-          },
-          {
-            profile: parts.profile,
-            ...(context.requester === undefined ? {} : { requester: context.requester }),
-            ...(context.sessionOwner === undefined ? {} : { sessionOwner: context.sessionOwner }),
-          },
-        );
+  let carrier: string | undefined;
+  if (context !== undefined) {
+    // Everything but the two options is a capability's snapshot, so a new kind needs no edit here.
+    const { requester, sessionOwner, ...snapshot } = context;
+    carrier = buildRuntimeContextCarrier(snapshot, {
+      profile: parts.profile,
+      ...(requester === undefined ? {} : { requester }),
+      ...(sessionOwner === undefined ? {} : { sessionOwner }),
+    });
+  }
   return {
     ...(parts.userText === undefined ? {} : { userText: parts.userText }),
     ...(parts.startup === undefined ? {} : { startup: parts.startup }),
