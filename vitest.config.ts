@@ -27,6 +27,7 @@ export default defineConfig({
             "tools/*/src/**/*.test.ts",
             "tools/*/test/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "stryker/**/*.test.ts",
           ],
           exclude: [...configDefaults.exclude, BROWSER_TESTS],
           benchmark: {

@@ -76,10 +76,12 @@ describe("buildStrykerOptions", () => {
       concurrency: 2,
       force: false,
       vitestRunnerPlugin: "/runner.js",
+      survivorsReporterPlugin: "/survivors.ts",
     });
     expect(options).toMatchObject({
       testRunner: "vitest",
-      plugins: ["/runner.js"],
+      plugins: ["/runner.js", "/survivors.ts"],
+      reporters: ["json", "progress", "survivors"],
       vitest: { configFile: "stryker/vitest.config.ts" },
       mutate: [
         "packages/safe-read/src/**/*.ts",

@@ -110,13 +110,15 @@ export function buildStrykerOptions(
     readonly concurrency: number;
     readonly force: boolean;
     readonly vitestRunnerPlugin: string;
+    /** `stryker/survivors-reporter.ts`: streams undetected mutants to a text file. */
+    readonly survivorsReporterPlugin: string;
   },
 ): Record<string, unknown> {
   const paths = mutationReportPaths(packageName);
   return {
     packageManager: "pnpm",
     testRunner: "vitest",
-    plugins: [options.vitestRunnerPlugin],
+    plugins: [options.vitestRunnerPlugin, options.survivorsReporterPlugin],
     vitest: { configFile: "stryker/vitest.config.ts", related: false },
     mutate: [
       `packages/${packageName}/src/**/*.ts`,
@@ -137,7 +139,9 @@ export function buildStrykerOptions(
     // per-test coverage to compare): --force tests everything again.
     force: options.force,
     incrementalFile: paths.incremental,
-    reporters: ["json", "progress"],
+    // `survivors` appends each undetected mutant to `reports/mutation/<package>.survivors.txt`
+    // while the run goes on; the JSON report is written at the end.
+    reporters: ["json", "progress", "survivors"],
     jsonReporter: { fileName: paths.report },
     ignorePatterns: ["/reports", "/.tmp", "dist", ".turbo", "coverage", "*.tgz"],
     tempDirName: ".stryker-tmp",
@@ -237,6 +241,7 @@ async function runMutationTests(root: string, argv: readonly string[]): Promise<
   }
   const { Stryker } = await import("@stryker-mutator/core");
   const vitestRunnerPlugin = fileURLToPath(import.meta.resolve("@stryker-mutator/vitest-runner"));
+  const survivorsReporterPlugin = join(root, "stryker", "survivors-reporter.ts");
   const summaries: MutationSummary[] = [];
   for (const packageName of packages) {
     process.stdout.write(`\ntest:mutation: ${packageName}\n`);
@@ -248,6 +253,7 @@ async function runMutationTests(root: string, argv: readonly string[]): Promise<
         concurrency: parsed.concurrency,
         force: parsed.force,
         vitestRunnerPlugin,
+        survivorsReporterPlugin,
       }),
     ).runMutationTest();
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
