@@ -110,7 +110,7 @@ export function buildStrykerOptions(
     readonly concurrency: number;
     readonly force: boolean;
     readonly vitestRunnerPlugin: string;
-    /** `stryker/survivors-reporter.ts`: streams undetected mutants to a text file. */
+    /** `stryker/survivors-reporter.mjs`: streams undetected mutants to a text file. */
     readonly survivorsReporterPlugin: string;
   },
 ): Record<string, unknown> {
@@ -241,7 +241,7 @@ async function runMutationTests(root: string, argv: readonly string[]): Promise<
   }
   const { Stryker } = await import("@stryker-mutator/core");
   const vitestRunnerPlugin = fileURLToPath(import.meta.resolve("@stryker-mutator/vitest-runner"));
-  const survivorsReporterPlugin = join(root, "stryker", "survivors-reporter.ts");
+  const survivorsReporterPlugin = join(root, "stryker", "survivors-reporter.mjs");
   const summaries: MutationSummary[] = [];
   for (const packageName of packages) {
     process.stdout.write(`\ntest:mutation: ${packageName}\n`);

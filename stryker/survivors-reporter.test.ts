@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { createTempDir } from "@promptstack-tools/test-utils";
 import type { MutantResult, StrykerOptions } from "@stryker-mutator/api/core";
 import { describe, expect, it } from "vitest";
-import { formatUndetectedMutant, SurvivorsReporter } from "./survivors-reporter.js";
+import { formatUndetectedMutant, SurvivorsReporter } from "./survivors-reporter.mjs";
 
 const location = { start: { line: 2, column: 7 }, end: { line: 2, column: 12 } };
 

@@ -1,8 +1,11 @@
+// @ts-check
+// JavaScript, not TypeScript: Stryker loads every plugin in its test-runner processes as well,
+// and those import without a TypeScript loader.
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { relative } from "node:path";
-import type { MutantResult, StrykerOptions } from "@stryker-mutator/api/core";
 import { commonTokens, declareClassPlugin, PluginKind } from "@stryker-mutator/api/plugin";
-import type { Reporter } from "@stryker-mutator/api/report";
+
+/** @typedef {import("@stryker-mutator/api/report").Reporter} Reporter */
 
 /** The statuses worth a look: a test should have caught the mutant. */
 const UNDETECTED = new Set(["Survived", "NoCoverage"]);
@@ -10,12 +13,13 @@ const UNDETECTED = new Set(["Survived", "NoCoverage"]);
 /**
  * One line per undetected mutant, then its original source line:
  * `src/file.ts:12:7 [Survived] ConditionalExpression: "true"` / `    | if (a < b) {`. Pure.
+ *
+ * @param {Pick<import("@stryker-mutator/api/core").MutantResult, "fileName" | "location" | "status" | "mutatorName" | "replacement">} result
+ * @param {string} sourceLine
+ * @param {string} root
+ * @returns {string}
  */
-export function formatUndetectedMutant(
-  result: Pick<MutantResult, "fileName" | "location" | "status" | "mutatorName" | "replacement">,
-  sourceLine: string,
-  root: string,
-): string {
+export function formatUndetectedMutant(result, sourceLine, root) {
   const { line, column } = result.location.start;
   const replacement = JSON.stringify(result.replacement ?? "").slice(0, 80);
   return (
@@ -28,30 +32,34 @@ export function formatUndetectedMutant(
  * A Stryker reporter (`survivors`) that appends each surviving or uncovered mutant to
  * `<jsonReporter.fileName without .json>.survivors.txt` as soon as it is tested, so the tests
  * for them can be written while a long run goes on (the JSON report appears only at the end).
+ *
+ * @implements {Reporter}
  */
-export class SurvivorsReporter implements Reporter {
-  static readonly inject = [commonTokens.options];
-  private readonly fileName: string;
-  private readonly sources = new Map<string, readonly string[]>();
+export class SurvivorsReporter {
+  static inject = [commonTokens.options];
+  /** @type {Map<string, readonly string[]>} */
+  #sources = new Map();
+  /** @type {string} */
+  #fileName;
 
-  constructor(options: StrykerOptions) {
-    const jsonFile = String(
-      (options["jsonReporter"] as { fileName?: string } | undefined)?.fileName ??
-        "reports/mutation/mutation.json",
-    );
-    this.fileName = jsonFile.replace(/\.json$/, "") + ".survivors.txt";
-    writeFileSync(this.fileName, "");
+  /** @param {import("@stryker-mutator/api/core").StrykerOptions} options */
+  constructor(options) {
+    const jsonReporter = /** @type {{ fileName?: string } | undefined} */ (options["jsonReporter"]);
+    const jsonFile = jsonReporter?.fileName ?? "reports/mutation/mutation.json";
+    this.#fileName = `${jsonFile.replace(/\.json$/, "")}.survivors.txt`;
+    writeFileSync(this.#fileName, "");
   }
 
-  onMutantTested(result: Readonly<MutantResult>): void {
+  /** @param {Readonly<import("@stryker-mutator/api/core").MutantResult>} result */
+  onMutantTested(result) {
     if (!UNDETECTED.has(result.status)) return;
-    let lines = this.sources.get(result.fileName);
+    let lines = this.#sources.get(result.fileName);
     if (lines === undefined) {
       lines = readFileSync(result.fileName, "utf8").split("\n");
-      this.sources.set(result.fileName, lines);
+      this.#sources.set(result.fileName, lines);
     }
     const sourceLine = lines[result.location.start.line - 1] ?? "";
-    appendFileSync(this.fileName, formatUndetectedMutant(result, sourceLine, process.cwd()));
+    appendFileSync(this.#fileName, formatUndetectedMutant(result, sourceLine, process.cwd()));
   }
 }
 
