@@ -480,6 +480,16 @@ describe("createCacheLedger", () => {
       // 500 + 1500 × 1.25
       cost: 2375,
     });
+    // A body that is not an object has no `messages`: the Responses API.
+    expect(
+      ledger.record({
+        provider: "openai",
+        model: "gpt-5.6",
+        at: "2026-12-01T20:00:00Z",
+        body: "?",
+        usage,
+      }).provider,
+    ).toBe("openai-responses");
     const unknown = ledger.record({
       provider: "bedrock",
       model: "meta.llama3-70b",
@@ -504,8 +514,9 @@ describe("createCacheLedger", () => {
     expect(record({ messages: [], prompt_cache_key: 42 })).toBe("openai-chat:gpt-5.5");
     expect(record({ messages: [], prompt_cache_key: "k" })).toBe("openai-chat:gpt-5.5:k");
     expect(record("not a body")).toBe("openai-chat:gpt-5.5");
+    expect(record(undefined)).toBe("openai-chat:gpt-5.5");
     expect(record({ messages: [], prompt_cache_key: "k" }, "mine")).toBe("mine");
-    expect(ledger.entries.map((entry) => entry.index)).toEqual([0, 1, 2, 3]);
+    expect(ledger.entries.map((entry) => entry.index)).toEqual([0, 1, 2, 3, 4]);
   });
 
   it("a Date-like `at` is read through getTime; an object without one is refused", () => {
