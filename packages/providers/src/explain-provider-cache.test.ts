@@ -291,4 +291,37 @@ describe("explainProviderCache", () => {
       reusedTokens: 1200,
     });
   });
+
+  it("OpenAI counts only the text both prefixes share, not the whole new prefix", () => {
+    const result = explainProviderCache(
+      toTestTurn(render("- tea"), { layout: "turn-context", tools }),
+      toTestTurn(render("- coffee"), { layout: "turn-context", tools }),
+      { provider: "openai", model: "gpt-5.6", countTokens: perChar },
+    );
+    // gpt-5.6 counts every token (no steps): what is reused is the shared text, to the edit.
+    const shared = result.prefixTokens.after - result.rebilledTokens;
+    expect(result.reusedTokens).toBe(shared);
+    expect(result.rebilledTokens).toBeGreaterThan("coffee".length);
+  });
+
+  it("a workspace section missing from the prompt text is reported for both turns", () => {
+    const rendered = render("- tea");
+    // As after a hook that rewrote the text: the section no longer appears in it.
+    const rewritten = {
+      ...rendered,
+      sections: rendered.sections.map((section) =>
+        section.id === "workspace_files" ? { ...section, text: "rewritten" } : section,
+      ),
+    };
+    const turn = toTestTurn(rewritten, { layout: "turn-context", tools });
+    const result = explainProviderCache(turn, turn, {
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
+      workspaceBoundary: ["workspace_files"],
+    });
+    expect(result.diagnostics.map((d) => d.code)).toEqual([
+      "PROVIDERS_WORKSPACE_BOUNDARY_NOT_FOUND",
+      "PROVIDERS_WORKSPACE_BOUNDARY_NOT_FOUND",
+    ]);
+  });
 });
