@@ -12,9 +12,9 @@ describe("ESTIMATE_TOKEN_COUNTER", () => {
 
   it("a text of exactly the limit is within it; one token more is not", () => {
     // "x" × 8 is 2 tokens, "x" × 9 is 3.
-    expect(ESTIMATE_TOKEN_COUNTER.isWithinLimit!("x".repeat(8), 2)).toBe(true);
-    expect(ESTIMATE_TOKEN_COUNTER.isWithinLimit!("x".repeat(9), 2)).toBe(false);
-    expect(ESTIMATE_TOKEN_COUNTER.isWithinLimit!("x".repeat(4), 2)).toBe(true);
+    expect(ESTIMATE_TOKEN_COUNTER.isWithinLimit("x".repeat(8), 2)).toBe(true);
+    expect(ESTIMATE_TOKEN_COUNTER.isWithinLimit("x".repeat(9), 2)).toBe(false);
+    expect(ESTIMATE_TOKEN_COUNTER.isWithinLimit("x".repeat(4), 2)).toBe(true);
   });
 });
 
@@ -31,8 +31,8 @@ describe("createTokenCounter", () => {
 
   it("a text of exactly the limit is within it; one token more is not", () => {
     const counter = createTokenCounter("chars", perChar);
-    expect(counter.isWithinLimit!("abc", 3)).toBe(true);
-    expect(counter.isWithinLimit!("abcd", 3)).toBe(false);
-    expect(counter.isWithinLimit!("ab", 3)).toBe(true);
+    expect(counter.isWithinLimit("abc", 3)).toBe(true);
+    expect(counter.isWithinLimit("abcd", 3)).toBe(false);
+    expect(counter.isWithinLimit("ab", 3)).toBe(true);
   });
 });

@@ -207,7 +207,10 @@ describe("explainProviderCache", () => {
 
   it("labels the counter: its name, else `unnamed`; Claude counts are always estimates", () => {
     const turn = toTestTurn(render("- tea"), { layout: "turn-context", tools });
-    const bare = { countTokens: (text: string) => text.length };
+    const bare = {
+      countTokens: (text: string) => text.length,
+      isWithinLimit: (text: string, limit: number) => text.length <= limit,
+    };
     expect(
       explainProviderCache(turn, turn, { provider: "openai", countTokens: bare }).tokenCounter,
     ).toEqual({

@@ -204,7 +204,10 @@ describe("simulateConversationCache", () => {
       provider: "openai",
       model: "gpt-5.5",
       turns: [],
-      countTokens: { countTokens: (text) => text.length },
+      countTokens: {
+        countTokens: (text) => text.length,
+        isWithinLimit: (text, limit) => text.length <= limit,
+      },
     });
     const zero = { inputTokens: 0, cachedTokens: 0, cacheWriteTokens: 0, uncachedTokens: 0 };
     expect(result).toMatchObject({
