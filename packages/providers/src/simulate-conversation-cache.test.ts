@@ -2,7 +2,7 @@ import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import { describe, expect, it } from "vitest";
 import { createTokenCounter } from "./create-token-counter.js";
 import { simulateConversationCache } from "./simulate-conversation-cache.js";
-import type { SimulatedTurnInput } from "./simulate-conversation-cache.js";
+import type { CacheTokenCounts, SimulatedTurnInput } from "./simulate-conversation-cache.js";
 import type { ConversationLayout } from "./types.js";
 import { toTestTurn } from "../test/fixture-conversation.js";
 
@@ -267,10 +267,10 @@ describe("simulateConversationCache", () => {
   it("a plan warning is reported for the first and the last request, once for a single one", () => {
     // Tools, a workspace split and a long history want five breakpoints: one is dropped.
     const many = Array.from({ length: 30 }, (_, i) => `block ${i}`);
-    const simulate = (count: number) =>
+    const simulate = (count: number, provider: "anthropic" | "openai" = "anthropic") =>
       simulateConversationCache({
-        provider: "anthropic",
-        model: "claude-sonnet-4-5",
+        provider,
+        model: provider === "anthropic" ? "claude-sonnet-4-5" : "gpt-5.5",
         turns: turns(count, 3000).map((input) => ({
           ...input,
           turn: { ...input.turn, tools: [{ name: "read", description: "Read a file." }] },
@@ -281,6 +281,8 @@ describe("simulateConversationCache", () => {
       }).diagnostics.map((d) => d.code);
     expect(simulate(1)).toEqual([]);
     expect(simulate(3)).toEqual(["PROVIDERS_TOO_MANY_BREAKPOINTS"]);
+    // OpenAI matches prefixes without breakpoints: nothing to drop.
+    expect(simulate(3, "openai")).toEqual([]);
   });
 
   it("Claude counts are labelled estimates even from an exact counter", () => {
@@ -316,5 +318,59 @@ describe("simulateConversationCache", () => {
       cacheWriteTokens: 0,
       uncachedTokens: 0,
     });
+  });
+
+  it("totals: every turn, turns 2 to N, and every request after the first", () => {
+    const base = turns(3, 3000);
+    const result = simulateConversationCache({
+      provider: "openai",
+      model: "gpt-5.5",
+      turns: base.map((turn, index) =>
+        index === 1
+          ? {
+              ...turn,
+              toolRounds: [
+                {
+                  assistant: [{ type: "tool-call" as const, id: "c1", name: "read", input: {} }],
+                  results: [{ id: "c1", text: "z".repeat(400) }],
+                },
+              ],
+            }
+          : turn,
+      ),
+      countTokens: perChar,
+    });
+    const add = (list: readonly CacheTokenCounts[]) => ({
+      inputTokens: list.reduce((total, c) => total + c.inputTokens, 0),
+      cachedTokens: list.reduce((total, c) => total + c.cachedTokens, 0),
+      cacheWriteTokens: list.reduce((total, c) => total + c.cacheWriteTokens, 0),
+      uncachedTokens: list.reduce((total, c) => total + c.uncachedTokens, 0),
+    });
+    const pick = ({
+      inputTokens,
+      cachedTokens,
+      cacheWriteTokens,
+      uncachedTokens,
+    }: CacheTokenCounts) => ({
+      inputTokens,
+      cachedTokens,
+      cacheWriteTokens,
+      uncachedTokens,
+    });
+    expect(result.requests.map((request) => [request.turn, request.step])).toEqual([
+      [1, 0],
+      [2, 0],
+      [2, 1],
+      [3, 0],
+    ]);
+    // Turn 2 is its two requests added up.
+    expect(pick(result.turns[1]!)).toEqual(add(result.requests.slice(1, 3)));
+    expect(result.total).toEqual(add(result.requests));
+    expect(result.fromTurnTwo).toEqual(add(result.requests.slice(1)));
+    expect(result.afterFirstRequest).toEqual(add(result.requests.slice(1)));
+    expect(result.total.uncachedTokens).toBeGreaterThan(0);
+    expect(result.total.inputTokens).toBe(
+      result.total.cachedTokens + result.total.cacheWriteTokens + result.total.uncachedTokens,
+    );
   });
 });
