@@ -385,4 +385,39 @@ describe("normalizeUsage", () => {
     };
     expect(() => normalizeUsage("anthropic", usage)).toThrow(new RangeError("getter failed"));
   });
+
+  it("optional fields may be absent: cached, written and split counts are then zero", () => {
+    const none = { total: 0, "5m": 0, "1h": 0 };
+    expect(usageOf(normalizeUsage("gemini", { promptTokenCount: 9 }))).toEqual({
+      inputTotal: 9,
+      read: 0,
+      written: none,
+      uncached: 9,
+    });
+    expect(usageOf(normalizeUsage("bedrock", { inputTokens: 4 }))).toEqual({
+      inputTotal: 4,
+      read: 0,
+      written: none,
+      uncached: 4,
+    });
+    expect(
+      usageOf(
+        normalizeUsage("anthropic", {
+          input_tokens: 1,
+          cache_creation_input_tokens: 6,
+          cache_creation: { ephemeral_5m_input_tokens: 6 },
+        }),
+      ),
+    ).toEqual({ inputTotal: 7, read: 0, written: { total: 6, "5m": 6, "1h": 0 }, uncached: 1 });
+  });
+
+  it.each([
+    ["bedrock", { cacheReadInputTokens: 3 }, "inputTokens is missing"],
+    ["openai-responses", { input_tokens_details: { cached_tokens: 3 } }, "input_tokens is missing"],
+    ["openai-chat", { completion_tokens: 3 }, "prompt_tokens is missing"],
+  ] as const)("%s: the input total is required (%j)", (provider, usage, why) => {
+    expect(normalizeUsage(provider, usage).diagnostics.map((d) => d.message)).toEqual([
+      `${provider} usage is not readable: ${why}.`,
+    ]);
+  });
 });
