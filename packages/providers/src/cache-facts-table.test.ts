@@ -102,6 +102,7 @@ describe("resolveCacheFacts", () => {
     });
     // `*` is not a family name: an id holding "*-" is no variant of it.
     expect(resolveCacheFacts("anthropic", "my*-model").diagnostics).toHaveLength(1);
+    expect(resolveCacheFacts("anthropic", "model*").diagnostics).toHaveLength(1);
   });
 
   it("Claude on Bedrock: the Anthropic rows, the caller's included, with the Bedrock model id", () => {
@@ -159,5 +160,15 @@ describe("resolveCacheFacts", () => {
     ["gpt-5.6-_x", 128],
   ])("a variant word starts with a letter a-z: %s has increment %i", (model, increment) => {
     expect(resolveCacheFacts("openai", model).row.incrementTokens).toBe(increment);
+  });
+
+  it.each([
+    ["anthropic.claude-x-v12:10", "anthropic-claude-x"],
+    ["foo-v1:0-bar", "foo-v1:0-bar"],
+    ["my-latest-model", "my-latest-model"],
+    ["claude-20250101-x", "claude-20250101-x"],
+    ["claude-x-2025010", "claude-x-2025010"],
+  ])("normalizes %s to %s: suffixes only at the end", (model, id) => {
+    expect(normalizeModelId(model)).toBe(id);
   });
 });
