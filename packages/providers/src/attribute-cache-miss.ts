@@ -199,12 +199,11 @@ export function attributeCacheMiss(
   }
   const difference = findFirstDifference(previous.parts, current.parts);
   const previousChars = previous.parts.reduce((total, part) => total + part.text.length + 1, 0);
+  // A difference needs a previous part, so previousChars > 0 whenever it is divided by.
   const sharedTokens =
     difference === undefined
       ? previous.usage.inputTotal
-      : previousChars === 0
-        ? 0
-        : Math.floor((previous.usage.inputTotal * difference.sharedChars) / previousChars);
+      : Math.floor((previous.usage.inputTotal * difference.sharedChars) / previousChars);
   const held = heldAfter(previous);
   const candidate = Math.min(sharedTokens, held);
   const elapsedSeconds = (current.at - previous.at) / 1000;

@@ -77,4 +77,98 @@ describe("resolveCacheFacts", () => {
       "us-anthropic-claude-sonnet-4-5",
     );
   });
+
+  const anthropicFallback = CACHE_FACTS_TABLE.find(
+    (row) => row.provider === "anthropic" && row.models.length === 1 && row.models[0] === "*",
+  )!;
+  const unknownModel = (provider: string, model: string, minimum: number) => ({
+    code: "PROVIDERS_UNKNOWN_MODEL",
+    severity: "info",
+    message: `no caching facts for ${provider} model "${model}"; using the fallback row (minimum ${minimum} tokens)`,
+    hint: "Pass a row for this model in the facts option to use its documented minimum, TTL and prices.",
+  });
+
+  it("an unknown OpenAI model gets the row documented for every model, without a diagnostic", () => {
+    const { row, diagnostics } = resolveCacheFacts("openai", "o9-preview");
+    expect(row.models).toContain("gpt-5-5");
+    expect(row.incrementTokens).toBe(128);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it("an unknown Anthropic model gets the assumed fallback row and a diagnostic saying so", () => {
+    expect(resolveCacheFacts("anthropic", "claude-opus-9")).toEqual({
+      row: anthropicFallback,
+      diagnostics: [unknownModel("anthropic", "claude-opus-9", 4096)],
+    });
+    // `*` is not a family name: an id holding "*-" is no variant of it.
+    expect(resolveCacheFacts("anthropic", "my*-model").diagnostics).toHaveLength(1);
+    expect(resolveCacheFacts("anthropic", "model*").diagnostics).toHaveLength(1);
+  });
+
+  it("Claude on Bedrock: the Anthropic rows, the caller's included, with the Bedrock model id", () => {
+    const mine: CacheFactsRow = {
+      ...anthropicFallback,
+      models: ["claude-sonnet-4-6"],
+      minimumPrefixTokens: 2048,
+    };
+    expect(resolveCacheFacts("bedrock", "us.anthropic.claude-sonnet-4-6-v1:0", [mine])).toEqual({
+      row: mine,
+      diagnostics: [],
+    });
+    const unknown = "us.anthropic.claude-opus-9-v1:0";
+    expect(resolveCacheFacts("bedrock", unknown)).toEqual({
+      row: anthropicFallback,
+      diagnostics: [unknownModel("bedrock", unknown, 4096)],
+    });
+    const myFallback: CacheFactsRow = { ...anthropicFallback, minimumPrefixTokens: 1024 };
+    expect(resolveCacheFacts("bedrock", unknown, [myFallback])).toEqual({
+      row: myFallback,
+      diagnostics: [unknownModel("bedrock", unknown, 1024)],
+    });
+  });
+
+  it("an unknown non-Claude Bedrock model: the caller's Bedrock fallback row, else Anthropic's", () => {
+    const model = "meta.llama3-70b-instruct-v1:0";
+    expect(resolveCacheFacts("bedrock", model)).toEqual({
+      row: anthropicFallback,
+      diagnostics: [unknownModel("bedrock", model, 4096)],
+    });
+    const mine: CacheFactsRow = {
+      ...anthropicFallback,
+      provider: "bedrock",
+      models: ["*"],
+      minimumPrefixTokens: 1000,
+    };
+    expect(resolveCacheFacts("bedrock", model, [mine]).row).toBe(mine);
+    // Only Claude ids look at the Anthropic rows, even a caller's row that names the model.
+    const anthropicNamed: CacheFactsRow = { ...anthropicFallback, models: ["llama3-70b-instruct"] };
+    expect(resolveCacheFacts("bedrock", model, [anthropicNamed]).row).toBe(anthropicFallback);
+  });
+
+  it("a Claude family name under another provider is not looked up in the Anthropic rows", () => {
+    const { row } = resolveCacheFacts("openai", "claude-sonnet-4-5");
+    expect(row.provider).toBe("openai");
+    expect(resolveCacheFacts("gemini", "claude-sonnet-4-5").row.provider).toBe("gemini");
+  });
+
+  it.each([
+    ["gpt-5.6-audio", 1],
+    ["gpt-5.6-zeta", 1],
+    ["gpt-5.6-mini", 1],
+    ["gpt-5.6-\u00e9", 128],
+    ["gpt-5.6-{beta}", 128],
+    ["gpt-5.6-_x", 128],
+  ])("a variant word starts with a letter a-z: %s has increment %i", (model, increment) => {
+    expect(resolveCacheFacts("openai", model).row.incrementTokens).toBe(increment);
+  });
+
+  it.each([
+    ["anthropic.claude-x-v12:10", "anthropic-claude-x"],
+    ["foo-v1:0-bar", "foo-v1:0-bar"],
+    ["my-latest-model", "my-latest-model"],
+    ["claude-20250101-x", "claude-20250101-x"],
+    ["claude-x-2025010", "claude-x-2025010"],
+  ])("normalizes %s to %s: suffixes only at the end", (model, id) => {
+    expect(normalizeModelId(model)).toBe(id);
+  });
 });

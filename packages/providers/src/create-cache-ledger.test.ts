@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCacheLedger } from "./create-cache-ledger.js";
+import { resolveCacheFacts } from "./cache-facts-table.js";
 import { ProvidersError } from "./providers-error.js";
 
 const RULES = "x".repeat(8000);
@@ -370,5 +371,261 @@ describe("createCacheLedger", () => {
       expect(ProvidersError.isInstance(error)).toBe(true);
       expect((error as ProvidersError).code).toBe("PROVIDERS_INVALID_ARGUMENT");
     }
+  });
+
+  it("an entry holds the normalized usage, the time in UTC, the facts row and the cost", () => {
+    const ledger = createCacheLedger();
+    const entry = ledger.record({
+      provider: "anthropic",
+      model,
+      at: "2026-12-01T21:00:00+01:00",
+      body: anthropicBody({ ttl: "1h" }),
+      usage: {
+        input_tokens: 3,
+        cache_read_input_tokens: 0,
+        cache_creation_input_tokens: 2010,
+        cache_creation: { ephemeral_5m_input_tokens: 10, ephemeral_1h_input_tokens: 2000 },
+      },
+    });
+    expect(entry).toEqual({
+      index: 0,
+      provider: "anthropic",
+      model,
+      at: "2026-12-01T20:00:00.000Z",
+      lineage: `anthropic:${model}`,
+      usage: {
+        inputTotal: 2013,
+        read: 0,
+        written: { total: 2010, "5m": 10, "1h": 2000 },
+        uncached: 3,
+      },
+      facts: resolveCacheFacts("anthropic", model).row,
+      diagnostics: [],
+      expected: 0,
+      miss: false,
+      cause: { kind: "none" },
+      // 3 + 10 × 1.25 + 2000 × 2
+      cost: 4015.5,
+      costUsd: undefined,
+    });
+    expect(ledger.entries).toEqual([entry]);
+  });
+
+  it("an unreadable usage keeps the entry, with the diagnostic and no cost", () => {
+    const ledger = createCacheLedger();
+    const entry = ledger.record({
+      provider: "gemini",
+      model: "gemini-2.5-pro",
+      at: "2026-12-01T20:00:00Z",
+      body: {},
+      usage: {},
+    });
+    expect(entry).toEqual({
+      index: 0,
+      provider: "gemini",
+      model: "gemini-2.5-pro",
+      at: "2026-12-01T20:00:00.000Z",
+      lineage: "gemini:gemini-2.5-pro",
+      usage: undefined,
+      facts: resolveCacheFacts("gemini", "gemini-2.5-pro").row,
+      diagnostics: [
+        {
+          code: "PROVIDERS_USAGE_MALFORMED",
+          severity: "warning",
+          message: "gemini usage is not readable: promptTokenCount is missing.",
+          hint: "Pass the usage object exactly as the provider returned it (the response's usage field).",
+        },
+      ],
+      expected: 0,
+      miss: false,
+      cause: { kind: "none" },
+      cost: undefined,
+      costUsd: undefined,
+    });
+    expect(ledger.totals()).toEqual({
+      requests: 1,
+      misses: 0,
+      inputTotal: 0,
+      read: 0,
+      written: { total: 0, "5m": 0, "1h": 0 },
+      uncached: 0,
+      cost: 0,
+      costWithoutCache: 0,
+      costUsd: 0,
+    });
+  });
+
+  it("OpenAI writes without a lifetime are priced at the row's write price; the facts' diagnostics are kept", () => {
+    const ledger = createCacheLedger();
+    const usage = {
+      input_tokens: 2000,
+      input_tokens_details: { cached_tokens: 0, cache_write_tokens: 1500 },
+    };
+    const entry = ledger.record({
+      provider: "openai",
+      model: "gpt-5.6",
+      at: "2026-12-01T20:00:00Z",
+      body: null,
+      usage,
+    });
+    expect(entry).toMatchObject({
+      provider: "openai-responses",
+      lineage: "openai-responses:gpt-5.6",
+      usage: {
+        inputTotal: 2000,
+        read: 0,
+        written: { total: 1500, "5m": 0, "1h": 0 },
+        uncached: 500,
+      },
+      // 500 + 1500 × 1.25
+      cost: 2375,
+    });
+    // A body that is not an object has no `messages`: the Responses API.
+    expect(
+      ledger.record({
+        provider: "openai",
+        model: "gpt-5.6",
+        at: "2026-12-01T20:00:00Z",
+        body: "?",
+        usage,
+      }).provider,
+    ).toBe("openai-responses");
+    const unknown = ledger.record({
+      provider: "bedrock",
+      model: "meta.llama3-70b",
+      at: "2026-12-01T20:00:00Z",
+      body: {},
+      usage: { inputTokens: 5 },
+    });
+    expect(unknown.diagnostics.map((d) => d.code)).toEqual(["PROVIDERS_UNKNOWN_MODEL"]);
+  });
+
+  it("the lineage: the caller's, else provider and model plus a string prompt_cache_key", () => {
+    const ledger = createCacheLedger();
+    const record = (body: unknown, lineage?: string) =>
+      ledger.record({
+        provider: "openai-chat",
+        model: "gpt-5.5",
+        at: "2026-12-01T20:00:00Z",
+        body,
+        usage: { prompt_tokens: 10 },
+        ...(lineage === undefined ? {} : { lineage }),
+      }).lineage;
+    expect(record({ messages: [], prompt_cache_key: 42 })).toBe("openai-chat:gpt-5.5");
+    expect(record({ messages: [], prompt_cache_key: "k" })).toBe("openai-chat:gpt-5.5:k");
+    expect(record("not a body")).toBe("openai-chat:gpt-5.5");
+    expect(record(undefined)).toBe("openai-chat:gpt-5.5");
+    expect(record({ messages: [], prompt_cache_key: "k" }, "mine")).toBe("mine");
+    expect(ledger.entries.map((entry) => entry.index)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it("a Date-like `at` is read through getTime; an object without one is refused", () => {
+    const ledger = createCacheLedger();
+    const at = { getTime: () => Date.parse("2026-12-01T20:00:00Z") } as unknown as Date;
+    expect(
+      ledger.record({
+        provider: "gemini",
+        model: "gemini-2.5-pro",
+        at,
+        body: {},
+        usage: { promptTokenCount: 1 },
+      }).at,
+    ).toBe("2026-12-01T20:00:00.000Z");
+    expect(() =>
+      ledger.record({
+        provider: "gemini",
+        model: "gemini-2.5-pro",
+        at: { getTime: 5 } as unknown as Date,
+        body: {},
+        usage: {},
+      }),
+    ).toThrow('at "[object Object]" is not an ISO 8601 time');
+    expect(() =>
+      ledger.record({
+        provider: "gemini",
+        model: "gemini-2.5-pro",
+        at: null as unknown as Date,
+        body: {},
+        usage: {},
+      }),
+    ).toThrow('at "null" is not an ISO 8601 time');
+  });
+
+  it("totals add up every readable entry; dollars only when every entry has a price", () => {
+    const priced = { ...resolveCacheFacts("anthropic", model).row, inputUsdPerMillion: 3 };
+    const ledger = createCacheLedger({ facts: [priced] });
+    const request = { provider: "anthropic", model, body: anthropicBody({}) } as const;
+    ledger.record({
+      ...request,
+      at: "2026-12-01T20:00:00Z",
+      usage: anthropicUsage(0, 2000, 10, "1h"),
+    });
+    ledger.record({ ...request, at: "2026-12-01T20:01:00Z", usage: anthropicUsage(0, 2000, 10) });
+    expect(ledger.totals()).toEqual({
+      requests: 2,
+      misses: 1,
+      inputTotal: 4020,
+      read: 0,
+      written: { total: 4000, "5m": 2000, "1h": 2000 },
+      uncached: 20,
+      // 10 + 2000 × 2, then 10 + 2000 × 1.25
+      cost: 6520,
+      costWithoutCache: 4020,
+      costUsd: (6520 * 3) / 1e6,
+    });
+    ledger.record({
+      provider: "gemini",
+      model: "gemini-2.5-pro",
+      at: "2026-12-01T20:02:00Z",
+      body: {},
+      usage: { promptTokenCount: 7 },
+    });
+    expect(ledger.totals()).toMatchObject({
+      requests: 3,
+      inputTotal: 4027,
+      cost: 6527,
+      costUsd: undefined,
+    });
+  });
+
+  it.each([
+    [
+      { provider: 7 },
+      {
+        message: "createCacheLedger().record: provider 7 is not one the ledger reads.",
+        path: "provider",
+        hint: "Use one of anthropic, openai, openai-responses, openai-chat, gemini, bedrock.",
+      },
+    ],
+    [
+      { model: 5 },
+      {
+        message: "createCacheLedger().record: model must be a non-empty string.",
+        path: "model",
+        hint: "Pass the model id the request was sent to.",
+      },
+    ],
+    [
+      { at: "yesterday" },
+      {
+        message: 'createCacheLedger().record: at "yesterday" is not an ISO 8601 time that exists.',
+        path: "at",
+        hint: "Pass the time the request started, e.g. 2026-12-01T21:05:00Z.",
+      },
+    ],
+  ])("%j: the error says what, where and how to fix it", (override, expected) => {
+    const ledger = createCacheLedger();
+    const request = {
+      provider: "anthropic",
+      model,
+      at: "2026-12-01T20:00:00Z",
+      body: {},
+      usage: anthropicUsage(0, 0, 1),
+      ...override,
+    } as Parameters<typeof ledger.record>[0];
+    expect(() => ledger.record(request)).toThrow(
+      expect.objectContaining({ code: "PROVIDERS_INVALID_ARGUMENT", ...expected }),
+    );
+    expect(ledger.entries).toEqual([]);
   });
 });

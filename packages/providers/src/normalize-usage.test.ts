@@ -170,4 +170,254 @@ describe("normalizeUsage", () => {
     expect(result.diagnostics[0]!.code).toBe("PROVIDERS_USAGE_MALFORMED");
     expect(result.diagnostics[0]!.message).toContain(why);
   });
+
+  it("the diagnostic names the provider, says what is wrong and how to fix it", () => {
+    expect(normalizeUsage("openai-chat", { prompt_tokens: 1.5 })).toEqual({
+      usage: undefined,
+      diagnostics: [
+        {
+          code: "PROVIDERS_USAGE_MALFORMED",
+          severity: "warning",
+          message:
+            "openai-chat usage is not readable: prompt_tokens must be a whole number ≥ 0, got 1.5.",
+          hint: "Pass the usage object exactly as the provider returned it (the response's usage field).",
+        },
+      ],
+    });
+  });
+
+  it.each([
+    ["anthropic", [1], "usage must be an object"],
+    ["anthropic", { input_tokens: null }, "input_tokens is missing"],
+    [
+      "anthropic",
+      { input_tokens: 2 ** 53 },
+      "input_tokens must be a whole number ≥ 0, got 9007199254740992",
+    ],
+    [
+      "anthropic",
+      { input_tokens: 1, cache_read_input_tokens: -3 },
+      "cache_read_input_tokens must be a whole number ≥ 0, got -3",
+    ],
+    [
+      "anthropic",
+      {
+        input_tokens: 1,
+        cache_creation_input_tokens: 4,
+        cache_creation: { ephemeral_1h_input_tokens: 3 },
+      },
+      "cache_creation splits 3 tokens but cache_creation_input_tokens is 4",
+    ],
+    [
+      "openai-responses",
+      { input_tokens: 100, input_tokens_details: { cached_tokens: 60, cache_write_tokens: 41 } },
+      "input_tokens: cached and written tokens (101) exceed the input total (100)",
+    ],
+    [
+      "openai-chat",
+      { prompt_tokens: 100, prompt_tokens_details: { cached_tokens: 101 } },
+      "prompt_tokens: cached and written tokens (101) exceed the input total (100)",
+    ],
+    [
+      "gemini",
+      { promptTokenCount: 10, cachedContentTokenCount: 11 },
+      "usageMetadata: cached and written tokens (11) exceed the input total (10)",
+    ],
+    [
+      "bedrock",
+      {
+        inputTokens: 1,
+        cacheWriteInputTokens: 5,
+        cacheDetails: [
+          { ttl: "5m", inputTokens: 2 },
+          { ttl: "1h", inputTokens: 2 },
+        ],
+      },
+      "cacheDetails split 4 tokens but cacheWriteInputTokens is 5",
+    ],
+    [
+      "bedrock",
+      { inputTokens: 1, cacheWriteInputTokens: 5, cacheDetails: { ttl: "5m", inputTokens: 5 } },
+      "cacheDetails must be an array",
+    ],
+    [
+      "bedrock",
+      { inputTokens: 1, cacheWriteInputTokens: 5, cacheDetails: [{ ttl: "5m" }] },
+      "cacheDetails.0.inputTokens is missing",
+    ],
+    [
+      "bedrock",
+      {
+        inputTokens: 1,
+        cacheWriteInputTokens: 5,
+        cacheDetails: [
+          { ttl: "5m", inputTokens: 5 },
+          { ttl: 5, inputTokens: 0 },
+        ],
+      },
+      "cacheDetails[1].ttl must be 5m or 1h, got 5",
+    ],
+  ] as const)("%s: %j reads as %j", (provider, usage, why) => {
+    const result = normalizeUsage(provider, usage);
+    expect(result.usage).toBeUndefined();
+    expect(result.diagnostics.map((d) => d.message)).toEqual([
+      `${provider} usage is not readable: ${why}.`,
+    ]);
+  });
+
+  it("cached and written tokens may add up to exactly the input total", () => {
+    expect(
+      usageOf(
+        normalizeUsage("openai-responses", {
+          input_tokens: 100,
+          input_tokens_details: { cached_tokens: 60, cache_write_tokens: 40 },
+        }),
+      ),
+    ).toEqual({ inputTotal: 100, read: 60, written: { total: 40, "5m": 0, "1h": 0 }, uncached: 0 });
+  });
+
+  it("zero is a count; absent or null details are zero", () => {
+    expect(
+      usageOf(normalizeUsage("anthropic", { input_tokens: 0, cache_read_input_tokens: 0 })),
+    ).toEqual({
+      inputTotal: 0,
+      read: 0,
+      written: { total: 0, "5m": 0, "1h": 0 },
+      uncached: 0,
+    });
+    expect(
+      usageOf(normalizeUsage("openai-chat", { prompt_tokens: 7, prompt_tokens_details: null })),
+    ).toEqual({
+      inputTotal: 7,
+      read: 0,
+      written: { total: 0, "5m": 0, "1h": 0 },
+      uncached: 7,
+    });
+    expect(
+      usageOf(normalizeUsage("openai-responses", { input_tokens: 7, input_tokens_details: "n/a" })),
+    ).toEqual({
+      inputTotal: 7,
+      read: 0,
+      written: { total: 0, "5m": 0, "1h": 0 },
+      uncached: 7,
+    });
+  });
+
+  it("Gemini: a usageMetadata that is not an object is not read; the fields beside it are", () => {
+    expect(
+      usageOf(
+        normalizeUsage("gemini", {
+          usageMetadata: null,
+          promptTokenCount: 9,
+          cachedContentTokenCount: 4,
+        }),
+      ),
+    ).toEqual({ inputTotal: 9, read: 4, written: { total: 0, "5m": 0, "1h": 0 }, uncached: 5 });
+  });
+
+  it.each([[undefined], [null], [[]]])(
+    "Bedrock: cacheDetails %j (no breakdown) writes with the default 5-minute lifetime",
+    (cacheDetails) => {
+      expect(
+        usageOf(
+          normalizeUsage("bedrock", {
+            inputTokens: 3,
+            cacheReadInputTokens: 10,
+            cacheWriteInputTokens: 20,
+            ...(cacheDetails === undefined ? {} : { cacheDetails }),
+          }),
+        ),
+      ).toEqual({
+        inputTotal: 33,
+        read: 10,
+        written: { total: 20, "5m": 20, "1h": 0 },
+        uncached: 3,
+      });
+    },
+  );
+
+  it.each([
+    ["5m", "5m"],
+    ["5M", "5m"],
+    [" 5m ", "5m"],
+    ["PT5M", "5m"],
+    ["t5m", "5m"],
+    ["1h", "1h"],
+    ["1H", "1h"],
+    ["PT1H", "1h"],
+    ["60m", "1h"],
+    ["T60M", "1h"],
+  ] as const)("Bedrock: the TTL %j is %s", (ttl, lifetime) => {
+    const usage = usageOf(
+      normalizeUsage("bedrock", {
+        inputTokens: 1,
+        cacheWriteInputTokens: 8,
+        cacheDetails: [
+          { ttl, inputTokens: 6 },
+          { ttl: "5m", inputTokens: 2 },
+        ],
+      }),
+    );
+    expect(usage.written).toEqual(
+      lifetime === "5m" ? { total: 8, "5m": 8, "1h": 0 } : { total: 8, "5m": 2, "1h": 6 },
+    );
+  });
+
+  it.each(["5h", "10m", "1d", "PT", "", "5", "PT5MM", "XT5M", "P5M"])(
+    "Bedrock: the TTL %j is neither 5m nor 1h",
+    (ttl) => {
+      const result = normalizeUsage("bedrock", {
+        inputTokens: 1,
+        cacheWriteInputTokens: 6,
+        cacheDetails: [{ ttl, inputTokens: 6 }],
+      });
+      expect(result.diagnostics.map((d) => d.message)).toEqual([
+        `bedrock usage is not readable: cacheDetails[0].ttl must be 5m or 1h, got ${JSON.stringify(ttl)}.`,
+      ]);
+    },
+  );
+
+  it("an error that is not about the usage's content is not turned into a diagnostic", () => {
+    const usage = {
+      get input_tokens(): number {
+        throw new RangeError("getter failed");
+      },
+    };
+    expect(() => normalizeUsage("anthropic", usage)).toThrow(new RangeError("getter failed"));
+  });
+
+  it("optional fields may be absent: cached, written and split counts are then zero", () => {
+    const none = { total: 0, "5m": 0, "1h": 0 };
+    expect(usageOf(normalizeUsage("gemini", { promptTokenCount: 9 }))).toEqual({
+      inputTotal: 9,
+      read: 0,
+      written: none,
+      uncached: 9,
+    });
+    expect(usageOf(normalizeUsage("bedrock", { inputTokens: 4 }))).toEqual({
+      inputTotal: 4,
+      read: 0,
+      written: none,
+      uncached: 4,
+    });
+    expect(
+      usageOf(
+        normalizeUsage("anthropic", {
+          input_tokens: 1,
+          cache_creation_input_tokens: 6,
+          cache_creation: { ephemeral_5m_input_tokens: 6 },
+        }),
+      ),
+    ).toEqual({ inputTotal: 7, read: 0, written: { total: 6, "5m": 6, "1h": 0 }, uncached: 1 });
+  });
+
+  it.each([
+    ["bedrock", { cacheReadInputTokens: 3 }, "inputTokens is missing"],
+    ["openai-responses", { input_tokens_details: { cached_tokens: 3 } }, "input_tokens is missing"],
+    ["openai-chat", { completion_tokens: 3 }, "prompt_tokens is missing"],
+  ] as const)("%s: the input total is required (%j)", (provider, usage, why) => {
+    expect(normalizeUsage(provider, usage).diagnostics.map((d) => d.message)).toEqual([
+      `${provider} usage is not readable: ${why}.`,
+    ]);
+  });
 });

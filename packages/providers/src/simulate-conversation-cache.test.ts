@@ -2,7 +2,7 @@ import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import { describe, expect, it } from "vitest";
 import { createTokenCounter } from "./create-token-counter.js";
 import { simulateConversationCache } from "./simulate-conversation-cache.js";
-import type { SimulatedTurnInput } from "./simulate-conversation-cache.js";
+import type { CacheTokenCounts, SimulatedTurnInput } from "./simulate-conversation-cache.js";
 import type { ConversationLayout } from "./types.js";
 import { toTestTurn } from "../test/fixture-conversation.js";
 
@@ -165,5 +165,212 @@ describe("simulateConversationCache", () => {
     expect(after!.cachedTokens).toBeGreaterThan(3000);
     expect(after!.cachedTokens).toBeLessThan(second!.inputTokens);
     expect(after!.cachedTokens + after!.cacheWriteTokens).toBe(after!.inputTokens);
+  });
+
+  it("OpenAI from GPT-5.6 writes what it does not read, from a request of exactly the minimum", () => {
+    // Only the block holding the identity line counts.
+    const counter = (tokens: number) =>
+      createTokenCounter("rules", (text) => (text.includes("x".repeat(50)) ? tokens : 0));
+    const simulate = (tokens: number) =>
+      simulateConversationCache({
+        provider: "openai",
+        model: "gpt-5.6",
+        turns: turns(1, 3000),
+        countTokens: counter(tokens),
+      }).requests[0];
+    expect(simulate(1024)).toEqual({
+      turn: 1,
+      step: 0,
+      inputTokens: 1024,
+      cachedTokens: 0,
+      cacheWriteTokens: 1024,
+      uncachedTokens: 0,
+    });
+    expect(simulate(1023)).toMatchObject({ cacheWriteTokens: 0, uncachedTokens: 1023 });
+    const result = simulateConversationCache({
+      provider: "openai",
+      model: "gpt-5.6",
+      turns: turns(2, 3000),
+      countTokens: perChar,
+    });
+    const second = result.turns[1]!;
+    expect(second.cachedTokens).toBeGreaterThan(3000);
+    expect(second.cacheWriteTokens).toBe(second.inputTokens - second.cachedTokens);
+    expect(second.uncachedTokens).toBe(0);
+  });
+
+  it("without turns: the turn-context layout, nothing counted, no diagnostics", () => {
+    const result = simulateConversationCache({
+      provider: "openai",
+      model: "gpt-5.5",
+      turns: [],
+      countTokens: {
+        countTokens: (text) => text.length,
+        isWithinLimit: (text, limit) => text.length <= limit,
+      },
+    });
+    const zero = { inputTokens: 0, cachedTokens: 0, cacheWriteTokens: 0, uncachedTokens: 0 };
+    expect(result).toMatchObject({
+      layout: "turn-context",
+      tokenCounter: { name: "unnamed", estimate: false },
+      turns: [],
+      requests: [],
+      total: zero,
+      fromTurnTwo: zero,
+      afterFirstRequest: zero,
+      diagnostics: [],
+    });
+  });
+
+  it("reports the first request's and the last request's plan diagnostics, once each", () => {
+    const single = simulateConversationCache({
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
+      turns: turns(1, 3000),
+      countTokens: perChar,
+    });
+    expect(single.diagnostics).toEqual([]);
+    expect(single.layout).toBe("turn-context");
+    const rendered = turns(2, 3000);
+    // A section the text no longer holds (as after a rewriting hook): no workspace boundary.
+    const rewritten = rendered.map((input) => ({
+      ...input,
+      turn: {
+        ...input.turn,
+        prompt: {
+          ...input.turn.prompt,
+          sections: input.turn.prompt.sections.map((section) =>
+            section.id === "identity" ? { ...section, text: "rewritten" } : section,
+          ),
+        },
+      },
+    }));
+    const result = simulateConversationCache({
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
+      turns: rewritten,
+      countTokens: perChar,
+      workspaceBoundary: ["identity"],
+    });
+    expect(result.diagnostics.map((d) => d.code)).toEqual([
+      "PROVIDERS_WORKSPACE_BOUNDARY_NOT_FOUND",
+    ]);
+    const plain = simulateConversationCache({
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
+      turns: rewritten,
+      countTokens: perChar,
+    });
+    expect(plain.diagnostics).toEqual([]);
+  });
+
+  it("a plan warning is reported for the first and the last request, once for a single one", () => {
+    // Tools, a workspace split and a long history want five breakpoints: one is dropped.
+    const many = Array.from({ length: 30 }, (_, i) => `block ${i}`);
+    const simulate = (count: number, provider: "anthropic" | "openai" = "anthropic") =>
+      simulateConversationCache({
+        provider,
+        model: provider === "anthropic" ? "claude-sonnet-4-5" : "gpt-5.5",
+        turns: turns(count, 3000).map((input) => ({
+          ...input,
+          turn: { ...input.turn, tools: [{ name: "read", description: "Read a file." }] },
+          assistant: many,
+        })),
+        countTokens: perChar,
+        workspaceBoundary: ["safety"],
+      }).diagnostics.map((d) => d.code);
+    expect(simulate(1)).toEqual([]);
+    expect(simulate(3)).toEqual(["PROVIDERS_TOO_MANY_BREAKPOINTS"]);
+    // OpenAI matches prefixes without breakpoints: nothing to drop.
+    expect(simulate(3, "openai")).toEqual([]);
+  });
+
+  it("Claude counts are labelled estimates even from an exact counter", () => {
+    const exact = createTokenCounter("exact", (text) => text.length);
+    const simulate = (provider: "anthropic" | "openai") =>
+      simulateConversationCache({
+        provider,
+        model: provider === "anthropic" ? "claude-sonnet-4-5" : "gpt-5.5",
+        turns: turns(1, 3000),
+        countTokens: exact,
+      }).tokenCounter;
+    expect(simulate("anthropic")).toEqual({ name: "exact", estimate: true });
+    expect(simulate("openai")).toEqual({ name: "exact", estimate: false });
+  });
+
+  it("OpenAI reads a repeated prefix of exactly the minimum", () => {
+    // Only the block holding the identity line counts: each request is 1024 tokens, all of
+    // them repeated on turn 2.
+    const counter = createTokenCounter("rules", (text) =>
+      text.includes("x".repeat(50)) ? 1024 : 0,
+    );
+    const result = simulateConversationCache({
+      provider: "openai",
+      model: "gpt-5.5",
+      turns: turns(2, 3000),
+      countTokens: counter,
+    });
+    expect(result.requests[1]).toEqual({
+      turn: 2,
+      step: 0,
+      inputTokens: 1024,
+      cachedTokens: 1024,
+      cacheWriteTokens: 0,
+      uncachedTokens: 0,
+    });
+  });
+
+  it("totals: every turn, turns 2 to N, and every request after the first", () => {
+    const base = turns(3, 3000);
+    const result = simulateConversationCache({
+      provider: "openai",
+      model: "gpt-5.5",
+      turns: base.map((turn, index) =>
+        index === 1
+          ? {
+              ...turn,
+              toolRounds: [
+                {
+                  assistant: [{ type: "tool-call" as const, id: "c1", name: "read", input: {} }],
+                  results: [{ id: "c1", text: "z".repeat(400) }],
+                },
+              ],
+            }
+          : turn,
+      ),
+      countTokens: perChar,
+    });
+    const add = (list: readonly CacheTokenCounts[]) => ({
+      inputTokens: list.reduce((total, c) => total + c.inputTokens, 0),
+      cachedTokens: list.reduce((total, c) => total + c.cachedTokens, 0),
+      cacheWriteTokens: list.reduce((total, c) => total + c.cacheWriteTokens, 0),
+      uncachedTokens: list.reduce((total, c) => total + c.uncachedTokens, 0),
+    });
+    const pick = ({
+      inputTokens,
+      cachedTokens,
+      cacheWriteTokens,
+      uncachedTokens,
+    }: CacheTokenCounts) => ({
+      inputTokens,
+      cachedTokens,
+      cacheWriteTokens,
+      uncachedTokens,
+    });
+    expect(result.requests.map((request) => [request.turn, request.step])).toEqual([
+      [1, 0],
+      [2, 0],
+      [2, 1],
+      [3, 0],
+    ]);
+    // Turn 2 is its two requests added up.
+    expect(pick(result.turns[1]!)).toEqual(add(result.requests.slice(1, 3)));
+    expect(result.total).toEqual(add(result.requests));
+    expect(result.fromTurnTwo).toEqual(add(result.requests.slice(1)));
+    expect(result.afterFirstRequest).toEqual(add(result.requests.slice(1)));
+    expect(result.total.uncachedTokens).toBeGreaterThan(0);
+    expect(result.total.inputTokens).toBe(
+      result.total.cachedTokens + result.total.cacheWriteTokens + result.total.uncachedTokens,
+    );
   });
 });
