@@ -65,4 +65,18 @@ describe("buildO200kRankTable / parseO200kRankTable", () => {
     );
     expect(() => buildO200kRankTable(["a".repeat(129)])).toThrow(/1 to 128/);
   });
+
+  it("fills its slots and its token offsets exactly to their limits, and refuses one more", () => {
+    // Slots: at most four fifths of 2^18 ranks (209,715); token bytes: at most 2^21.
+    const distinct = (count: number, length: number) =>
+      Array.from({ length: count }, (_, index) => String(index).padStart(length, "a"));
+    expect(() => buildO200kRankTable(distinct(209_715, 6))).not.toThrow();
+    expect(() => buildO200kRankTable(distinct(209_716, 6))).toThrow(
+      "209716 ranks do not fit a table of 262144 slots.",
+    );
+    expect(() => buildO200kRankTable(distinct(16_384, 128))).not.toThrow();
+    expect(() => buildO200kRankTable(distinct(16_385, 128))).toThrow(
+      "2097280 bytes of tokens do not fit the table's offsets.",
+    );
+  });
 });
