@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { buildAnthropicRequest } from "./build-anthropic-request.js";
-import { buildOpenAIResponsesRequest } from "./build-openai-responses-request.js";
+import {
+  buildOpenAIResponsesRequest,
+  resolvePromptCacheKey,
+} from "./build-openai-responses-request.js";
 import {
   growWithEveryBlock,
   growWithUrlMedia,
@@ -100,7 +103,7 @@ describe("buildOpenAIResponsesRequest", () => {
     const first = buildOpenAIResponsesRequest(agent, { userText: "hi" });
     expect(first.body.prompt_cache_key).toBe("promptstack:ops:gpt-5.5");
     expect(first.conversation.promptCacheKey).toBe("promptstack:ops:gpt-5.5");
-    // A later request on another model keeps the lineage's key, and the same conversation object.
+    // A later request on another model keeps the lineage's key.
     const second = buildOpenAIResponsesRequest(agent, {
       conversation: first.conversation,
       userText: "more",
@@ -114,5 +117,22 @@ describe("buildOpenAIResponsesRequest", () => {
     });
     expect(given.body.prompt_cache_key).toBe("team-key");
     expect(given.conversation.promptCacheKey).toBe("team-key");
+  });
+
+  it("hands back the same conversation when it already carries the key", () => {
+    const agent = makeRequestTurn({ modelId: "gpt-5.5" });
+    const { conversation } = buildOpenAIResponsesRequest(agent, { userText: "hi" });
+    const kept = resolvePromptCacheKey(agent, {}, "gpt-5.6", conversation);
+    expect(kept).toStrictEqual({ key: "promptstack:main:gpt-5.5", conversation });
+    expect(kept.conversation).toBe(conversation);
+    const { key, conversation: moved } = resolvePromptCacheKey(
+      agent,
+      { promptCacheKey: "k" },
+      "gpt-5.6",
+      conversation,
+    );
+    expect(key).toBe("k");
+    expect(moved).toStrictEqual({ ...conversation, promptCacheKey: "k" });
+    expect(Object.isFrozen(moved)).toBe(true);
   });
 });
