@@ -141,4 +141,18 @@ describe("buildAnthropicRequest", () => {
       content: "",
     });
   });
+
+  it("puts no breakpoint on a thinking block, even one a hand-built conversation ends with", () => {
+    const bare = buildAnthropicRequest(makeRequestTurn(), { userText: "hi", maxTokens: 8 });
+    const thinking = { type: "thinking", thinking: "t", signature: "s" } as const;
+    const conversation: Conversation = {
+      ...bare.conversation,
+      messages: [
+        ...bare.conversation.messages,
+        { role: "user", content: [{ type: "reasoning", provider: "anthropic", item: thinking }] },
+      ],
+    };
+    const built = buildAnthropicRequest(makeRequestTurn(), { conversation, maxTokens: 8 });
+    expect(built.body.messages.at(-1)).toStrictEqual({ role: "user", content: [thinking] });
+  });
 });

@@ -156,4 +156,18 @@ describe("buildBedrockConverseRequest", () => {
       ],
     });
   });
+
+  it("puts no cache point after a block it does not send, even at the newest message's end", () => {
+    const bare = buildBedrockConverseRequest(makeRequestTurn(), { userText: "hi" });
+    const reasoning = { type: "reasoning", id: "rs_1" } as const;
+    const conversation: Conversation = {
+      ...bare.conversation,
+      messages: [
+        ...bare.conversation.messages,
+        { role: "user", content: [{ type: "reasoning", provider: "openai", item: reasoning }] },
+      ],
+    };
+    const built = buildBedrockConverseRequest(makeRequestTurn(), { conversation });
+    expect(built.body.messages).toStrictEqual([{ role: "user", content: [{ text: "hi" }] }]);
+  });
 });
