@@ -2,7 +2,7 @@ import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import { describe, expect, it } from "vitest";
 import { makeRequestTurn } from "../test/make-request-turn.js";
 import { appendAssistantReply } from "./append-assistant-reply.js";
-import { appendAssistantMessage } from "./append-conversation-message.js";
+import { appendAssistantMessage, appendToolResults } from "./append-conversation-message.js";
 import { appendUserTurn } from "./append-user-turn.js";
 import { createConversation } from "./create-conversation.js";
 import type { CreateConversationOptions } from "./create-conversation.js";
@@ -202,6 +202,20 @@ describe("planCacheSegments: where the lookback breakpoint goes", () => {
 });
 
 describe("planCacheSegments: the segments", () => {
+  it("needs a user turn's prompt, not just a user message", () => {
+    const called = appendAssistantMessage(createConversation(), [
+      { type: "tool-call", id: "c1", name: "read", input: {} },
+    ]);
+    const answered = appendToolResults(called, [{ id: "c1", text: "alpha" }]);
+    expect(() => planCacheSegments(answered, { tools: [], breakpoints: "none" })).toThrow(
+      expect.objectContaining({
+        code: "PROVIDERS_NO_USER_TURN",
+        message: "A request is built after a user turn; the newest message is not one.",
+        hint: "Call appendUserTurn before building the request.",
+      }),
+    );
+  });
+
   it("places none at all when none are allowed", () => {
     const plan = planCacheSegments(conversationWith(1), {
       tools: [],
