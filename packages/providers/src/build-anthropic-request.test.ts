@@ -5,6 +5,7 @@ import {
   growWithUrlMedia,
   makeRequestTurn,
 } from "../test/make-request-turn.js";
+import type { Conversation } from "./types.js";
 
 const turn = makeRequestTurn({
   tools: [{ name: "read", description: "Reads a file." }, { name: "exec" }],

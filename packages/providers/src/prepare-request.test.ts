@@ -267,7 +267,7 @@ describe("prepareRequest: the minimum cacheable prefix", () => {
 
 describe("prepareRequest: the tools", () => {
   const schema = (extra: Record<string, unknown>) =>
-    ({ type: "object", ...extra }) as unknown as Tool["parameters"];
+    ({ type: "object", ...extra }) as NonNullable<Tool["parameters"]>;
 
   it("reuses the canonical tools of the last request for tools equal by value", () => {
     const make = (): Tool[] => [
