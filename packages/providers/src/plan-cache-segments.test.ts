@@ -202,6 +202,24 @@ describe("planCacheSegments: where the lookback breakpoint goes", () => {
 });
 
 describe("planCacheSegments: the segments", () => {
+  it("lays the tools out by their canonical JSON, or by the texts given for them", () => {
+    const conversation = conversationWith(1);
+    const computed = planCacheSegments(conversation, { tools, breakpoints: "none" });
+    expect(computed.segments.slice(0, 2).map((segment) => segment.text)).toStrictEqual([
+      '{"input_schema":{"type":"object"},"name":"read"}',
+      '{"input_schema":{"type":"object"},"name":"write"}',
+    ]);
+    const given = planCacheSegments(conversation, {
+      tools,
+      toolTexts: ["READ", "WRITE"],
+      breakpoints: "none",
+    });
+    expect(given.segments.slice(0, 2).map((segment) => segment.text)).toStrictEqual([
+      "READ",
+      "WRITE",
+    ]);
+  });
+
   it("needs a user turn's prompt, not just a user message", () => {
     const called = appendAssistantMessage(createConversation(), [
       { type: "tool-call", id: "c1", name: "read", input: {} },

@@ -234,4 +234,49 @@ describe("toRequestBodyParts", () => {
       '{"cachePoint":{"type":"default"},"text":"not only a cache point"}',
     ]);
   });
+
+  it("Bedrock without tools, and Chat tools that are not functions, still give their parts", () => {
+    expect(
+      toRequestBodyParts("bedrock", {
+        system: "rules",
+        messages: [{ role: "user", content: [{ text: "hi" }] }],
+      }),
+    ).toStrictEqual([
+      { ref: { area: "system", index: 0 }, text: "rules" },
+      { ref: { area: "messages", index: 0, block: 0 }, text: "user\u0000hi" },
+    ]);
+    expect(
+      toRequestBodyParts("bedrock", { toolConfig: { tools: [{ other: 1 }] } }).map((p) => p.ref),
+    ).toStrictEqual([{ area: "tools", index: 0, name: "tools[0]" }]);
+    expect(
+      toRequestBodyParts("openai-chat", { tools: [{ type: "web_search" }] }).map((p) => p.ref),
+    ).toStrictEqual([{ area: "tools", index: 0, name: "web_search" }]);
+  });
+
+  it("never throws on null where a body has its tools, system and messages", () => {
+    const hostile = {
+      tools: [null],
+      toolConfig: { tools: [null] },
+      system: [null],
+      instructions: null,
+      messages: [null, { role: "assistant", content: null }],
+      input: [null],
+      contents: [null],
+      config: null,
+    };
+    for (const provider of [
+      "anthropic",
+      "bedrock",
+      "openai-responses",
+      "openai-chat",
+      "gemini",
+    ] as const) {
+      expect(() => toRequestBodyParts(provider, hostile)).not.toThrow();
+    }
+    // The null message is one block; a message with null content and nothing beside has none.
+    expect(toRequestBodyParts("openai-chat", hostile)).toStrictEqual([
+      { ref: { area: "tools", index: 0, name: "tools[0]" }, text: "null" },
+      { ref: { area: "messages", index: 0, block: 0 }, text: "null" },
+    ]);
+  });
 });
