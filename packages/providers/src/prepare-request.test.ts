@@ -303,6 +303,16 @@ describe("prepareRequest: the tools", () => {
       { parameters: schema({ default: { 0: "x", length: 1 } }) },
     ],
     [
+      "an empty object for a number",
+      { parameters: schema({ default: 0 }) },
+      { parameters: schema({ default: {} }) },
+    ],
+    [
+      "an empty string for an empty object",
+      { parameters: schema({ default: {} }) },
+      { parameters: schema({ default: "" }) },
+    ],
+    [
       "an object for an array",
       { parameters: schema({ default: [] }) },
       { parameters: schema({ default: {} }) },
