@@ -144,7 +144,7 @@ export function buildAiSdkCall(
     }
     (body.messages[open.index]!.content as { providerOptions?: AiSdkProviderOptions }[]).push({
       ...part,
-      ...(segment.breakpoint ? marked : {}),
+      ...marked,
     });
   }
   return { body, conversation, diagnostics };

@@ -11,7 +11,7 @@ const onInvalid = (path: string, expected: string, value: unknown): never =>
  * `@promptstack/core`'s canonical JSON value, throwing `PROVIDERS_INVALID_ARGUMENT` on anything
  * JSON cannot carry.
  */
-export function toCanonicalJsonValue(value: unknown, path = "value"): unknown {
+export function toCanonicalJsonValue(value: unknown, path: string): unknown {
   return toCoreCanonicalJsonValue(value, path, onInvalid);
 }
 

@@ -127,10 +127,8 @@ export function planCacheSegments(
     if (parts.workspace !== "") wanted.set("rules", rulesEnd);
     // The previous request's newest block: a tool step reads the step before it.
     const previousEnd = conversation.turnEnds[conversation.turnEnds.length - 1];
-    const previous =
-      previousEnd === undefined || previousEnd === 0
-        ? stableEnd
-        : (messageEnds[Math.min(previousEnd, messageEnds.length) - 1] ?? stableEnd);
+    // None yet (or an end at 0): the stable text's end.
+    const previous = messageEnds[Math.min(previousEnd ?? 0, messageEnds.length) - 1] ?? stableEnd;
     if (newest - previous > lookback) {
       let at = previous + lookback;
       while (uncacheable.has(at) && at > previous) at--;

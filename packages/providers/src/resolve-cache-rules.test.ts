@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { resolveCacheFacts } from "./cache-facts-table.js";
 import { resolveCacheRules } from "./resolve-cache-rules.js";
 
 describe("resolveCacheRules", () => {
@@ -37,5 +38,25 @@ describe("resolveCacheRules", () => {
       incrementTokens: 1,
       maxBreakpoints: 4,
     });
+  });
+
+  it.each([
+    ["gpt-6", 4],
+    ["gpt-10", 4],
+    ["gpt-5", 0],
+    ["o3", 0],
+  ])(
+    "OpenAI %s: %i breakpoints (a version without a minor part is whole)",
+    (model, breakpoints) => {
+      expect(resolveCacheRules("openai", model).rules.maxBreakpoints).toBe(breakpoints);
+    },
+  );
+
+  it("says where its numbers come from, and as of when", () => {
+    const { row } = resolveCacheFacts("anthropic", "claude-sonnet-4-5");
+    expect(resolveCacheRules("anthropic", "claude-sonnet-4-5").rules.source).toBe(
+      `${row.source} (as of ${row.asOf})`,
+    );
+    expect(row.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });

@@ -140,5 +140,143 @@ describe("toRequestBodyParts", () => {
       toRequestBodyParts("anthropic", { messages: [{ role, content: "same" }] })[0]!.text;
     expect(message("user")).not.toBe(message("assistant"));
     expect(toRequestBodyParts("anthropic", "not a body")).toEqual([]);
+    expect(toRequestBodyParts("openai-chat", null)).toEqual([]);
+  });
+
+  it("a value JSON cannot carry compares by its plain text", () => {
+    expect(
+      toRequestBodyParts("anthropic", { tools: [{ name: "t", input_schema: { x: NaN } }] }),
+    ).toStrictEqual([
+      {
+        ref: { area: "tools", index: 0, name: "t" },
+        text: '{"name":"t","input_schema":{"x":null}}',
+      },
+    ]);
+  });
+
+  it("names a tool without a name by its place; Responses names one by its type", () => {
+    expect(
+      toRequestBodyParts("anthropic", { tools: [{ input_schema: {} }, "raw", null] }),
+    ).toStrictEqual([
+      { ref: { area: "tools", index: 0, name: "tools[0]" }, text: '{"input_schema":{}}' },
+      { ref: { area: "tools", index: 1, name: "tools[1]" }, text: '"raw"' },
+      { ref: { area: "tools", index: 2, name: "tools[2]" }, text: "null" },
+    ]);
+  });
+
+  it("OpenAI Responses: an item that is not a message is one block; a message without a role opens with none", () => {
+    const call = { type: "function_call", call_id: "c1", name: "read", arguments: "{}" };
+    expect(
+      toRequestBodyParts("openai-responses", {
+        instructions: ["not", "a", "string"],
+        input: [
+          { role: "user", content: "hi" },
+          call,
+          { content: [{ type: "input_text", text: "x" }] },
+        ],
+      }),
+    ).toStrictEqual([
+      { ref: { area: "messages", index: 0, block: 0 }, text: "user\u0000hi" },
+      {
+        ref: { area: "messages", index: 1, block: 0 },
+        text: '{"arguments":"{}","call_id":"c1","name":"read","type":"function_call"}',
+      },
+      { ref: { area: "messages", index: 2, block: 0 }, text: "\u0000x" },
+    ]);
+  });
+
+  it("OpenAI Responses: the instructions are the one system part", () => {
+    expect(toRequestBodyParts("openai-responses", { instructions: "be terse" })).toStrictEqual([
+      { ref: { area: "system", index: 0 }, text: "be terse" },
+    ]);
+  });
+
+  it("Gemini: a tool that is not a declaration group is one tool; a string instruction is the system part", () => {
+    expect(
+      toRequestBodyParts("gemini", {
+        tools: [{ googleSearch: {} }, { functionDeclarations: [{ name: "read" }] }],
+        systemInstruction: "rules",
+      }),
+    ).toStrictEqual([
+      { ref: { area: "tools", index: 0, name: "googleSearch" }, text: '{"googleSearch":{}}' },
+      { ref: { area: "tools", index: 1, name: "read" }, text: '{"name":"read"}' },
+      { ref: { area: "system", index: 0 }, text: "rules" },
+    ]);
+    expect(
+      toRequestBodyParts("gemini", { contents: [{ role: "user", parts: [{ text: "hi" }] }] }),
+    ).toStrictEqual([{ ref: { area: "messages", index: 0, block: 0 }, text: "user\u0000hi" }]);
+  });
+
+  it("compares a plain text block by its text, any other block by its canonical JSON", () => {
+    const content = [
+      "bare",
+      { text: "untyped" },
+      { type: "text", text: "typed", cache_control: { type: "ephemeral" } },
+      { type: "input_text", text: "input" },
+      { type: "output_text", text: "output" },
+      { type: "text", text: "cited", citations: [] },
+      { type: "summary_text", text: "other type" },
+      { type: "text", text: "marked", prompt_cache_breakpoint: true, extra: undefined },
+      { cachePoint: { type: "default" }, text: "not only a cache point" },
+    ];
+    const texts = toRequestBodyParts("anthropic", {
+      messages: [{ role: "user", content }],
+    }).map((part) => part.text);
+    expect(texts).toStrictEqual([
+      "user\u0000bare",
+      "untyped",
+      "typed",
+      "input",
+      "output",
+      '{"citations":[],"text":"cited","type":"text"}',
+      '{"text":"other type","type":"summary_text"}',
+      "marked",
+      '{"cachePoint":{"type":"default"},"text":"not only a cache point"}',
+    ]);
+  });
+
+  it("Bedrock without tools, and Chat tools that are not functions, still give their parts", () => {
+    expect(
+      toRequestBodyParts("bedrock", {
+        system: "rules",
+        messages: [{ role: "user", content: [{ text: "hi" }] }],
+      }),
+    ).toStrictEqual([
+      { ref: { area: "system", index: 0 }, text: "rules" },
+      { ref: { area: "messages", index: 0, block: 0 }, text: "user\u0000hi" },
+    ]);
+    expect(
+      toRequestBodyParts("bedrock", { toolConfig: { tools: [{ other: 1 }] } }).map((p) => p.ref),
+    ).toStrictEqual([{ area: "tools", index: 0, name: "tools[0]" }]);
+    expect(
+      toRequestBodyParts("openai-chat", { tools: [{ type: "web_search" }] }).map((p) => p.ref),
+    ).toStrictEqual([{ area: "tools", index: 0, name: "web_search" }]);
+  });
+
+  it("never throws on null where a body has its tools, system and messages", () => {
+    const hostile = {
+      tools: [null],
+      toolConfig: { tools: [null] },
+      system: [null],
+      instructions: null,
+      messages: [null, { role: "assistant", content: null }],
+      input: [null],
+      contents: [null],
+      config: null,
+    };
+    for (const provider of [
+      "anthropic",
+      "bedrock",
+      "openai-responses",
+      "openai-chat",
+      "gemini",
+    ] as const) {
+      expect(() => toRequestBodyParts(provider, hostile)).not.toThrow();
+    }
+    // The null message is one block; a message with null content and nothing beside has none.
+    expect(toRequestBodyParts("openai-chat", hostile)).toStrictEqual([
+      { ref: { area: "tools", index: 0, name: "tools[0]" }, text: "null" },
+      { ref: { area: "messages", index: 0, block: 0 }, text: "null" },
+    ]);
   });
 });
