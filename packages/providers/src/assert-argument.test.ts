@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { assertObject, assertString, throwInvalidArgument } from "./assert-argument.js";
 import { ProvidersError } from "./providers-error.js";
-
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
+import { thrownBy } from "../test/thrown-by.js";
 
 describe("throwInvalidArgument", () => {
   it("names the function, the field, what it expected and what it got, with a hint", () => {
-    const error = thrown(() => throwInvalidArgument("buildX", "options.mode", "a string", 42));
+    const error = thrownBy(() => throwInvalidArgument("buildX", "options.mode", "a string", 42));
     expect(ProvidersError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({
       name: "ProvidersError",
@@ -36,7 +28,7 @@ describe("throwInvalidArgument", () => {
     [() => 1, "a function"],
     [10n, "a bigint"],
   ])("describes %o as %s", (value, described) => {
-    expect(thrown(() => throwInvalidArgument("f", "p", "x", value))).toMatchObject({
+    expect(thrownBy(() => throwInvalidArgument("f", "p", "x", value))).toMatchObject({
       message: `f: p must be x, got ${described}.`,
     });
   });
@@ -49,7 +41,7 @@ describe("assertObject and assertString", () => {
   });
 
   it.each([null, [], "s", undefined])("assertObject refuses %o", (value) => {
-    expect(thrown(() => assertObject(value, "f", "p"))).toMatchObject({
+    expect(thrownBy(() => assertObject(value, "f", "p"))).toMatchObject({
       code: "PROVIDERS_INVALID_ARGUMENT",
       path: "p",
       hint: "Pass an object as p.",
@@ -57,7 +49,7 @@ describe("assertObject and assertString", () => {
   });
 
   it("assertString refuses anything else, naming the field", () => {
-    expect(thrown(() => assertString(1, "f", "p.q"))).toMatchObject({
+    expect(thrownBy(() => assertString(1, "f", "p.q"))).toMatchObject({
       code: "PROVIDERS_INVALID_ARGUMENT",
       message: "f: p.q must be a string, got a number.",
       path: "p.q",
