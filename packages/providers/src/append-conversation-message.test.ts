@@ -8,7 +8,7 @@ import { forkConversation } from "./fork-conversation.js";
 import { ProvidersError } from "./providers-error.js";
 import type { Conversation, MessageContent } from "./types.js";
 import { toTestTurn } from "../test/fixture-conversation.js";
-import { thrownBy } from "../test/thrown-by.js";
+import { invalidArgument as invalid, thrownBy } from "../test/expected-errors.js";
 
 const turn = toTestTurn(
   buildAgentSystemPrompt({
@@ -114,13 +114,6 @@ describe("compactConversation and forkConversation", () => {
   });
 });
 
-const invalid = (fn: string, path: string, expected: string, got: string) => ({
-  code: "PROVIDERS_INVALID_ARGUMENT",
-  message: `${fn}: ${path} must be ${expected}, got ${got}.`,
-  path,
-  hint: `Pass ${expected} as ${path}.`,
-});
-
 const SOURCE = '`{ kind: "base64", data }` or `{ kind: "url", url }`';
 const REASONING =
   'an Anthropic `thinking`/`redacted_thinking` block (provider "anthropic") or an OpenAI `reasoning` item (provider "openai"), as returned';
@@ -174,7 +167,7 @@ describe("appendAssistantMessage rejects a malformed block, naming the field", (
   const fn = "appendAssistantMessage";
   const run = (block: unknown) => () => appendAssistantMessage(withCall(), [block as never]);
   const url = { kind: "url", url: "u" };
-  const cases: [string, () => unknown, ReturnType<typeof invalid>][] = [
+  const cases: [string, () => unknown, object][] = [
     [
       "an empty content array",
       () => appendAssistantMessage(withCall(), []),
@@ -440,7 +433,7 @@ describe("appendToolResults", () => {
     });
   });
 
-  const cases: [string, () => unknown, ReturnType<typeof invalid>][] = [
+  const cases: [string, () => unknown, object][] = [
     [
       "no results",
       () => appendToolResults(withCall(), []),
@@ -468,7 +461,7 @@ describe("appendToolResults", () => {
     ],
     [
       "a result whose JSON is not JSON",
-      () => appendToolResults(withCall(), [{ id: "c1", json: { at: new Date(0) } as never }]),
+      () => appendToolResults(withCall(), [{ id: "c1", json: { at: Number.POSITIVE_INFINITY } }]),
       invalid(fn, "results[0].json", "a JSON value", "an object"),
     ],
   ];

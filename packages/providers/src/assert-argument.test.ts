@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { assertObject, assertString, throwInvalidArgument } from "./assert-argument.js";
 import { ProvidersError } from "./providers-error.js";
-import { thrownBy } from "../test/thrown-by.js";
+import { thrownBy } from "../test/expected-errors.js";
 
 describe("throwInvalidArgument", () => {
   it("names the function, the field, what it expected and what it got, with a hint", () => {
