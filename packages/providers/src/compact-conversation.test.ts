@@ -42,6 +42,20 @@ describe("compactConversation", () => {
     ]);
   });
 
+  it("checks only the results after the span against the calls left open in it", () => {
+    const [a, c1, r1, b] = history.messages;
+    // The newest call is still open: a result inside the span answers an older call of that id.
+    const open = conversationOf([a!, c1!, r1!, b!, c1!]);
+    expect(compactConversation(open, { summary: "s" }).messages).toEqual([user("s")]);
+    // A call after the span that reuses the id of a call left open in it is no result.
+    const recalled = conversationOf([a!, c1!, b!, c1!]);
+    expect(compactConversation(recalled, { summary: "s", upTo: 2 }).messages).toEqual([
+      user("s"),
+      b,
+      c1,
+    ]);
+  });
+
   it("refuses a span that ends between a call and its result, naming the call", () => {
     expect(thrownBy(() => compactConversation(history, { summary: "s", upTo: 6 }))).toMatchObject({
       code: "PROVIDERS_BAD_ORDER",
