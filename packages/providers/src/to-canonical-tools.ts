@@ -73,7 +73,8 @@ export function toCanonicalTools(
     }
     return Object.freeze({ name: tool.name, description: tool.description, inputSchema });
   });
-  canonical.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // Names are unique (checked above), so no two tools compare equal.
+  canonical.sort((a, b) => (a.name < b.name ? -1 : 1));
   return { tools: Object.freeze(canonical), diagnostics };
 }
 

@@ -43,12 +43,13 @@ function toUserPart(block: MessageContent): OpenAIChatUserPart | undefined {
 
 function pushUser(messages: OpenAIChatMessage[], blocks: readonly MessageContent[]): void {
   if (blocks.length === 0) return;
-  const textOnly = blocks.every((block) => block.type === "text");
+  const texts = blocks.flatMap((block) => (block.type === "text" ? [block.text] : []));
   messages.push({
     role: "user",
-    content: textOnly
-      ? joinBlocks(blocks.map((block) => (block.type === "text" ? block.text : "")))
-      : blocks.flatMap((block) => toUserPart(block) ?? []),
+    content:
+      texts.length === blocks.length
+        ? joinBlocks(texts)
+        : blocks.flatMap((block) => toUserPart(block) ?? []),
   });
 }
 

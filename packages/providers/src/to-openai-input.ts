@@ -5,7 +5,7 @@ import type {
   DocumentContent,
   ImageContent,
   JsonValue,
-  MessageContent,
+  TextContent,
   ToolResultContent,
 } from "./types.js";
 
@@ -77,7 +77,10 @@ export function formatToolArguments(input: { readonly [key: string]: JsonValue }
   return JSON.stringify(input);
 }
 
-function toResponsesContent(block: MessageContent): OpenAIResponsesInputContent | undefined {
+/** The blocks a Responses message carries; every other block is an item of its own. */
+type MessageRunContent = TextContent | ImageContent | DocumentContent;
+
+function toResponsesContent(block: MessageRunContent): OpenAIResponsesInputContent {
   switch (block.type) {
     case "text":
       return { type: "input_text", text: block.text };
@@ -91,8 +94,6 @@ function toResponsesContent(block: MessageContent): OpenAIResponsesInputContent 
             filename: block.title ?? "document.pdf",
           }
         : { type: "input_file", file_url: block.source.url };
-    default:
-      return undefined;
   }
 }
 
@@ -113,15 +114,13 @@ function toResultItem(block: ToolResultContent): OpenAIFunctionCallOutputItem {
 export function toOpenAIResponsesInput(conversation: Conversation): OpenAIResponsesInputItem[] {
   const items: OpenAIResponsesInputItem[] = [];
   for (const message of conversation.messages) {
-    let run: MessageContent[] = [];
+    let run: MessageRunContent[] = [];
     const flush = (): void => {
       if (run.length === 0) return;
-      const textOnly = run.every((block) => block.type === "text");
+      const texts = run.flatMap((block) => (block.type === "text" ? [block.text] : []));
       items.push({
         role: message.role,
-        content: textOnly
-          ? joinBlocks(run.map((block) => (block.type === "text" ? block.text : "")))
-          : run.flatMap((block) => toResponsesContent(block) ?? []),
+        content: texts.length === run.length ? joinBlocks(texts) : run.map(toResponsesContent),
       });
       run = [];
     };

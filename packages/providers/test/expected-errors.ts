@@ -1,0 +1,19 @@
+/** Test helper: what `run` throws, or `undefined` when it returns. */
+export function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+/** Test helper: the whole `PROVIDERS_INVALID_ARGUMENT` error `throwInvalidArgument` builds. */
+export function invalidArgument(fn: string, path: string, expected: string, got: string) {
+  return {
+    code: "PROVIDERS_INVALID_ARGUMENT",
+    message: `${fn}: ${path} must be ${expected}, got ${got}.`,
+    path,
+    hint: `Pass ${expected} as ${path}.`,
+  };
+}
