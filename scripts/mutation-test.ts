@@ -10,9 +10,15 @@
  * picks the packages whose files differ from `ref` (what CI runs on a pull request).
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  findUnlistedSurvivors,
+  formatUnlistedSurvivors,
+  parseListedMutants,
+} from "./find-unlisted-survivors.js";
+import type { ReportMutant } from "./find-unlisted-survivors.js";
 
 /** The packages under `packages/`, sorted. */
 export function listPackages(root: string): string[] {
@@ -163,7 +169,7 @@ export interface MutationSummary {
 }
 
 interface MutationReportJson {
-  readonly files: Record<string, { readonly mutants: readonly { readonly status: string }[] }>;
+  readonly files: Record<string, { readonly mutants: readonly ReportMutant[] }>;
 }
 
 /** Counts the mutants of a mutation-testing report (the JSON the json reporter writes). Pure. */
@@ -243,6 +249,7 @@ async function runMutationTests(root: string, argv: readonly string[]): Promise<
   const vitestRunnerPlugin = fileURLToPath(import.meta.resolve("@stryker-mutator/vitest-runner"));
   const survivorsReporterPlugin = join(root, "stryker", "survivors-reporter.mjs");
   const summaries: MutationSummary[] = [];
+  const notes: string[] = [];
   for (const packageName of packages) {
     process.stdout.write(`\ntest:mutation: ${packageName}\n`);
     // Read by stryker/vitest.config.ts, in this process and in Stryker's test-runner workers.
@@ -261,9 +268,23 @@ async function runMutationTests(root: string, argv: readonly string[]): Promise<
       readFileSync(join(root, mutationReportPaths(packageName).report), "utf8"),
     ) as MutationReportJson;
     summaries.push(summarizeMutationReport(packageName, report));
+    const unlisted = findUnlistedSurvivors(
+      packageName,
+      report,
+      parseListedMutants(readFileSync(join(root, "stryker", "equivalent-mutants.md"), "utf8")),
+    );
+    const unlistedFile = mutationReportPaths(packageName).report.replace(
+      /\.json$/,
+      ".unlisted.txt",
+    );
+    writeFileSync(join(root, unlistedFile), formatUnlistedSurvivors(unlisted));
+    notes.push(
+      `${packageName}: ${unlisted.length} undetected mutants not in stryker/equivalent-mutants.md` +
+        (unlisted.length === 0 ? "" : ` (${unlistedFile})`),
+    );
     process.stdout.write(`test:mutation: ${packageName} took ${seconds} s\n`);
   }
-  process.stdout.write(`\n${formatMutationSummaryTable(summaries)}\n`);
+  process.stdout.write(`\n${formatMutationSummaryTable(summaries)}\n\n${notes.join("\n")}\n`);
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
