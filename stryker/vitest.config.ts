@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 import rootConfig from "../vitest.config.js";
+import { FastestFirstSequencer } from "./fastest-first-sequencer.js";
 
 // The vitest configuration Stryker runs (`pnpm test:mutation`): the root one's module resolution,
 // and only the tests of the package under mutation (named by scripts/mutation-test.ts in
@@ -21,6 +22,7 @@ export default defineConfig({
     ],
     exclude: [...configDefaults.exclude, "packages/*/test/browser/**"],
     setupFiles: ["stryker/fast-check-time-limit.ts"],
+    sequence: { sequencer: FastestFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
