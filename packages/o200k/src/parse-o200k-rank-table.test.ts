@@ -1,7 +1,12 @@
 import o200kRanks from "gpt-tokenizer/bpeRanks/o200k_base";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildO200kRankTable } from "./build-o200k-rank-table.js";
-import { findO200kRank, parseO200kRankTable } from "./parse-o200k-rank-table.js";
+import {
+  O200K_RANK_TABLE_MAGIC,
+  O200K_RANK_TABLE_VERSION,
+  findO200kRank,
+  parseO200kRankTable,
+} from "./parse-o200k-rank-table.js";
 import type { O200kRankTable } from "./parse-o200k-rank-table.js";
 
 let bytes: Uint8Array;
@@ -52,6 +57,60 @@ describe("buildO200kRankTable / parseO200kRankTable", () => {
     const wrongVersion = bytes.slice(0, 64);
     wrongVersion[4] = 99;
     expect(() => parseO200kRankTable(wrongVersion)).toThrow(/version 99/);
+  });
+
+  it("reads aligned bytes on a little-endian machine in place, without a copy", () => {
+    expect(table.slots.buffer).toBe(bytes.buffer);
+    expect(table.blob.buffer).toBe(bytes.buffer);
+    expect(parseO200kRankTable(bytes, true).slots.buffer).toBe(bytes.buffer);
+  });
+
+  it("on a big-endian machine, reads a copy with every header and slot word byte-swapped, the token bytes as they are", () => {
+    const before = bytes.slice(0, 64);
+    const swapped = parseO200kRankTable(bytes, false);
+    expect(swapped.slots.buffer).not.toBe(bytes.buffer);
+    expect(bytes.subarray(0, 64)).toEqual(before);
+    expect(swapped.rankCount).toBe(table.rankCount);
+    expect(swapped.slotMask).toBe(table.slotMask);
+    // A big-endian machine reads each swapped word as the little-endian word of the file.
+    const header = new DataView(swapped.slots.buffer, swapped.slots.byteOffset - 20, 20);
+    expect([0, 1, 2, 3, 4].map((index) => header.getUint32(index * 4, false))).toEqual([
+      O200K_RANK_TABLE_MAGIC,
+      O200K_RANK_TABLE_VERSION,
+      table.rankCount,
+      table.slotMask + 1,
+      table.blob.length,
+    ]);
+    const slotBytes = new DataView(swapped.slots.buffer, swapped.slots.byteOffset);
+    let differing = 0;
+    for (let index = 0; index < table.slots.length; index += 1) {
+      if (slotBytes.getUint32(index * 4, false) !== table.slots[index]) differing += 1;
+    }
+    expect(swapped.slots.length).toBe(table.slots.length);
+    expect(differing).toBe(0);
+    expect(Buffer.from(swapped.blob).equals(Buffer.from(table.blob))).toBe(true);
+  });
+
+  it("refuses a slot count that is zero or not a power of two", () => {
+    /** A header with `slotCount` slots, no ranks and no token bytes, and room for the slots. */
+    const withSlots = (slotCount: number) => {
+      const input = new Uint8Array(20 + slotCount * 8);
+      const view = new DataView(input.buffer);
+      [O200K_RANK_TABLE_MAGIC, O200K_RANK_TABLE_VERSION, 0, slotCount, 0].forEach((word, index) =>
+        view.setUint32(index * 4, word, true),
+      );
+      return input;
+    };
+    const message =
+      "The o200k rank table is broken (slot count); rebuild or reinstall @promptstack/o200k.";
+    expect(() => parseO200kRankTable(withSlots(0))).toThrow(message);
+    expect(() => parseO200kRankTable(withSlots(3))).toThrow(message);
+    expect(() => parseO200kRankTable(withSlots(6))).toThrow(message);
+    for (const slotCount of [1, 2, 4]) {
+      const parsed = parseO200kRankTable(withSlots(slotCount));
+      expect(parsed.slotMask).toBe(slotCount - 1);
+      expect(parsed.slots.length).toBe(slotCount * 2);
+    }
   });
 
   it("finds nothing for bytes that are no token, however long", () => {
