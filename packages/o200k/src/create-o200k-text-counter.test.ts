@@ -5,15 +5,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildO200kRankTable } from "./build-o200k-rank-table.js";
 import { createO200kTextCounter } from "./create-o200k-text-counter.js";
 import { parseO200kRankTable } from "./parse-o200k-rank-table.js";
+import type { O200kRankTable } from "./parse-o200k-rank-table.js";
 
 // The oracle: gpt-tokenizer's own count, special-token text counted as plain text (as the
 // CLI's counter has always called it).
 const oracle = (text: string): number => countTokens(text, { disallowedSpecial: new Set() });
 
+let table: O200kRankTable;
 let count: (text: string) => number;
 
 beforeAll(() => {
-  count = createO200kTextCounter(parseO200kRankTable(buildO200kRankTable(o200kRanks)));
+  table = parseO200kRankTable(buildO200kRankTable(o200kRanks));
+  count = createO200kTextCounter(table);
 });
 
 /** Pieces that meet every branch of the o200k pre-tokenizer and of the byte-level merge. */
@@ -140,5 +143,36 @@ describe("createO200kTextCounter", () => {
     const text = "Memoised merges: antidisestablishmentarianism 🎉 日本語";
     expect(count(text)).toBe(count(text));
     expect(count(text)).toBe(oracle(text));
+  });
+
+  it("remembers 20,000 merged pieces, and empties its memo before it takes one more", () => {
+    // Every rank lookup reads the table's slots; a remembered piece reads nothing.
+    let reads = 0;
+    const counted = createO200kTextCounter({
+      ...table,
+      get slots() {
+        reads += 1;
+        return table.slots;
+      },
+    });
+    const letters = "abcdefghijklmnopqrstuvwxyz";
+    // " " and four letters: one piece each, 20,001 distinct ones.
+    const word = (index: number) =>
+      ` ${[17_576, 676, 26, 1].map((unit) => letters[Math.floor(index / unit) % 26]).join("")}`;
+    const readsFor = (text: string) => {
+      const before = reads;
+      expect(counted(text), JSON.stringify(text)).toBe(oracle(text));
+      return reads - before;
+    };
+    expect(readsFor(word(0))).toBeGreaterThan(0);
+    for (let index = 1; index < 20_000; index += 1) counted(word(index));
+    // Full: every piece still remembered.
+    expect(readsFor(word(0))).toBe(0);
+    expect(readsFor(word(19_999))).toBe(0);
+    expect(readsFor(`${word(0)}${word(19_999)}`)).toBe(0);
+    // The next new piece empties the memo first.
+    expect(readsFor(word(20_000))).toBeGreaterThan(0);
+    expect(readsFor(word(20_000))).toBe(0);
+    expect(readsFor(word(0))).toBeGreaterThan(0);
   });
 });
