@@ -113,6 +113,13 @@ describe("createO200kTextCounter", () => {
     expect(oracle("\uFEFFusing")).toBeGreaterThan(1);
   });
 
+  it("counts a piece that is a whole token as one, even where merging its bytes gives more", () => {
+    // A space and a byte-order mark: one token, one piece (JavaScript's \s holds U+FEFF), and the
+    // only o200k token that gpt-tokenizer finds whole but its merges never reach.
+    expect(count(" \uFEFF")).toBe(1);
+    expect(oracle(" \uFEFF")).toBe(1);
+  });
+
   it("counts like gpt-tokenizer on arbitrary strings (full Unicode, lone surrogates included)", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 200 }), (text) => {
