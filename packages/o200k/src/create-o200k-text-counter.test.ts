@@ -92,6 +92,8 @@ describe("createO200kTextCounter", () => {
       // One piece longer than the counter's first buffers (1,024 bytes): they grow.
       "a".repeat(400),
       "é".repeat(600),
+      // One piece of three-byte characters that fills grown buffers exactly.
+      "中".repeat(400),
       " ".repeat(300),
       "9".repeat(100),
       ...PIECES,
@@ -111,6 +113,35 @@ describe("createO200kTextCounter", () => {
       expect(count(text), JSON.stringify(text)).toBe(oracle(text));
     }
     expect(oracle("\uFEFFusing")).toBeGreaterThan(1);
+  });
+
+  it("encodes the characters at each UTF-8 length and surrogate boundary like gpt-tokenizer", () => {
+    // Last and first code point of each UTF-8 length, the surrogate range's edges (paired and
+    // lone), alone and inside words.
+    const edges = [
+      "\u007f",
+      "\u0080",
+      "\u07ff",
+      "\u0800",
+      "\ud7ff",
+      "\ud800",
+      "\udbff",
+      "\udc00",
+      "\udfff",
+      "\ue000",
+      "\uffff",
+      "\ud800\udc00",
+      "\ud800\udfff",
+      "\udbff\udc00",
+      "\udbff\udfff",
+      "\ud800\ud800",
+      "\udc00\udc00",
+    ];
+    for (const edge of edges) {
+      for (const text of [edge, edge.repeat(3), `ab${edge}cd`, ` ${edge}x`]) {
+        expect(count(text), JSON.stringify(text)).toBe(oracle(text));
+      }
+    }
   });
 
   it("counts a piece that is a whole token as one, even where merging its bytes gives more", () => {
