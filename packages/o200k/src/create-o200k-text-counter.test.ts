@@ -151,6 +151,17 @@ describe("createO200kTextCounter", () => {
     expect(oracle(" \uFEFF")).toBe(1);
   });
 
+  it("ranks spans that share bytes with a byte-order mark by their own bytes", () => {
+    // 绿 (U+7EFF) and 滿 (U+6EFF) end in the mark's last two bytes, ＿ (U+FF3F) has its first
+    // and last byte, ﻗ (U+FED7) its first two: none is a mark, and each is part of a token
+    // (ﻗ merges with 京 after the part the mark's rule would drop).
+    for (const chars of ["绿", "绿色", "滿", "＿", "＿＿", "ﻗ京"]) {
+      for (const text of [chars, `a${chars}`, ` ${chars}`, chars.repeat(2)]) {
+        expect(count(text), JSON.stringify(text)).toBe(oracle(text));
+      }
+    }
+  });
+
   it("counts like gpt-tokenizer on arbitrary strings (full Unicode, lone surrogates included)", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 200 }), (text) => {
