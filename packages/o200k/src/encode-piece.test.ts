@@ -49,6 +49,7 @@ describe("encodePiece", () => {
       "\udc00\ud800",
       "\udc00\udfff",
       "a\ud800b",
+      "\ud800\ue000",
     ]) {
       expect(encode(text), JSON.stringify(text)).toEqual([[...encoder.encode(text)], false]);
     }
