@@ -6,7 +6,9 @@ import {
   O200K_RANK_TABLE_VERSION,
   findO200kRank,
   parseO200kRankTable,
+  toO200kRankTableSlot,
 } from "./parse-o200k-rank-table.js";
+import { hashTokenBytes } from "./hash-token-bytes.js";
 import type { O200kRankTable } from "./parse-o200k-rank-table.js";
 
 let bytes: Uint8Array;
@@ -16,6 +18,11 @@ beforeAll(() => {
   bytes = buildO200kRankTable(o200kRanks);
   table = parseO200kRankTable(bytes);
 });
+
+function findRankIn(tableBytes: Uint8Array, token: string): number {
+  const bytesOf = new TextEncoder().encode(token);
+  return findO200kRank(parseO200kRankTable(tableBytes), bytesOf, 0, bytesOf.length);
+}
 
 function findRank(token: Uint8Array): number {
   return findO200kRank(table, token, 0, token.length);
@@ -118,11 +125,33 @@ describe("buildO200kRankTable / parseO200kRankTable", () => {
     expect(findRank(new Uint8Array(300).fill(0x61))).toBe(-1);
   });
 
+  it("finds no rank in a slot of another length, even with the query's fingerprint and bytes", () => {
+    // Two slots; the query's home slot holds "abc" under the hash of "ab" (a fingerprint
+    // collision), the other is empty.
+    const query = Uint8Array.from([0x61, 0x62]);
+    const hash = hashTokenBytes(query, 0, 2);
+    const slots = new Uint32Array(4);
+    slots.set(toO200kRankTableSlot(hash, 0, 3, 7), (hash & 1) * 2);
+    const collision = {
+      rankCount: 8,
+      slots,
+      slotMask: 1,
+      blob: Uint8Array.from([0x61, 0x62, 0x63]),
+    };
+    expect(findO200kRank(collision, query, 0, 2)).toBe(-1);
+  });
+
   it("refuses what its slots cannot hold", () => {
     expect(() => buildO200kRankTable(Array.from({ length: 2 ** 18 }, () => "x"))).toThrow(
       /do not fit/,
     );
-    expect(() => buildO200kRankTable(["a".repeat(129)])).toThrow(/1 to 128/);
+    expect(() => buildO200kRankTable(["a".repeat(129)])).toThrow(
+      "Rank 0 has 129 bytes; the table holds 1 to 128.",
+    );
+    expect(() => buildO200kRankTable(["a", ""])).toThrow(
+      "Rank 1 has 0 bytes; the table holds 1 to 128.",
+    );
+    expect(findRankIn(buildO200kRankTable(["a".repeat(128)]), "a".repeat(128))).toBe(0);
   });
 
   it("fills its slots and its token offsets exactly to their limits, and refuses one more", () => {
