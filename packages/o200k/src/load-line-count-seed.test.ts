@@ -1,10 +1,25 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import type { FileHandle } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadLineCountSeed } from "./load-line-count-seed.js";
 import { formatLineCountSeed } from "./parse-line-count-seed.js";
+
+/** Every handle the loads open, to check each one is closed afterwards (`fd` is -1 then). */
+const handles: FileHandle[] = [];
+vi.mock("node:fs/promises", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:fs/promises")>();
+  return {
+    ...actual,
+    open: async (...args: Parameters<typeof actual.open>) => {
+      const handle = await actual.open(...args);
+      handles.push(handle);
+      return handle;
+    },
+  };
+});
 
 let dir: string;
 
@@ -27,5 +42,20 @@ describe("loadLineCountSeed", () => {
     await writeFile(overLimit, seed.padEnd(limit + 1));
     expect(await loadLineCountSeed(pathToFileURL(atLimit))).toEqual(new Map([["A line.\n", 3]]));
     expect(await loadLineCountSeed(pathToFileURL(overLimit))).toBeUndefined();
+  });
+
+  it("closes the file it opened, whatever it finds", async () => {
+    const seed = join(dir, "seed.json");
+    await writeFile(seed, formatLineCountSeed(new Map([["A line.\n", 3]])));
+    const notSeed = join(dir, "not-seed.json");
+    await writeFile(notSeed, "not json");
+    const folder = join(dir, "folder.json");
+    await mkdir(folder);
+    handles.length = 0;
+    for (const file of [seed, notSeed, folder, join(dir, "at-limit.json")]) {
+      await loadLineCountSeed(pathToFileURL(file));
+    }
+    expect(handles).toHaveLength(4);
+    expect(handles.map((handle) => handle.fd)).toEqual([-1, -1, -1, -1]);
   });
 });
