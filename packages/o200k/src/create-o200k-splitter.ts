@@ -74,9 +74,13 @@ export type O200kSplitter = (text: string) => RegExpMatchArray | null;
  * sorted into the classes by `CATEGORY` (a single-code-point match, a few ms to compile), and
  * rebuilds the pattern when a text brings a new letter, mark or number. Past
  * `MAX_EXTRA_CODE_POINTS` of them it switches to the full pattern. One splitter per counter.
+ * `compile` turns a pattern into the expression the splitter matches with (a parameter so that
+ * a test can see which patterns the splitter builds, and when).
  */
-export function createO200kSplitter(): O200kSplitter {
-  let splitter = new RegExp(buildO200kSplitPattern(ASCII_CLASSES), "gu");
+export function createO200kSplitter(
+  compile: (pattern: string) => RegExp = (pattern) => new RegExp(pattern, "gu"),
+): O200kSplitter {
+  let splitter = compile(buildO200kSplitPattern(ASCII_CLASSES));
   let full = false;
   // Every code point outside ASCII met so far, and the classes of each (0: none).
   const met = new Map<string, number>();
@@ -107,16 +111,15 @@ export function createO200kSplitter(): O200kSplitter {
         for (const char of chars) changed = meet(char) || changed;
         if (extraCount > MAX_EXTRA_CODE_POINTS) {
           full = true;
-          splitter = new RegExp(buildO200kSplitPattern(O200K_FULL_CLASSES), "gu");
+          splitter = compile(buildO200kSplitPattern(O200K_FULL_CLASSES));
         } else if (changed) {
-          splitter = new RegExp(
+          splitter = compile(
             buildO200kSplitPattern({
               letterOrNumber: ASCII_CLASSES.letterOrNumber + extra.letterOrNumber,
               upper: ASCII_CLASSES.upper + extra.upper,
               lower: ASCII_CLASSES.lower + extra.lower,
               number: `[0-9${extra.number}]`,
             }),
-            "gu",
           );
         }
       }

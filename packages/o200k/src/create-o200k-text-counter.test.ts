@@ -5,15 +5,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildO200kRankTable } from "./build-o200k-rank-table.js";
 import { createO200kTextCounter } from "./create-o200k-text-counter.js";
 import { parseO200kRankTable } from "./parse-o200k-rank-table.js";
+import type { O200kRankTable } from "./parse-o200k-rank-table.js";
 
 // The oracle: gpt-tokenizer's own count, special-token text counted as plain text (as the
 // CLI's counter has always called it).
 const oracle = (text: string): number => countTokens(text, { disallowedSpecial: new Set() });
 
+let table: O200kRankTable;
 let count: (text: string) => number;
 
 beforeAll(() => {
-  count = createO200kTextCounter(parseO200kRankTable(buildO200kRankTable(o200kRanks)));
+  table = parseO200kRankTable(buildO200kRankTable(o200kRanks));
+  count = createO200kTextCounter(table);
 });
 
 /** Pieces that meet every branch of the o200k pre-tokenizer and of the byte-level merge. */
@@ -89,6 +92,8 @@ describe("createO200kTextCounter", () => {
       // One piece longer than the counter's first buffers (1,024 bytes): they grow.
       "a".repeat(400),
       "é".repeat(600),
+      // One piece of three-byte characters that fills grown buffers exactly.
+      "中".repeat(400),
       " ".repeat(300),
       "9".repeat(100),
       ...PIECES,
@@ -108,6 +113,53 @@ describe("createO200kTextCounter", () => {
       expect(count(text), JSON.stringify(text)).toBe(oracle(text));
     }
     expect(oracle("\uFEFFusing")).toBeGreaterThan(1);
+  });
+
+  it("encodes the characters at each UTF-8 length and surrogate boundary like gpt-tokenizer", () => {
+    // Last and first code point of each UTF-8 length, the surrogate range's edges (paired and
+    // lone), alone and inside words.
+    const edges = [
+      "\u007f",
+      "\u0080",
+      "\u07ff",
+      "\u0800",
+      "\ud7ff",
+      "\ud800",
+      "\udbff",
+      "\udc00",
+      "\udfff",
+      "\ue000",
+      "\uffff",
+      "\ud800\udc00",
+      "\ud800\udfff",
+      "\udbff\udc00",
+      "\udbff\udfff",
+      "\ud800\ud800",
+      "\udc00\udc00",
+    ];
+    for (const edge of edges) {
+      for (const text of [edge, edge.repeat(3), `ab${edge}cd`, ` ${edge}x`]) {
+        expect(count(text), JSON.stringify(text)).toBe(oracle(text));
+      }
+    }
+  });
+
+  it("counts a piece that is a whole token as one, even where merging its bytes gives more", () => {
+    // A space and a byte-order mark: one token, one piece (JavaScript's \s holds U+FEFF), and the
+    // only o200k token that gpt-tokenizer finds whole but its merges never reach.
+    expect(count(" \uFEFF")).toBe(1);
+    expect(oracle(" \uFEFF")).toBe(1);
+  });
+
+  it("ranks spans that share bytes with a byte-order mark by their own bytes", () => {
+    // 绿 (U+7EFF) and 滿 (U+6EFF) end in the mark's last two bytes, ＿ (U+FF3F) has its first
+    // and last byte, ﻗ (U+FED7) its first two: none is a mark, and each is part of a token
+    // (ﻗ merges with 京 after the part the mark's rule would drop).
+    for (const chars of ["绿", "绿色", "滿", "＿", "＿＿", "ﻗ京"]) {
+      for (const text of [chars, `a${chars}`, ` ${chars}`, chars.repeat(2)]) {
+        expect(count(text), JSON.stringify(text)).toBe(oracle(text));
+      }
+    }
   });
 
   it("counts like gpt-tokenizer on arbitrary strings (full Unicode, lone surrogates included)", () => {
@@ -140,5 +192,36 @@ describe("createO200kTextCounter", () => {
     const text = "Memoised merges: antidisestablishmentarianism 🎉 日本語";
     expect(count(text)).toBe(count(text));
     expect(count(text)).toBe(oracle(text));
+  });
+
+  it("remembers 20,000 merged pieces, and empties its memo before it takes one more", () => {
+    // Every rank lookup reads the table's slots; a remembered piece reads nothing.
+    let reads = 0;
+    const counted = createO200kTextCounter({
+      ...table,
+      get slots() {
+        reads += 1;
+        return table.slots;
+      },
+    });
+    const letters = "abcdefghijklmnopqrstuvwxyz";
+    // " " and four letters: one piece each, 20,001 distinct ones.
+    const word = (index: number) =>
+      ` ${[17_576, 676, 26, 1].map((unit) => letters[Math.floor(index / unit) % 26]).join("")}`;
+    const readsFor = (text: string) => {
+      const before = reads;
+      expect(counted(text), JSON.stringify(text)).toBe(oracle(text));
+      return reads - before;
+    };
+    expect(readsFor(word(0))).toBeGreaterThan(0);
+    for (let index = 1; index < 20_000; index += 1) counted(word(index));
+    // Full: every piece still remembered.
+    expect(readsFor(word(0))).toBe(0);
+    expect(readsFor(word(19_999))).toBe(0);
+    expect(readsFor(`${word(0)}${word(19_999)}`)).toBe(0);
+    // The next new piece empties the memo first.
+    expect(readsFor(word(20_000))).toBeGreaterThan(0);
+    expect(readsFor(word(20_000))).toBe(0);
+    expect(readsFor(word(0))).toBeGreaterThan(0);
   });
 });

@@ -98,6 +98,39 @@ describe("createRankTableTokenCounter", () => {
     expect(withSeed.countTokens(other)).toBe(reference.countTokens(other));
   });
 
+  it("remembers counted lines up to 1,000,000 characters, and starts afresh one past", () => {
+    // The seed is asked only about lines the memo does not hold.
+    const asked: string[] = [];
+    const seed = new (class extends Map<string, number> {
+      override get(line: string): number | undefined {
+        asked.push(line);
+        return super.get(line);
+      }
+    })();
+    const withSeed = createRankTableTokenCounter(table, seed);
+    // 1,000 distinct lines of 1,000 characters each, each one counted line.
+    const lines = Array.from(
+      { length: 1000 },
+      (_, index) => `${String(index).padStart(4, "0")}${" word".repeat(199)}\n`,
+    );
+    expect(lines[0]).toHaveLength(1000);
+    expect(toCountedLines(lines[0] as string)).toEqual([lines[0]]);
+    const [first, last] = [lines[0] as string, lines[999] as string];
+    const count = reference.countTokens(first);
+    for (const line of lines) withSeed.countTokens(line);
+    expect(asked).toHaveLength(1000);
+    // Exactly full: every line is still remembered.
+    expect(withSeed.countTokens(first)).toBe(count);
+    expect(withSeed.countTokens(last)).toBe(reference.countTokens(last));
+    expect(asked).toHaveLength(1000);
+    // One character more empties the memo first.
+    withSeed.countTokens("z");
+    expect(asked.slice(1000)).toEqual(["z"]);
+    expect(withSeed.countTokens(first)).toBe(count);
+    expect(withSeed.countTokens("z")).toBe(1);
+    expect(asked.slice(1000)).toEqual(["z", first]);
+  });
+
   it("counts like bootstrap's counter with a seed of its own counts (lines, then them joined)", () => {
     const text =
       "## Safety\nNever share secrets.\n\n## Tools\n- read: reads.\n/path\n\nTail 09:12.";

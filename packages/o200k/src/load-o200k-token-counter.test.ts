@@ -36,6 +36,10 @@ describe("loadO200kTokenCounter", () => {
     await expect(
       loadO200kTokenCounter({ rankTableUrl: pathToFileURL(join(dir, "none.bin")) }),
     ).rejects.toThrow(/rank table is missing \(file:.*none\.bin\); .*pnpm install/);
+    // A table that cannot be read is not a missing one: the read's own error.
+    await expect(loadO200kTokenCounter({ rankTableUrl: pathToFileURL(dir) })).rejects.toThrow(
+      expect.objectContaining({ code: "EISDIR" }),
+    );
     const broken = join(dir, "broken.bin");
     await writeFile(broken, "not a table at all");
     await expect(loadO200kTokenCounter({ rankTableUrl: pathToFileURL(broken) })).rejects.toThrow(

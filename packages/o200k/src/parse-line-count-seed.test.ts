@@ -21,6 +21,23 @@ describe("formatLineCountSeed / parseLineCountSeed", () => {
     expect(parseLineCountSeed(text)).toEqual(counts);
   });
 
+  it("writes the entries in code-unit order of their lines, whatever order it is given", () => {
+    const lines = ["b", "a", "B", "ab", "é", "", "a ", "🎉", "\uffff", "aa", "c"];
+    const sorted = ["", "B", "a", "a ", "aa", "ab", "b", "c", "é", "🎉", "\uffff"];
+    for (const order of [lines, [...lines].reverse(), [...lines].sort(), [...sorted].reverse()]) {
+      const text = formatLineCountSeed(new Map(order.map((line, index) => [line, index])));
+      expect(JSON.parse(text).counts.map(([line]: [string]) => line)).toEqual(sorted);
+    }
+    expect(
+      formatLineCountSeed(
+        new Map([
+          ["b", 2],
+          ["a", 1],
+        ]),
+      ),
+    ).toBe('{"version":1,"counts":[["a",1],["b",2]]}\n');
+  });
+
   it("is undefined for anything that is not a seed, so the counter counts every line", () => {
     const seed = (counts: unknown, version: unknown = LINE_COUNT_SEED_VERSION) =>
       JSON.stringify({ version, counts });

@@ -12,7 +12,8 @@ export type LineCountSeed = ReadonlyMap<string, number>;
 
 /** The seed's JSON text: `counts` sorted by line, one entry per line. */
 export function formatLineCountSeed(counts: ReadonlyMap<string, number>): string {
-  const entries = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // Lines are keys of a map, so no two are equal.
+  const entries = [...counts].sort(([a], [b]) => (a < b ? -1 : 1));
   return `${JSON.stringify({ version: LINE_COUNT_SEED_VERSION, counts: entries })}\n`;
 }
 

@@ -1,7 +1,14 @@
 import o200kRanks from "gpt-tokenizer/bpeRanks/o200k_base";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildO200kRankTable } from "./build-o200k-rank-table.js";
-import { findO200kRank, parseO200kRankTable } from "./parse-o200k-rank-table.js";
+import {
+  O200K_RANK_TABLE_MAGIC,
+  O200K_RANK_TABLE_VERSION,
+  findO200kRank,
+  parseO200kRankTable,
+  toO200kRankTableSlot,
+} from "./parse-o200k-rank-table.js";
+import { hashTokenBytes } from "./hash-token-bytes.js";
 import type { O200kRankTable } from "./parse-o200k-rank-table.js";
 
 let bytes: Uint8Array;
@@ -11,6 +18,11 @@ beforeAll(() => {
   bytes = buildO200kRankTable(o200kRanks);
   table = parseO200kRankTable(bytes);
 });
+
+function findRankIn(tableBytes: Uint8Array, token: string): number {
+  const bytesOf = new TextEncoder().encode(token);
+  return findO200kRank(parseO200kRankTable(tableBytes), bytesOf, 0, bytesOf.length);
+}
 
 function findRank(token: Uint8Array): number {
   return findO200kRank(table, token, 0, token.length);
@@ -54,16 +66,92 @@ describe("buildO200kRankTable / parseO200kRankTable", () => {
     expect(() => parseO200kRankTable(wrongVersion)).toThrow(/version 99/);
   });
 
+  it("reads aligned bytes on a little-endian machine in place, without a copy", () => {
+    expect(table.slots.buffer).toBe(bytes.buffer);
+    expect(table.blob.buffer).toBe(bytes.buffer);
+    expect(parseO200kRankTable(bytes, true).slots.buffer).toBe(bytes.buffer);
+  });
+
+  it("on a big-endian machine, reads a copy with every header and slot word byte-swapped, the token bytes as they are", () => {
+    const before = bytes.slice(0, 64);
+    const swapped = parseO200kRankTable(bytes, false);
+    expect(swapped.slots.buffer).not.toBe(bytes.buffer);
+    expect(bytes.subarray(0, 64)).toEqual(before);
+    expect(swapped.rankCount).toBe(table.rankCount);
+    expect(swapped.slotMask).toBe(table.slotMask);
+    // A big-endian machine reads each swapped word as the little-endian word of the file.
+    const header = new DataView(swapped.slots.buffer, swapped.slots.byteOffset - 20, 20);
+    expect([0, 1, 2, 3, 4].map((index) => header.getUint32(index * 4, false))).toEqual([
+      O200K_RANK_TABLE_MAGIC,
+      O200K_RANK_TABLE_VERSION,
+      table.rankCount,
+      table.slotMask + 1,
+      table.blob.length,
+    ]);
+    const slotBytes = new DataView(swapped.slots.buffer, swapped.slots.byteOffset);
+    let differing = 0;
+    for (let index = 0; index < table.slots.length; index += 1) {
+      if (slotBytes.getUint32(index * 4, false) !== table.slots[index]) differing += 1;
+    }
+    expect(swapped.slots.length).toBe(table.slots.length);
+    expect(differing).toBe(0);
+    expect(Buffer.from(swapped.blob).equals(Buffer.from(table.blob))).toBe(true);
+  });
+
+  it("refuses a slot count that is zero or not a power of two", () => {
+    /** A header with `slotCount` slots, no ranks and no token bytes, and room for the slots. */
+    const withSlots = (slotCount: number) => {
+      const input = new Uint8Array(20 + slotCount * 8);
+      const view = new DataView(input.buffer);
+      [O200K_RANK_TABLE_MAGIC, O200K_RANK_TABLE_VERSION, 0, slotCount, 0].forEach((word, index) =>
+        view.setUint32(index * 4, word, true),
+      );
+      return input;
+    };
+    const message =
+      "The o200k rank table is broken (slot count); rebuild or reinstall @promptstack/o200k.";
+    expect(() => parseO200kRankTable(withSlots(0))).toThrow(message);
+    expect(() => parseO200kRankTable(withSlots(3))).toThrow(message);
+    expect(() => parseO200kRankTable(withSlots(6))).toThrow(message);
+    for (const slotCount of [1, 2, 4]) {
+      const parsed = parseO200kRankTable(withSlots(slotCount));
+      expect(parsed.slotMask).toBe(slotCount - 1);
+      expect(parsed.slots.length).toBe(slotCount * 2);
+    }
+  });
+
   it("finds nothing for bytes that are no token, however long", () => {
     expect(findRank(Uint8Array.from([0xff, 0xfe, 0xfd]))).toBe(-1);
     expect(findRank(new Uint8Array(300).fill(0x61))).toBe(-1);
+  });
+
+  it("finds no rank in a slot of another length, even with the query's fingerprint and bytes", () => {
+    // Two slots; the query's home slot holds "abc" under the hash of "ab" (a fingerprint
+    // collision), the other is empty.
+    const query = Uint8Array.from([0x61, 0x62]);
+    const hash = hashTokenBytes(query, 0, 2);
+    const slots = new Uint32Array(4);
+    slots.set(toO200kRankTableSlot(hash, 0, 3, 7), (hash & 1) * 2);
+    const collision = {
+      rankCount: 8,
+      slots,
+      slotMask: 1,
+      blob: Uint8Array.from([0x61, 0x62, 0x63]),
+    };
+    expect(findO200kRank(collision, query, 0, 2)).toBe(-1);
   });
 
   it("refuses what its slots cannot hold", () => {
     expect(() => buildO200kRankTable(Array.from({ length: 2 ** 18 }, () => "x"))).toThrow(
       /do not fit/,
     );
-    expect(() => buildO200kRankTable(["a".repeat(129)])).toThrow(/1 to 128/);
+    expect(() => buildO200kRankTable(["a".repeat(129)])).toThrow(
+      "Rank 0 has 129 bytes; the table holds 1 to 128.",
+    );
+    expect(() => buildO200kRankTable(["a", ""])).toThrow(
+      "Rank 1 has 0 bytes; the table holds 1 to 128.",
+    );
+    expect(findRankIn(buildO200kRankTable(["a".repeat(128)]), "a".repeat(128))).toBe(0);
   });
 
   it("fills its slots and its token offsets exactly to their limits, and refuses one more", () => {

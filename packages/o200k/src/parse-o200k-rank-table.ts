@@ -92,9 +92,13 @@ function swapWords(bytes: Uint8Array, wordCount: number): void {
 /**
  * Reads a rank table built by `buildO200kRankTable`; throws when the bytes are not one (a broken
  * build or install). Copies only when the bytes are not 4-byte aligned or the machine is
- * big-endian.
+ * big-endian (`hostLittleEndian`, the machine's byte order; a parameter so that a test on a
+ * little-endian machine reaches the big-endian path).
  */
-export function parseO200kRankTable(input: Uint8Array): O200kRankTable {
+export function parseO200kRankTable(
+  input: Uint8Array,
+  hostLittleEndian: boolean = isLittleEndian,
+): O200kRankTable {
   const broken = (what: string): Error =>
     new Error(`The o200k rank table is broken (${what}); rebuild or reinstall @promptstack/o200k.`);
   if (input.byteLength < O200K_RANK_TABLE_HEADER_WORDS * 4) throw broken("too short");
@@ -109,9 +113,9 @@ export function parseO200kRankTable(input: Uint8Array): O200kRankTable {
   const wordCount = O200K_RANK_TABLE_HEADER_WORDS + slotCount * 2;
   if (input.byteLength !== wordCount * 4 + blobLength) throw broken("size");
   let bytes = input;
-  if (bytes.byteOffset % 4 !== 0 || !isLittleEndian) {
+  if (bytes.byteOffset % 4 !== 0 || !hostLittleEndian) {
     bytes = input.slice();
-    if (!isLittleEndian) swapWords(bytes, wordCount);
+    if (!hostLittleEndian) swapWords(bytes, wordCount);
   }
   const slotsStart = bytes.byteOffset + O200K_RANK_TABLE_HEADER_WORDS * 4;
   return {

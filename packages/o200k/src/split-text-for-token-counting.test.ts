@@ -114,6 +114,47 @@ describe("splitTextForTokenCounting", () => {
     );
   });
 
+  it("cuts at each boundary of the character tests exactly as the rules say", () => {
+    const run = "a".repeat(100);
+    const texts = [
+      // After an ASCII letter: punctuation cuts (a natural cut at 100 moves the forced one).
+      ...["!", "/", "0", "9", ":", "@", "A", "Z", "[", "`", "a", "z", "{", "~", "\x7f", "'"].map(
+        (punctuation) => `${run}${punctuation}${run}`,
+      ),
+      // Before punctuation: only an ASCII letter cuts.
+      ...["@", "A", "Z", "[", "`", "a", "z", "{"].map((letter) => `${run}1${letter}!${run}`),
+      // The forced cut at 128 characters, after each end of the high-surrogate range.
+      ...["\ud7ff\ud7ff", "\ud800\udc00", "\udbff\udfff", "\udc00\udc00"].map(
+        (pair) => `${"a".repeat(127)}${pair}${run}`,
+      ),
+      // A space or a line break before white space or "/" leads into no piece start.
+      ...[" \t", " \n", " \r", "  ", " x", "\n\t", "\n ", "\n\r", "\n\n", "\n/", "\nx"].map(
+        (gap) => `${run}${gap}${run}`,
+      ),
+      // The same gaps where a chunk reaches 4,096 characters: the join ends at the first cut.
+      ...["  ", " \n", "\n  ", "\n\n", "\n\t", " \t"].map(
+        (gap) => `${"abc ".repeat(1023)}abcd${gap}abc`,
+      ),
+      // A space at the very end leads into nothing: no natural cut before it.
+      `${"a".repeat(256)} `,
+      `${"a".repeat(255)} `,
+    ];
+    for (const text of texts) {
+      expect(splitTextForTokenCounting(text), JSON.stringify(text)).toEqual(referenceSplit(text));
+    }
+    expect(splitTextForTokenCounting(`${run}!${run}`)).toEqual([`${run}!${run}`]);
+    expect(splitTextForTokenCounting(`${run}'${run}`)).toEqual([
+      `${run}'${"a".repeat(27)}`,
+      `${"a".repeat(73)}`,
+    ]);
+    expect(splitTextForTokenCounting(`${"a".repeat(256)} `)).toEqual([
+      "a".repeat(128),
+      "a".repeat(128),
+      " ",
+    ]);
+    expect(splitTextForTokenCounting("")).toEqual([""]);
+  });
+
   it("loses no character and never splits a surrogate pair", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 2000 }), (text) => {
