@@ -1,19 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { buildAnthropicRequest, toAnthropicContent } from "./build-anthropic-request.js";
-import {
-  growWithEveryBlock,
-  growWithUrlMedia,
-  makeRequestTurn,
-} from "../test/make-request-turn.js";
+import { makeBuilderFixture, makeRequestTurn } from "../test/make-request-turn.js";
 import type { Conversation } from "./types.js";
 
-const turn = makeRequestTurn({
-  tools: [{ name: "read", description: "Reads a file." }, { name: "exec" }],
-});
 // Every kind of block; the intermediate breakpoint (20 blocks after "hi") lands on b.pdf.
-const history = growWithUrlMedia(
-  growWithEveryBlock(buildAnthropicRequest(turn, { userText: "hi", maxTokens: 64 }).conversation),
-);
+const { turn, history } = makeBuilderFixture();
 
 describe("buildAnthropicRequest", () => {
   it("sends every kind of block, with 1h breakpoints on the tools, the stable text, the lookback and the newest message", () => {

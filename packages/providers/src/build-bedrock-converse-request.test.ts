@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { buildAnthropicRequest } from "./build-anthropic-request.js";
 import { buildBedrockConverseRequest } from "./build-bedrock-converse-request.js";
-import {
-  growWithEveryBlock,
-  growWithUrlMedia,
-  makeRequestTurn,
-} from "../test/make-request-turn.js";
+import { makeBuilderFixture, makeRequestTurn } from "../test/make-request-turn.js";
 import type { Conversation } from "./types.js";
 
-const turn = makeRequestTurn({
-  tools: [{ name: "read", description: "Reads a file." }, { name: "exec" }],
-});
-const history = growWithUrlMedia(
-  growWithEveryBlock(buildAnthropicRequest(turn, { userText: "hi", maxTokens: 64 }).conversation),
-);
+const { turn, history } = makeBuilderFixture();
 
 describe("buildBedrockConverseRequest", () => {
   it("sends every kind of block as Converse takes it, merging consecutive messages of one role", () => {

@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { buildAnthropicRequest } from "./build-anthropic-request.js";
 import { buildGeminiRequest } from "./build-gemini-request.js";
-import {
-  growWithEveryBlock,
-  growWithUrlMedia,
-  makeRequestTurn,
-} from "../test/make-request-turn.js";
+import { makeBuilderFixture, makeRequestTurn } from "../test/make-request-turn.js";
 
-const turn = makeRequestTurn({
-  tools: [{ name: "read", description: "Reads a file." }, { name: "exec" }],
-});
-const history = growWithUrlMedia(
-  growWithEveryBlock(buildAnthropicRequest(turn, { userText: "hi", maxTokens: 64 }).conversation),
-);
+const { turn, history } = makeBuilderFixture();
 
 describe("buildGeminiRequest", () => {
   it("sends every kind of block as a Gemini part, with no breakpoints and no reasoning", () => {

@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { buildAnthropicRequest } from "./build-anthropic-request.js";
 import { buildOpenAIChatRequest } from "./build-openai-chat-request.js";
-import {
-  growWithEveryBlock,
-  growWithUrlMedia,
-  makeRequestTurn,
-} from "../test/make-request-turn.js";
+import { makeBuilderFixture, makeRequestTurn } from "../test/make-request-turn.js";
 
-const turn = makeRequestTurn({
-  tools: [{ name: "read", description: "Reads a file." }, { name: "exec" }],
-  modelId: "gpt-5.5",
-});
-const history = growWithUrlMedia(
-  growWithEveryBlock(buildAnthropicRequest(turn, { userText: "hi", maxTokens: 64 }).conversation),
-);
+const { turn, history } = makeBuilderFixture("gpt-5.5");
 
 describe("buildOpenAIChatRequest", () => {
   it("sends the system text as a developer message, then the history and the tools", () => {

@@ -1,22 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { buildAnthropicRequest } from "./build-anthropic-request.js";
 import {
   buildOpenAIResponsesRequest,
   resolvePromptCacheKey,
 } from "./build-openai-responses-request.js";
-import {
-  growWithEveryBlock,
-  growWithUrlMedia,
-  makeRequestTurn,
-} from "../test/make-request-turn.js";
+import { makeBuilderFixture, makeRequestTurn } from "../test/make-request-turn.js";
 
-const turn = makeRequestTurn({
-  tools: [{ name: "read", description: "Reads a file." }, { name: "exec" }],
-  modelId: "gpt-5.5",
-});
-const history = growWithUrlMedia(
-  growWithEveryBlock(buildAnthropicRequest(turn, { userText: "hi", maxTokens: 64 }).conversation),
-);
+const { turn, history } = makeBuilderFixture("gpt-5.5");
 
 describe("buildOpenAIResponsesRequest", () => {
   it("sends the history as input items, the tools and the retention asked for", () => {

@@ -5,6 +5,7 @@
 import { OPENCLAW_PRODUCT_PROFILE } from "@promptstack/renderer";
 import type { Tool, TurnInput } from "@promptstack/renderer";
 import { appendAssistantReply } from "../src/append-assistant-reply.js";
+import { buildAnthropicRequest } from "../src/build-anthropic-request.js";
 import { appendAssistantMessage, appendToolResults } from "../src/append-conversation-message.js";
 import type { Conversation, MessageContent, PromptTurn } from "../src/types.js";
 
@@ -111,4 +112,21 @@ export function growWithUrlMedia(conversation: Conversation): Conversation {
     },
   ]);
   return appendAssistantReply(next, "seen");
+}
+
+/**
+ * The request builders' shared case: a turn with two tools (`read` with a description, `exec`
+ * without) and a history of every kind of block (`growWithEveryBlock`, then `growWithUrlMedia`)
+ * after a first request that sent "hi".
+ */
+export function makeBuilderFixture(modelId?: string): {
+  turn: PromptTurn;
+  history: Conversation;
+} {
+  const turn = makeRequestTurn({
+    tools: [{ name: "read", description: "Reads a file." }, { name: "exec" }],
+    ...(modelId === undefined ? {} : { modelId }),
+  });
+  const first = buildAnthropicRequest(turn, { userText: "hi", maxTokens: 64 }).conversation;
+  return { turn, history: growWithUrlMedia(growWithEveryBlock(first)) };
 }
