@@ -29,6 +29,18 @@ function findRank(token: Uint8Array): number {
 }
 
 describe("buildO200kRankTable / parseO200kRankTable", () => {
+  it("keeps string tokens and raw tokens that are not UTF-8, and skips valid raw tokens and holes", () => {
+    const small = parseO200kRankTable(
+      buildO200kRankTable(["a", [0xef, 0xbb, 0xbf, 0x61], undefined, [0xff, 0x61], "bc"]),
+    );
+    const rankOf = (token: readonly number[]) =>
+      findO200kRank(small, Uint8Array.from(token), 0, token.length);
+    expect(rankOf([0x61])).toBe(0);
+    expect(rankOf([0xef, 0xbb, 0xbf, 0x61])).toBe(-1);
+    expect(rankOf([0xff, 0x61])).toBe(3);
+    expect(rankOf([0x62, 0x63])).toBe(4);
+  });
+
   it("finds every rank gpt-tokenizer can produce by its bytes, and leaves out the nine it cannot", () => {
     const encoder = new TextEncoder();
     let missing = 0;
