@@ -4,6 +4,7 @@
  * `pnpm test:mutation` after each package.
  */
 import { basename } from "node:path";
+import { formatMutantLine, UNDETECTED } from "../stryker/survivors-reporter.mjs";
 
 /** One mutant of a mutation-testing report, the fields read here. */
 export interface ReportMutant {
@@ -22,8 +23,6 @@ export interface UnlistedMutant {
   readonly mutatorName: string;
   readonly replacement: string;
 }
-
-const UNDETECTED = new Set(["Survived", "NoCoverage"]);
 
 /**
  * The places the list names, as `package/file.ts:line:column`: a `## package` heading (text after
@@ -79,11 +78,5 @@ export function findUnlistedSurvivors(
 
 /** One line per mutant: `file:line:column [status] mutator: "replacement"`. Pure. */
 export function formatUnlistedSurvivors(unlisted: readonly UnlistedMutant[]): string {
-  return unlisted
-    .map(
-      (mutant) =>
-        `${mutant.file}:${mutant.line}:${mutant.column} [${mutant.status}] ` +
-        `${mutant.mutatorName}: ${JSON.stringify(mutant.replacement).slice(0, 80)}\n`,
-    )
-    .join("");
+  return unlisted.map((mutant) => `${formatMutantLine(mutant)}\n`).join("");
 }

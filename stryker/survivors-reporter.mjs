@@ -8,7 +8,19 @@ import { commonTokens, declareClassPlugin, PluginKind } from "@stryker-mutator/a
 /** @typedef {import("@stryker-mutator/api/report").Reporter} Reporter */
 
 /** The statuses worth a look: a test should have caught the mutant. */
-const UNDETECTED = new Set(["Survived", "NoCoverage"]);
+export const UNDETECTED = new Set(["Survived", "NoCoverage"]);
+
+/**
+ * `file:line:column [status] mutator: "replacement"` (the replacement cut to 80 characters), the
+ * line both the survivors stream and `test:mutation`'s unlisted list write. Pure.
+ *
+ * @param {{ file: string, line: number, column: number, status: string, mutatorName: string, replacement: string }} mutant
+ * @returns {string}
+ */
+export function formatMutantLine(mutant) {
+  const replacement = JSON.stringify(mutant.replacement).slice(0, 80);
+  return `${mutant.file}:${mutant.line}:${mutant.column} [${mutant.status}] ${mutant.mutatorName}: ${replacement}`;
+}
 
 /**
  * One line per undetected mutant, then its original source line:
@@ -21,11 +33,15 @@ const UNDETECTED = new Set(["Survived", "NoCoverage"]);
  */
 export function formatUndetectedMutant(result, sourceLine, root) {
   const { line, column } = result.location.start;
-  const replacement = JSON.stringify(result.replacement ?? "").slice(0, 80);
-  return (
-    `${relative(root, result.fileName)}:${line}:${column} [${result.status}] ` +
-    `${result.mutatorName}: ${replacement}\n    | ${sourceLine.trim().slice(0, 110)}\n`
-  );
+  const place = formatMutantLine({
+    file: relative(root, result.fileName),
+    line,
+    column,
+    status: result.status,
+    mutatorName: result.mutatorName,
+    replacement: result.replacement ?? "",
+  });
+  return `${place}\n    | ${sourceLine.trim().slice(0, 110)}\n`;
 }
 
 /**
