@@ -1,8 +1,8 @@
 // @ts-check
 // JavaScript, not TypeScript: Stryker loads every plugin in its test-runner processes as well,
 // and those import without a TypeScript loader.
-import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
-import { relative } from "node:path";
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, relative } from "node:path";
 import { commonTokens, declareClassPlugin, PluginKind } from "@stryker-mutator/api/plugin";
 
 /** @typedef {import("@stryker-mutator/api/report").Reporter} Reporter */
@@ -63,6 +63,8 @@ export class SurvivorsReporter {
     const jsonReporter = /** @type {{ fileName?: string } | undefined} */ (options["jsonReporter"]);
     const jsonFile = jsonReporter?.fileName ?? "reports/mutation/mutation.json";
     this.#fileName = `${jsonFile.replace(/\.json$/, "")}.survivors.txt`;
+    // Stryker's own reporters create the report folder only at the end; a fresh clone has none.
+    mkdirSync(dirname(this.#fileName), { recursive: true });
     writeFileSync(this.#fileName, "");
   }
 

@@ -56,4 +56,12 @@ describe("SurvivorsReporter", () => {
     ]);
     expect(text).toContain("    | if (a < b) {\n");
   });
+
+  it("creates the report folder when a fresh clone has none", () => {
+    const dir = join(createTempDir("survivors-reporter-"), "reports", "mutation");
+    new SurvivorsReporter({
+      jsonReporter: { fileName: join(dir, "pkg.json") },
+    } as unknown as StrykerOptions);
+    expect(readFileSync(join(dir, "pkg.survivors.txt"), "utf8")).toBe("");
+  });
 });
