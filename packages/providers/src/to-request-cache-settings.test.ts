@@ -147,5 +147,8 @@ describe("toRequestCacheSettings", () => {
       toRequestCacheSettings("openai-chat", { prompt_cache_retention: "24h" }, short).ttlSeconds,
     ).toBe(86_400);
     expect(toRequestCacheSettings("openai-chat", null, short).ttlSeconds).toBe(60);
+    expect(
+      settings({ prompt_cache_options: null, prompt_cache_retention: "in_memory" }),
+    ).toStrictEqual({ asksForCaching: true, ttlSeconds: 300 });
   });
 });
