@@ -184,6 +184,11 @@ describe("appendAssistantMessage rejects a malformed block, naming the field", (
       invalid(fn, "content[0]", "a content block object", "a string"),
     ],
     [
+      "a block that is null",
+      run(null),
+      invalid(fn, "content[0]", "a content block object", "null"),
+    ],
+    [
       "text that is not a string",
       run({ type: "text", text: 3 }),
       invalid(fn, "content[0].text", "a string", "a number"),
@@ -284,6 +289,25 @@ describe("appendAssistantMessage rejects a malformed block, naming the field", (
       invalid(fn, "content[0].item", REASONING, "an object"),
     ],
     [
+      "an Anthropic item of another type with a thinking text and a signature",
+      run({
+        type: "reasoning",
+        provider: "anthropic",
+        item: { type: "thought", thinking: "t", signature: "s" },
+      }),
+      invalid(fn, "content[0].item", REASONING, "an object"),
+    ],
+    [
+      "an Anthropic item of another type with data",
+      run({ type: "reasoning", provider: "anthropic", item: { type: "redacted", data: "d" } }),
+      invalid(fn, "content[0].item", REASONING, "an object"),
+    ],
+    [
+      "an OpenAI item of another type with an id",
+      run({ type: "reasoning", provider: "openai", item: { type: "message", id: "r" } }),
+      invalid(fn, "content[0].item", REASONING, "an object"),
+    ],
+    [
       "an Anthropic redacted block without data",
       run({ type: "reasoning", provider: "anthropic", item: { type: "redacted_thinking" } }),
       invalid(fn, "content[0].item", REASONING, "an object"),
@@ -380,6 +404,52 @@ describe("appendToolResults", () => {
     expect(Object.keys(message.content[0]!)).toEqual(["type", "id", "name", "json"]);
     expect(Object.isFrozen(message.content[0])).toBe(true);
     expect(Object.isFrozen(answered.messages)).toBe(true);
+  });
+
+  it("stores a text-only result without a json member", () => {
+    const message = appendToolResults(withCall(), [{ id: "c1", text: "a" }]).messages.at(-1)!;
+    expect(message.content).toStrictEqual([
+      { type: "tool-result", id: "c1", name: "read", text: "a" },
+    ]);
+    expect(Object.keys(message.content[0]!)).toEqual(["type", "id", "name", "text"]);
+  });
+
+  it("answers the calls of one message in several results messages", () => {
+    const first = appendToolResults(twoCalls(), [{ id: "c1", text: "a" }]);
+    const second = appendToolResults(first, [{ id: "c2", text: "b" }]);
+    expect(second.messages.at(-1)).toEqual({
+      role: "user",
+      content: [{ type: "tool-result", id: "c2", name: "list", text: "b" }],
+    });
+  });
+
+  it("a user message with text among other blocks ends the search too", () => {
+    const called = withCall();
+    const image = { type: "image", mediaType: "image/png", source: { kind: "url", url: "u" } };
+    const conversation: Conversation = {
+      ...called,
+      messages: [
+        ...called.messages,
+        { role: "user", content: [{ type: "text", text: "look" }, image as MessageContent] },
+      ],
+    };
+    expect(
+      thrownBy(() => appendToolResults(conversation, [{ id: "c1", text: "late" }])),
+    ).toMatchObject({ code: "PROVIDERS_BAD_ORDER", path: "results[0].id" });
+  });
+
+  it("answers only tool calls, not another block that carries an id", () => {
+    const image = {
+      type: "image",
+      mediaType: "image/png",
+      source: { kind: "url", url: "u" },
+      id: "c9",
+      name: "read",
+    };
+    const conversation = appendAssistantMessage(withCall(), [image as never]);
+    expect(
+      thrownBy(() => appendToolResults(conversation, [{ id: "c9", text: "x" }])),
+    ).toMatchObject({ code: "PROVIDERS_BAD_ORDER", path: "results[0].id" });
   });
 
   it("answers only calls after the newest user text, each once", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildAiSdkCall } from "./build-ai-sdk-call.js";
 import { makeBuilderFixture, makeRequestTurn } from "../test/make-request-turn.js";
+import { createConversation } from "./create-conversation.js";
 import type { Conversation } from "./types.js";
 
 // Every kind of block; the intermediate breakpoint (20 blocks after "hi") lands on b.pdf.
@@ -136,6 +137,30 @@ describe("buildAiSdkCall", () => {
     });
     expect(built.diagnostics.map((d) => d.message)).toEqual([
       "the stable prefix (tools + system text) is about 2 tokens (estimate (chars/4)); openai caches nothing shorter than 1024 tokens for gpt-5.5",
+    ]);
+  });
+
+  it("opens a message at the first part it sends, after a reasoning item it does not", () => {
+    const conversation: Conversation = {
+      ...createConversation(),
+      messages: [
+        {
+          role: "assistant",
+          content: [
+            { type: "reasoning", provider: "openai", item: { type: "reasoning", id: "rs_1" } },
+            { type: "text", text: "earlier" },
+          ],
+        },
+      ],
+    };
+    const built = buildAiSdkCall(makeRequestTurn({ modelId: "gpt-5.5" }), {
+      provider: "openai",
+      conversation,
+      userText: "hi",
+    });
+    expect(built.body.messages).toStrictEqual([
+      { role: "assistant", content: [{ type: "text", text: "earlier" }] },
+      { role: "user", content: [{ type: "text", text: "hi" }] },
     ]);
   });
 

@@ -134,17 +134,35 @@ describe("buildAnthropicRequest", () => {
     });
   });
 
-  it("puts no breakpoint on a thinking block, even one a hand-built conversation ends with", () => {
-    const bare = buildAnthropicRequest(makeRequestTurn(), { userText: "hi", maxTokens: 8 });
-    const thinking = { type: "thinking", thinking: "t", signature: "s" } as const;
-    const conversation: Conversation = {
-      ...bare.conversation,
-      messages: [
-        ...bare.conversation.messages,
-        { role: "user", content: [{ type: "reasoning", provider: "anthropic", item: thinking }] },
-      ],
-    };
-    const built = buildAnthropicRequest(makeRequestTurn(), { conversation, maxTokens: 8 });
-    expect(built.body.messages.at(-1)).toStrictEqual({ role: "user", content: [thinking] });
+  it("checks Anthropic's minimum for the model", () => {
+    const built = buildAnthropicRequest(makeRequestTurn(), { userText: "hi", maxTokens: 8 });
+    expect(built.diagnostics).toStrictEqual([
+      {
+        code: "PROVIDERS_PREFIX_BELOW_MINIMUM",
+        severity: "warning",
+        message:
+          "the stable prefix (tools + system text) is about 2 tokens (estimate (chars/4)); anthropic caches nothing shorter than 1024 tokens for claude-sonnet-4-5",
+        hint: "Expect no cache hits until the history makes the prompt long enough; the prefix itself is never cached.",
+      },
+    ]);
   });
+
+  it.each([
+    ["thinking", { type: "thinking", thinking: "t", signature: "s" }],
+    ["redacted_thinking", { type: "redacted_thinking", data: "d" }],
+  ] as const)(
+    "puts no breakpoint on a %s block, even one a hand-built conversation ends with",
+    (_type, thinking) => {
+      const bare = buildAnthropicRequest(makeRequestTurn(), { userText: "hi", maxTokens: 8 });
+      const conversation: Conversation = {
+        ...bare.conversation,
+        messages: [
+          ...bare.conversation.messages,
+          { role: "user", content: [{ type: "reasoning", provider: "anthropic", item: thinking }] },
+        ],
+      };
+      const built = buildAnthropicRequest(makeRequestTurn(), { conversation, maxTokens: 8 });
+      expect(built.body.messages.at(-1)).toStrictEqual({ role: "user", content: [thinking] });
+    },
+  );
 });

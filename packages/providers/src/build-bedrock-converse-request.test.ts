@@ -109,7 +109,15 @@ describe("buildBedrockConverseRequest", () => {
       userText: "hi",
       model: "us.anthropic.Claude-sonnet-4-5-v1:0",
     });
-    expect(claude.diagnostics.map((d) => d.code)).toEqual(["PROVIDERS_PREFIX_BELOW_MINIMUM"]);
+    expect(claude.diagnostics).toStrictEqual([
+      {
+        code: "PROVIDERS_PREFIX_BELOW_MINIMUM",
+        severity: "warning",
+        message:
+          "the stable prefix (tools + system text) is about 2 tokens (estimate (chars/4)); anthropic caches nothing shorter than 1024 tokens for us.anthropic.Claude-sonnet-4-5-v1:0",
+        hint: "Expect no cache hits until the history makes the prompt long enough; the prefix itself is never cached.",
+      },
+    ]);
     const nova = buildBedrockConverseRequest(bare, {
       userText: "hi",
       model: "amazon.nova-pro-v1:0",

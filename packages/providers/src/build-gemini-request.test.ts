@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildGeminiRequest } from "./build-gemini-request.js";
 import { makeBuilderFixture, makeRequestTurn } from "../test/make-request-turn.js";
+import type { Conversation } from "./types.js";
 
 const { turn, history } = makeBuilderFixture();
 
@@ -76,6 +77,26 @@ describe("buildGeminiRequest", () => {
       },
     });
     expect(built.diagnostics).toEqual([]);
+  });
+
+  it("sends a hand-built tool result without text or JSON as an empty output", () => {
+    const bare = buildGeminiRequest(makeRequestTurn(), { userText: "hi" }).conversation;
+    const conversation: Conversation = {
+      ...bare,
+      messages: [
+        ...bare.messages,
+        {
+          role: "assistant",
+          content: [{ type: "tool-call", id: "c1", name: "read", input: {} }],
+        },
+        { role: "user", content: [{ type: "tool-result", id: "c1", name: "read" }] },
+      ],
+    };
+    const built = buildGeminiRequest(makeRequestTurn(), { conversation });
+    expect(built.body.contents.at(-1)).toStrictEqual({
+      role: "user",
+      parts: [{ functionResponse: { id: "c1", name: "read", response: { output: "" } } }],
+    });
   });
 
   it("takes the turn's own text and model without options, and sends no tools when there are none", () => {

@@ -5,6 +5,21 @@ import { makeBuilderFixture, makeRequestTurn } from "../test/make-request-turn.j
 const { turn, history } = makeBuilderFixture("gpt-5.5");
 
 describe("buildOpenAIChatRequest", () => {
+  it("checks OpenAI's minimum for the model", () => {
+    const built = buildOpenAIChatRequest(makeRequestTurn({ modelId: "gpt-5.5" }), {
+      userText: "hi",
+    });
+    expect(built.diagnostics).toStrictEqual([
+      {
+        code: "PROVIDERS_PREFIX_BELOW_MINIMUM",
+        severity: "warning",
+        message:
+          "the stable prefix (tools + system text) is about 2 tokens (estimate (chars/4)); openai caches nothing shorter than 1024 tokens for gpt-5.5",
+        hint: "Expect no cache hits until the history makes the prompt long enough; the prefix itself is never cached.",
+      },
+    ]);
+  });
+
   it("sends the system text as a developer message, then the history and the tools", () => {
     const built = buildOpenAIChatRequest(turn, {
       conversation: history,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compactConversation } from "./compact-conversation.js";
 import { createConversation } from "./create-conversation.js";
+import type { MessageContent } from "./types.js";
 import { conversationOf, history, user } from "../test/conversation-of.js";
 import { invalidArgument as invalid, thrownBy } from "../test/expected-errors.js";
 
@@ -53,6 +54,18 @@ describe("compactConversation", () => {
       user("s"),
       b,
       c1,
+    ]);
+  });
+
+  it("takes only tool calls in the span for calls, not another block that carries an id", () => {
+    const image = { type: "image", mediaType: "image/png", source: { kind: "url", url: "u" } };
+    const stray = { ...image, id: "c2", name: "read" } as MessageContent;
+    const [a, , , , , c2, r2] = history.messages;
+    const conversation = conversationOf([a!, { role: "assistant", content: [stray] }, c2!, r2!]);
+    expect(compactConversation(conversation, { summary: "s", upTo: 2 }).messages).toEqual([
+      user("s"),
+      c2,
+      r2,
     ]);
   });
 

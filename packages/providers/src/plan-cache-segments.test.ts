@@ -191,6 +191,17 @@ describe("planCacheSegments: where the lookback breakpoint goes", () => {
     ]);
   });
 
+  it("drops the lookback breakpoint after the rules and the tools ones", () => {
+    const plan = planWith([text(0), text(1)], 2, undefined, 2);
+    expect(breakpoints(plan)).toEqual([
+      '{"area":"system","part":"rules"}',
+      '{"area":"messages","message":2,"block":0}',
+    ]);
+    expect(plan.diagnostics.map((d) => d.message)).toEqual([
+      "more than 2 cache breakpoints wanted; dropped the intermediate breakpoint, so this turn's history is read from cache only up to the lookback",
+    ]);
+  });
+
   it("drops nothing more when the lookback block is the newest one", () => {
     // Exactly the lookback: the block it would mark is the newest, so it is not a breakpoint more.
     const plan = planWith([text(0), text(1)], 3, undefined, 1);
@@ -244,6 +255,55 @@ describe("planCacheSegments: the segments", () => {
     expect(plan.diagnostics.map((d) => d.message)).toEqual([
       "more than 0 cache breakpoints wanted; dropped the stable breakpoint, so the system text is cached only together with the history",
       "more than 0 cache breakpoints wanted; dropped the newest breakpoint, so the conversation is not cached this turn",
+    ]);
+  });
+
+  it("places none with a negative maximum, as with 0", () => {
+    const plan = planCacheSegments(conversationWith(1), {
+      tools,
+      breakpoints: "explicit",
+      maxBreakpoints: -1,
+    });
+    expect(breakpoints(plan)).toEqual([]);
+    expect(plan.diagnostics.map((d) => d.message)).toEqual([
+      "more than -1 cache breakpoints wanted; dropped the tools breakpoint, so a system change also re-bills the tools",
+      "more than -1 cache breakpoints wanted; dropped the stable breakpoint, so the system text is cached only together with the history",
+      "more than -1 cache breakpoints wanted; dropped the newest breakpoint, so the conversation is not cached this turn",
+    ]);
+  });
+
+  it("needs the newest message to be the user's, and a message at all", () => {
+    const noUserTurn = {
+      code: "PROVIDERS_NO_USER_TURN",
+      message: "A request is built after a user turn; the newest message is not one.",
+    };
+    const replied = appendAssistantReply(conversationWith(1), "done");
+    expect(() => planCacheSegments(replied, { tools: [], breakpoints: "none" })).toThrow(
+      expect.objectContaining(noUserTurn),
+    );
+    const empty = { ...conversationWith(1), messages: [] };
+    expect(() => planCacheSegments(empty, { tools: [], breakpoints: "none" })).toThrow(
+      expect.objectContaining(noUserTurn),
+    );
+  });
+
+  it("lays a block other than text out by its canonical JSON, after the role", () => {
+    let conversation = appendUserTurn(
+      createConversation(),
+      makeRequestTurn({ facts: "" }),
+      "hi",
+      "system-tail",
+    ).conversation;
+    conversation = appendAssistantMessage(conversation, [
+      { type: "tool-call", id: "c1", name: "read", input: { path: "a", depth: 1 } },
+    ]);
+    conversation = appendToolResults(conversation, [{ id: "c1", text: "alpha" }]);
+    const plan = planCacheSegments(conversation, { tools: [], breakpoints: "none" });
+    expect(plan.segments.map((segment) => segment.text)).toStrictEqual([
+      "RULES",
+      "user\nhi",
+      'assistant\n{"id":"c1","input":{"depth":1,"path":"a"},"name":"read","type":"tool-call"}',
+      'user\n{"id":"c1","name":"read","text":"alpha","type":"tool-result"}',
     ]);
   });
 

@@ -2,6 +2,7 @@ import type { TokenCounter } from "@promptstack/core";
 import type { Tool } from "@promptstack/renderer";
 import { describe, expect, it } from "vitest";
 import { makeRequestTurn } from "../test/make-request-turn.js";
+import { appendAssistantReply } from "./append-assistant-reply.js";
 import { appendAssistantMessage, appendToolResults } from "./append-conversation-message.js";
 import { formatToolSegmentText } from "./plan-cache-segments.js";
 import { prepareRequest } from "./prepare-request.js";
@@ -48,6 +49,7 @@ describe("prepareRequest: the turn", () => {
     "an assembled turn (`await assembler.turn(facts)`) or a PromptTurn `{ prompt, profile, factsLocation, tools, modelId }`";
 
   it.each([
+    ["nothing", undefined, "nothing"],
     ["null", null, "null"],
     ["a string", "RULES", "a string"],
     ["a bare rendered prompt", whole.prompt, "an object"],
@@ -126,6 +128,16 @@ describe("prepareRequest: the user message", () => {
     // The next turn (a new input object) is appended, even with equal text.
     const next = anthropic({ ...turn, turnInput: { userText: "read a" } }, { conversation });
     expect(messageTexts(next)).toEqual([["read a"], ["tool-call"], ["tool-result"], ["read a"]]);
+  });
+
+  it("asks for userText when a turn without input follows one with input and the reply", () => {
+    const first = anthropic(makeRequestTurn({ turnInput: { userText: "one" } }));
+    const replied = appendAssistantReply(first.conversation, "done");
+    expect(thrown(() => anthropic(makeRequestTurn(), { conversation: replied }))).toMatchObject({
+      code: "PROVIDERS_NO_USER_TURN",
+      message: "the request has no user message to answer.",
+      path: "userText",
+    });
   });
 
   it("keeps which turn input was sent across a request whose turn has none", () => {

@@ -52,6 +52,11 @@ describe("resolveCacheRules", () => {
     },
   );
 
+  it("OpenAI: a minor version of two digits counts whole (5.10 comes after 5.6)", () => {
+    expect(resolveCacheRules("openai", "gpt-5.10").rules.maxBreakpoints).toBe(4);
+    expect(resolveCacheRules("openai", "gpt-5.10-mini").rules.maxBreakpoints).toBe(4);
+  });
+
   it("says where its numbers come from, and as of when", () => {
     const { row } = resolveCacheFacts("anthropic", "claude-sonnet-4-5");
     expect(resolveCacheRules("anthropic", "claude-sonnet-4-5").rules.source).toBe(

@@ -160,6 +160,12 @@ describe("toPromptParts on a hand-written prompt", () => {
       invalidArgument("toPromptParts", "prompt", "an object", "a string"),
     );
   });
+
+  it("rejects a prompt whose text is not a string, naming the function and the field", () => {
+    expect(thrownBy(() => toPromptParts({ text: 3 } as never))).toMatchObject(
+      invalidArgument("toPromptParts", "prompt.text", "a string", "a number"),
+    );
+  });
 });
 
 describe("neutralizeMarkerComments", () => {

@@ -98,6 +98,66 @@ describe("toRequestBodyParts", () => {
     ]);
   });
 
+  it("OpenAI Responses: a string input is compared as the user's text", () => {
+    expect(toRequestBodyParts("openai-responses", { instructions: "S", input: "hello" })).toEqual([
+      { ref: { area: "system", index: 0 }, text: "S" },
+      { ref: { area: "messages", index: 0, block: 0 }, text: "user\u0000hello" },
+    ]);
+  });
+
+  it("leaves cache annotations out at any depth, in arrays too", () => {
+    const anthropic = {
+      messages: [
+        {
+          role: "user",
+          content: [
+            {
+              type: "tool_result",
+              tool_use_id: "c1",
+              content: [{ type: "text", text: "a", cache_control: { type: "ephemeral" } }],
+            },
+          ],
+        },
+      ],
+    };
+    expect(toRequestBodyParts("anthropic", anthropic)).toEqual([
+      {
+        ref: { area: "messages", index: 0, block: 0 },
+        text: 'user\u0000{"content":[{"text":"a","type":"text"}],"tool_use_id":"c1","type":"tool_result"}',
+      },
+    ]);
+    const bedrock = {
+      messages: [
+        {
+          role: "user",
+          content: [
+            {
+              toolResult: {
+                toolUseId: "c1",
+                content: [{ text: "a" }, { cachePoint: { type: "default" } }],
+              },
+            },
+          ],
+        },
+      ],
+    };
+    expect(toRequestBodyParts("bedrock", bedrock)).toEqual([
+      {
+        ref: { area: "messages", index: 0, block: 0 },
+        text: 'user\u0000{"toolResult":{"content":[{"text":"a"}],"toolUseId":"c1"}}',
+      },
+    ]);
+  });
+
+  it("compares a text block whose text is not a string by its canonical JSON", () => {
+    expect(
+      toRequestBodyParts("anthropic", { system: [{ type: "text", text: 7 }, { text: undefined }] }),
+    ).toEqual([
+      { ref: { area: "system", index: 0 }, text: '{"text":7,"type":"text"}' },
+      { ref: { area: "system", index: 1 }, text: "{}" },
+    ]);
+  });
+
   it("OpenAI Chat: leading system and developer messages are the system part", () => {
     expect(
       refs("openai-chat", {

@@ -108,6 +108,22 @@ describe("toRequestCacheSettings", () => {
     expect(toRequestCacheSettings("bedrock", points, gemini).ttlSeconds).toBe(300);
   });
 
+  it("an undefined marker is not sent (JSON drops it), so it asks for nothing", () => {
+    const unmarked = {
+      cache_control: undefined,
+      system: [{ type: "text", text: "x", cache_control: undefined }],
+    };
+    expect(toRequestCacheSettings("anthropic", unmarked, anthropic)).toStrictEqual({
+      asksForCaching: false,
+      ttlSeconds: 300,
+    });
+    const points = { system: [{ text: "x" }, { cachePoint: undefined }] };
+    expect(toRequestCacheSettings("bedrock", points, anthropic)).toStrictEqual({
+      asksForCaching: false,
+      ttlSeconds: 300,
+    });
+  });
+
   it("OpenAI: 24h retention is a day; anything else, or options that are not an object, the default", () => {
     const settings = (body: object) => toRequestCacheSettings("openai-chat", body, openai);
     expect(settings({ prompt_cache_retention: "24h" })).toStrictEqual({
@@ -131,5 +147,8 @@ describe("toRequestCacheSettings", () => {
       toRequestCacheSettings("openai-chat", { prompt_cache_retention: "24h" }, short).ttlSeconds,
     ).toBe(86_400);
     expect(toRequestCacheSettings("openai-chat", null, short).ttlSeconds).toBe(60);
+    expect(
+      settings({ prompt_cache_options: null, prompt_cache_retention: "in_memory" }),
+    ).toStrictEqual({ asksForCaching: true, ttlSeconds: 300 });
   });
 });

@@ -17,13 +17,13 @@ function parseDuration(value: unknown): number | undefined {
   return match === null ? undefined : Number(match[1]) * TTL_UNITS[match[2]!]!;
 }
 
-/** Every value of `key` anywhere in the body. */
+/** Every value of `key` anywhere in the body; an undefined one is not sent (JSON drops it). */
 function valuesOf(value: unknown, key: string, out: unknown[] = []): unknown[] {
   if (Array.isArray(value)) {
     for (const item of value) valuesOf(item, key, out);
   } else if (typeof value === "object" && value !== null) {
     for (const [name, item] of Object.entries(value)) {
-      if (name === key) out.push(item);
+      if (name === key && item !== undefined) out.push(item);
       valuesOf(item, key, out);
     }
   }
