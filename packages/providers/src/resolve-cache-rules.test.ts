@@ -55,6 +55,9 @@ describe("resolveCacheRules", () => {
   it("OpenAI: a minor version of two digits counts whole (5.10 comes after 5.6)", () => {
     expect(resolveCacheRules("openai", "gpt-5.10").rules.maxBreakpoints).toBe(4);
     expect(resolveCacheRules("openai", "gpt-5.10-mini").rules.maxBreakpoints).toBe(4);
+    expect(resolveCacheRules("openai", "gpt-4.16").rules.maxBreakpoints).toBe(0);
+    expect(resolveCacheRules("openai", "gpt-4.60").rules.maxBreakpoints).toBe(0);
+    expect(resolveCacheRules("openai", "gpt-6.0").rules.maxBreakpoints).toBe(4);
   });
 
   it("says where its numbers come from, and as of when", () => {

@@ -20,10 +20,16 @@ export interface CacheRules {
   readonly source: string;
 }
 
-function parseGptVersion(model: string): number | undefined {
+/**
+ * Whether an OpenAI model name carries GPT 5.6 or later. Major and minor compare as whole
+ * numbers: `gpt-5.10` is newer than `gpt-5.6`, and `gpt-4.16` is older.
+ */
+function hasExplicitBreakpoints(model: string): boolean {
   const match = /gpt-(\d+)(?:\.(\d+))?/.exec(model);
-  if (match === null) return undefined;
-  return Number(match[1]) + Number(match[2] ?? "0") / 10;
+  if (match === null) return false;
+  const major = Number(match[1]);
+  const minor = Number(match[2] ?? "0");
+  return major > 5 || (major === 5 && minor >= 6);
 }
 
 /**
@@ -40,15 +46,13 @@ export function resolveCacheRules(
   const { row, diagnostics } = resolveCacheFacts(provider, model);
   const source = `${row.source} (as of ${row.asOf})`;
   if (provider === "openai") {
-    const version = parseGptVersion(model);
-    const modern = version !== undefined && version >= 5.6;
     return {
       rules: {
         provider,
         model,
         minimumPrefixTokens: row.minimumPrefixTokens,
         incrementTokens: row.incrementTokens,
-        maxBreakpoints: modern ? 4 : 0,
+        maxBreakpoints: hasExplicitBreakpoints(model) ? 4 : 0,
         lookbackBlocks: 0,
         source,
       },
