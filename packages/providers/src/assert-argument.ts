@@ -30,3 +30,12 @@ export function assertObject(value: unknown, fn: string, path: string): void {
 export function assertString(value: unknown, fn: string, path: string): void {
   if (typeof value !== "string") throwInvalidArgument(fn, path, "a string", value);
 }
+
+/** An optional count option: `fallback` when absent, else a whole number of 0 or more. */
+export function readCount(value: unknown, fallback: number, fn: string, path: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+    throwInvalidArgument(fn, path, "a whole number of 0 or more", value);
+  }
+  return value;
+}

@@ -1,6 +1,7 @@
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import { describe, expect, it } from "vitest";
 import { makeRequestTurn } from "../test/make-request-turn.js";
+import { invalidArgument as invalid } from "../test/expected-errors.js";
 import { appendAssistantReply } from "./append-assistant-reply.js";
 import { appendAssistantMessage, appendToolResults } from "./append-conversation-message.js";
 import { appendUserTurn } from "./append-user-turn.js";
@@ -258,18 +259,37 @@ describe("planCacheSegments: the segments", () => {
     ]);
   });
 
-  it("places none with a negative maximum, as with 0", () => {
-    const plan = planCacheSegments(conversationWith(1), {
-      tools,
-      breakpoints: "explicit",
-      maxBreakpoints: -1,
-    });
-    expect(breakpoints(plan)).toEqual([]);
-    expect(plan.diagnostics.map((d) => d.message)).toEqual([
-      "more than -1 cache breakpoints wanted; dropped the tools breakpoint, so a system change also re-bills the tools",
-      "more than -1 cache breakpoints wanted; dropped the stable breakpoint, so the system text is cached only together with the history",
-      "more than -1 cache breakpoints wanted; dropped the newest breakpoint, so the conversation is not cached this turn",
-    ]);
+  it("refuses a breakpoint maximum or lookback that is not a whole number of 0 or more", () => {
+    const plan = (limits: { maxBreakpoints?: number; lookbackBlocks?: number }) => () =>
+      planCacheSegments(conversationWith(1), { tools, breakpoints: "explicit", ...limits });
+    for (const [field, value, got] of [
+      ["maxBreakpoints", -1, "a number"],
+      ["maxBreakpoints", 1.5, "a number"],
+      ["lookbackBlocks", -1, "a number"],
+      ["lookbackBlocks", Number.NaN, "a number"],
+    ] as const) {
+      expect(plan({ [field]: value })).toThrow(
+        expect.objectContaining(
+          invalid("planCacheSegments", `options.${field}`, "a whole number of 0 or more", got),
+        ),
+      );
+    }
+    expect(() =>
+      planCacheSegments(conversationWith(1), {
+        tools,
+        breakpoints: "explicit",
+        maxBreakpoints: "4" as unknown as number,
+      }),
+    ).toThrow(
+      expect.objectContaining(
+        invalid(
+          "planCacheSegments",
+          "options.maxBreakpoints",
+          "a whole number of 0 or more",
+          "a string",
+        ),
+      ),
+    );
   });
 
   it("needs the newest message to be the user's, and a message at all", () => {

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "@promptstack/core";
+import { readCount } from "./assert-argument.js";
 import { formatCanonicalJson } from "./format-canonical-json.js";
 import { ProvidersError } from "./providers-error.js";
 import type { CanonicalTool } from "./to-canonical-tools.js";
@@ -119,7 +120,12 @@ export function planCacheSegments(
   const diagnostics: Diagnostic[] = [];
   const wanted = new Map<BreakpointName, number>();
   if (options.breakpoints === "explicit") {
-    const lookback = options.lookbackBlocks ?? 20;
+    const lookback = readCount(
+      options.lookbackBlocks,
+      20,
+      "planCacheSegments",
+      "options.lookbackBlocks",
+    );
     const newest = segments.length - 1;
     wanted.set("newest", newest);
     wanted.set("stable", stableEnd);
@@ -136,7 +142,7 @@ export function planCacheSegments(
       // One is enough: it finds the previous entry within the lookback and writes a new one;
       // the newest breakpoint writes the rest even when its own lookback finds nothing.
     }
-    const max = options.maxBreakpoints ?? 4;
+    const max = readCount(options.maxBreakpoints, 4, "planCacheSegments", "options.maxBreakpoints");
     for (let index = PRIORITY.length - 1; index >= 0 && countDistinct(wanted) > max; index--) {
       const name = PRIORITY[index]!;
       if (!wanted.has(name)) continue;
