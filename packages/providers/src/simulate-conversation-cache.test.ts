@@ -1,9 +1,15 @@
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
+import type { Tool } from "@promptstack/renderer";
 import { describe, expect, it } from "vitest";
 import { createTokenCounter } from "./create-token-counter.js";
 import { simulateConversationCache } from "./simulate-conversation-cache.js";
-import type { CacheTokenCounts, SimulatedTurnInput } from "./simulate-conversation-cache.js";
-import type { ConversationLayout } from "./types.js";
+import type {
+  CacheSimulation,
+  CacheTokenCounts,
+  SimulatedRequest,
+  SimulatedTurnInput,
+} from "./simulate-conversation-cache.js";
+import type { ConversationLayout, PromptTurn } from "./types.js";
 import { toTestTurn } from "../test/fixture-conversation.js";
 
 // One token per character keeps the arithmetic readable.
@@ -61,6 +67,7 @@ describe("simulateConversationCache", () => {
       turns: turns(3, 3000, undefined, "minimal", "system-tail"),
       countTokens: perChar,
     });
+    expect(result.layout).toBe("system-tail");
     expect(result.turns[1]!.cachedTokens).toBe(result.turns[2]!.cachedTokens);
     expect(result.turns[2]!.cacheWriteTokens).toBeGreaterThan(result.turns[1]!.cacheWriteTokens);
   });
@@ -135,6 +142,11 @@ describe("simulateConversationCache", () => {
       includeBodies: true,
     });
     expect(result.requests).toHaveLength(12);
+    // Each body is the one the Anthropic builder sends, with the simulation's max_tokens.
+    expect(result.requests[0]!.body).toMatchObject({
+      model: "claude-sonnet-4-5",
+      max_tokens: 1024,
+    });
     expect(result.requests.map((request) => request.step).slice(0, 4)).toEqual([0, 1, 2, 3]);
     result.requests.slice(1).forEach((request, index) => {
       // Everything the previous request sent is read back.
@@ -159,6 +171,9 @@ describe("simulateConversationCache", () => {
     });
     const steps = result.requests.map((request) => request.step);
     expect(steps).toEqual([0, 0, "compaction", 0, 0]);
+    // The summary request belongs to the turn it precedes; turns count from 1.
+    expect(result.requests.map((request) => request.turn)).toEqual([1, 2, 3, 3, 4]);
+    expect(result.turns.map((turn) => turn.turn)).toEqual([1, 2, 3, 4]);
     const [, second, compaction, after] = result.requests;
     expect(compaction!.cachedTokens).toBe(second!.inputTokens);
     // After compaction: the tools and system prefix (about 3000 tokens) is read, the rest written.
@@ -372,5 +387,336 @@ describe("simulateConversationCache", () => {
     expect(result.total.inputTokens).toBe(
       result.total.cachedTokens + result.total.cacheWriteTokens + result.total.uncachedTokens,
     );
+  });
+});
+
+// Only MARK counts, one token each, so each expected number reads off the texts.
+const MARK = "▪";
+const perMark = createTokenCounter("marks", (text) => text.split(MARK).length - 1, true);
+
+/** A turn at a given host; in mode "none" (the default) `identity` is its whole system text. */
+function textTurn(
+  identity: string,
+  options: {
+    readonly layout?: ConversationLayout;
+    readonly host?: string;
+    readonly tools?: readonly Tool[];
+    readonly mode?: "minimal" | "none";
+  } = {},
+): PromptTurn {
+  const layout = options.layout ?? "turn-context";
+  return toTestTurn(
+    buildAgentSystemPrompt({
+      mode: options.mode ?? "none",
+      identityLine: identity,
+      runtimeFactsLocation: layout === "turn-context" ? "user-message" : "system-prompt",
+      volatile: {
+        time: { date: "2026-11-29", timeZone: "UTC" },
+        runtime: { host: options.host ?? "host" },
+      },
+    }),
+    { layout, tools: options.tools ?? [] },
+  );
+}
+
+/** The request counts of a run, without the bodies. */
+function countsOf(result: CacheSimulation): SimulatedRequest[] {
+  return result.requests.map(({ body: _, ...counts }) => counts);
+}
+
+describe("simulateConversationCache: exact counts", () => {
+  it("OpenAI reads the longest prefix shared with an earlier request, into a block", () => {
+    // The system text (one token per character) keeps its first 1500 characters on turn 2.
+    const simulate = (model: string) =>
+      countsOf(
+        simulateConversationCache({
+          provider: "openai",
+          model,
+          turns: [
+            { turn: textTurn("x".repeat(2000)), user: "a", assistant: "ok" },
+            { turn: textTurn(`${"x".repeat(1500)}${"y".repeat(500)}`), user: "b", assistant: "ok" },
+          ],
+          countTokens: perChar,
+        }),
+      );
+    // "user\na" is 6 tokens, "assistant\nok" 12.
+    expect(simulate("gpt-5.6")).toEqual([
+      {
+        turn: 1,
+        step: 0,
+        inputTokens: 2006,
+        cachedTokens: 0,
+        cacheWriteTokens: 2006,
+        uncachedTokens: 0,
+      },
+      {
+        turn: 2,
+        step: 0,
+        inputTokens: 2024,
+        cachedTokens: 1500,
+        cacheWriteTokens: 524,
+        uncachedTokens: 0,
+      },
+    ]);
+    // Before GPT-5.6: 1024 + 3 × 128 of the 1500 shared tokens; nothing is written.
+    expect(simulate("gpt-5.5")).toEqual([
+      {
+        turn: 1,
+        step: 0,
+        inputTokens: 2006,
+        cachedTokens: 0,
+        cacheWriteTokens: 0,
+        uncachedTokens: 2006,
+      },
+      {
+        turn: 2,
+        step: 0,
+        inputTokens: 2024,
+        cachedTokens: 1408,
+        cacheWriteTokens: 0,
+        uncachedTokens: 616,
+      },
+    ]);
+  });
+
+  it("OpenAI reads nothing when the shared prefix is one token under the minimum", () => {
+    const secondRequest = (shared: number) =>
+      countsOf(
+        simulateConversationCache({
+          provider: "openai",
+          model: "gpt-5.5",
+          turns: [
+            {
+              turn: textTurn(`${"x".repeat(shared)}${"a".repeat(1000)}`),
+              user: "a",
+              assistant: "ok",
+            },
+            {
+              turn: textTurn(`${"x".repeat(shared)}${"b".repeat(1000)}`),
+              user: "b",
+              assistant: "ok",
+            },
+          ],
+          countTokens: perChar,
+        }),
+      )[1];
+    const input = 1000 + 6 + 12 + 6;
+    expect(secondRequest(1023)).toEqual({
+      turn: 2,
+      step: 0,
+      inputTokens: input + 1023,
+      cachedTokens: 0,
+      cacheWriteTokens: 0,
+      uncachedTokens: input + 1023,
+    });
+    expect(secondRequest(1024)).toMatchObject({ cachedTokens: 1024, uncachedTokens: input });
+  });
+
+  it("OpenAI: a request under the minimum reads nothing, even when its shared prefix counts more", () => {
+    // A counter need not grow with the text: here the whole new system text is 10 tokens, its
+    // first 1500 characters (shared with turn 1) 1500.
+    const uneven = createTokenCounter("uneven", (text) => (text.includes("y") ? 10 : text.length));
+    const result = simulateConversationCache({
+      provider: "openai",
+      model: "gpt-5.6",
+      turns: [
+        { turn: textTurn("x".repeat(2000)), user: "a", assistant: "ok" },
+        { turn: textTurn(`${"x".repeat(1500)}${"y".repeat(500)}`), user: "b", assistant: "ok" },
+      ],
+      countTokens: uneven,
+    });
+    expect(countsOf(result)[1]).toEqual({
+      turn: 2,
+      step: 0,
+      inputTokens: 10 + 6 + 12 + 6,
+      cachedTokens: 0,
+      cacheWriteTokens: 0,
+      uncachedTokens: 34,
+    });
+  });
+
+  it("OpenAI: a block that shares no character with the earlier one adds nothing to the match", () => {
+    // Every text costs 4 tokens more (a per-message overhead), the empty one included. The
+    // system text changes from its first character; the tools before it stay.
+    const overhead = createTokenCounter("overhead", (text) => text.length + 4);
+    const tools = [{ name: "read", description: "d".repeat(1200) }];
+    const result = simulateConversationCache({
+      provider: "openai",
+      model: "gpt-5.6",
+      turns: [
+        { turn: textTurn("x".repeat(100), { tools }), user: "a", assistant: "ok" },
+        { turn: textTurn("y".repeat(100), { tools }), user: "b", assistant: "ok" },
+      ],
+      countTokens: overhead,
+    });
+    const [first, second] = countsOf(result);
+    // The first request: the tool, then 104 tokens of system text and 10 of user message.
+    const toolTokens = first!.inputTokens - 104 - 10;
+    expect(toolTokens).toBeGreaterThan(1200);
+    expect(second).toEqual({
+      turn: 2,
+      step: 0,
+      inputTokens: toolTokens + 104 + 10 + 16 + 10,
+      cachedTokens: toolTokens,
+      cacheWriteTokens: 140,
+      uncachedTokens: 0,
+    });
+  });
+
+  it("OpenAI: a request that repeats an earlier one, and is a prefix of another, reads all of it", () => {
+    // Two compactions to the same summary, each followed by the same message: the request after
+    // the second repeats the one after the first, and is a prefix of the summary request before it.
+    const compacted = {
+      user: "U",
+      assistant: "ok",
+      compactBefore: { instruction: "Summarize.", summary: "S" },
+    };
+    const turn = textTurn("x".repeat(2000));
+    const result = simulateConversationCache({
+      provider: "openai",
+      model: "gpt-5.6",
+      turns: [
+        { turn, user: "a", assistant: "ok" },
+        { turn, ...compacted },
+        { turn, ...compacted },
+      ],
+      countTokens: perChar,
+    });
+    const requests = countsOf(result);
+    expect(requests.map((request) => request.step)).toEqual([0, "compaction", 0, "compaction", 0]);
+    // The system text, "user\nS" and "user\nU"; turn 1's "user\na" shares "user\n" with the summary.
+    expect(requests[2]).toMatchObject({
+      inputTokens: 2012,
+      cachedTokens: 2005,
+      cacheWriteTokens: 7,
+    });
+    expect(requests[4]).toEqual({
+      turn: 3,
+      step: 0,
+      inputTokens: 2012,
+      cachedTokens: 2012,
+      cacheWriteTokens: 0,
+      uncachedTokens: 0,
+    });
+  });
+
+  it("Anthropic system-tail: reads the stable entry only, never into the changed per-turn text", () => {
+    // 2000 tokens of stable text; the per-turn text is 10 tokens, its host's last character
+    // changes each turn; messages cost nothing.
+    const turn = (host: string) =>
+      textTurn(MARK.repeat(2000), { layout: "system-tail", mode: "minimal", host });
+    const result = simulateConversationCache({
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
+      turns: [
+        { turn: turn(`${MARK.repeat(10)}-1`), user: "a", assistant: "ok" },
+        { turn: turn(`${MARK.repeat(10)}-2`), user: "b", assistant: "ok" },
+      ],
+      countTokens: perMark,
+    });
+    expect(countsOf(result)).toEqual([
+      {
+        turn: 1,
+        step: 0,
+        inputTokens: 2010,
+        cachedTokens: 0,
+        cacheWriteTokens: 2010,
+        uncachedTokens: 0,
+      },
+      {
+        turn: 2,
+        step: 0,
+        inputTokens: 2010,
+        cachedTokens: 2000,
+        cacheWriteTokens: 10,
+        uncachedTokens: 0,
+      },
+    ]);
+  });
+
+  it("Anthropic: a changed system text is written again; only the tools before it are read", () => {
+    const tools = [{ name: "read", description: MARK.repeat(1500) }];
+    const result = simulateConversationCache({
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
+      turns: [
+        { turn: textTurn(`${MARK.repeat(100)}a`, { tools }), user: "a", assistant: "ok" },
+        { turn: textTurn(`${MARK.repeat(100)}b`, { tools }), user: "b", assistant: "ok" },
+      ],
+      countTokens: perMark,
+    });
+    expect(countsOf(result)).toEqual([
+      {
+        turn: 1,
+        step: 0,
+        inputTokens: 1600,
+        cachedTokens: 0,
+        cacheWriteTokens: 1600,
+        uncachedTokens: 0,
+      },
+      {
+        turn: 2,
+        step: 0,
+        inputTokens: 1600,
+        cachedTokens: 1500,
+        cacheWriteTokens: 100,
+        uncachedTokens: 0,
+      },
+    ]);
+  });
+
+  it("Anthropic reads an entry exactly 20 blocks before a breakpoint, and none 21 blocks before", () => {
+    // Turn 1 (system text Y) writes an entry ending at its message; turn 2 changes the system
+    // text, so its own entries never match again; turn 3 is back on Y. Its newest breakpoint sits
+    // 3 blocks after turn 1's reply, and no other breakpoint is near: turn 1's message entry is
+    // read only while it is within the lookback.
+    const third = (replyBlocks: number) =>
+      countsOf(
+        simulateConversationCache({
+          provider: "anthropic",
+          model: "claude-sonnet-4-5",
+          turns: [
+            {
+              turn: textTurn(`${MARK.repeat(2000)}Y`),
+              user: MARK.repeat(7),
+              assistant: Array.from({ length: replyBlocks }, (_, index) => `block ${index}`),
+            },
+            { turn: textTurn(`${MARK.repeat(2000)}X`), user: "b", assistant: "ok" },
+            { turn: textTurn(`${MARK.repeat(2000)}Y`), user: "c", assistant: "ok" },
+          ],
+          countTokens: perMark,
+        }),
+      )[2];
+    // Blocks: system 0, message 1, reply 2 to 18, message 19, reply 20, message 21 (newest).
+    expect(third(17)).toEqual({
+      turn: 3,
+      step: 0,
+      inputTokens: 2007,
+      cachedTokens: 2007,
+      cacheWriteTokens: 0,
+      uncachedTokens: 0,
+    });
+    // One reply block more: only the system text's entry is read.
+    expect(third(18)).toEqual({
+      turn: 3,
+      step: 0,
+      inputTokens: 2007,
+      cachedTokens: 2000,
+      cacheWriteTokens: 7,
+      uncachedTokens: 0,
+    });
+  });
+
+  it("reports the rules' diagnostic for a model without caching facts", () => {
+    const result = simulateConversationCache({
+      provider: "anthropic",
+      model: "claude-future-9",
+      turns: turns(1, 3000),
+      countTokens: perChar,
+    });
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ code: "PROVIDERS_UNKNOWN_MODEL", severity: "info" }),
+    ]);
+    expect(result.rules.minimumPrefixTokens).toBe(4096);
   });
 });
