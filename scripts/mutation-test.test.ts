@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   buildStrykerOptions,
+  findSilentTestFiles,
   formatMutationSummaryTable,
   listPackages,
   parseMutationArguments,
@@ -143,5 +144,26 @@ describe("formatMutationSummaryTable", () => {
       "| --------- | ------ | ------ | ------- | -------- | ----------- | ------- |",
       "| safe-read | 90.00% | 8      | 1       | 1        | 0           | 0       |",
     ]);
+  });
+});
+
+describe("findSilentTestFiles", () => {
+  it("names the test files the run ran no test of, in the given order", () => {
+    const report = {
+      files: {},
+      testFiles: {
+        "packages/a/src/x.test.ts": { tests: [{ id: "0" }] },
+        "packages/a/test/y.test.ts": { tests: [] },
+      },
+    };
+    expect(
+      findSilentTestFiles(
+        ["packages/a/src/x.test.ts", "packages/a/test/y.test.ts", "packages/a/test/z.test.ts"],
+        report,
+      ),
+    ).toEqual(["packages/a/test/y.test.ts", "packages/a/test/z.test.ts"]);
+    expect(
+      findSilentTestFiles(["packages/a/src/x.test.ts"], { files: {}, testFiles: null }),
+    ).toEqual(["packages/a/src/x.test.ts"]);
   });
 });

@@ -11,7 +11,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   findUnlistedSurvivors,
@@ -170,6 +170,38 @@ export interface MutationSummary {
 
 interface MutationReportJson {
   readonly files: Record<string, { readonly mutants: readonly ReportMutant[] }>;
+  /** Per test file, the tests Stryker's dry run found (with per-test coverage). */
+  readonly testFiles?: Record<string, { readonly tests: readonly unknown[] }> | null;
+}
+
+/**
+ * A package's test files that the mutation run ran no test of: a test file that fails to load in
+ * Stryker's sandbox (for instance because a mutant is a syntax error, such as an invalid regular
+ * expression, in a module it imports) is dropped without failing the dry run, and every mutant
+ * only it covers then reads as "no coverage". Paths are relative to the repository root. Pure.
+ */
+export function findSilentTestFiles(
+  testFiles: readonly string[],
+  report: MutationReportJson,
+): string[] {
+  const ran = report.testFiles ?? {};
+  return testFiles.filter((file) => (ran[file]?.tests.length ?? 0) === 0);
+}
+
+/** The test files of a package that stryker/vitest.config.ts includes, sorted. */
+function listPackageTestFiles(root: string, packageName: string): string[] {
+  const files: string[] = [];
+  for (const folder of ["src", "test"]) {
+    const base = join("packages", packageName, folder);
+    if (!existsSync(join(root, base))) continue;
+    for (const entry of readdirSync(join(root, base), { recursive: true, encoding: "utf8" })) {
+      const file = `${base}/${entry.split(sep).join("/")}`;
+      if (file.endsWith(".test.ts") && !file.startsWith(`packages/${packageName}/test/browser/`)) {
+        files.push(file);
+      }
+    }
+  }
+  return files.sort();
 }
 
 /** Counts the mutants of a mutation-testing report (the JSON the json reporter writes). Pure. */
@@ -268,6 +300,14 @@ async function runMutationTests(root: string, argv: readonly string[]): Promise<
       readFileSync(join(root, mutationReportPaths(packageName).report), "utf8"),
     ) as MutationReportJson;
     summaries.push(summarizeMutationReport(packageName, report));
+    const silent = findSilentTestFiles(listPackageTestFiles(root, packageName), report);
+    if (silent.length > 0) {
+      notes.push(
+        `${packageName}: SCORE NOT TRUSTED: ${silent.length} test files ran no test in the mutation ` +
+          `run (did a module fail to load in Stryker's sandbox?): ${silent.join(", ")}`,
+      );
+      process.exitCode = 1;
+    }
     const unlisted = findUnlistedSurvivors(
       packageName,
       report,

@@ -133,7 +133,9 @@ export function findOpenEntityTail(text: string): number {
 // Invisible: format and combining characters (accents left by NFKD) and every default-ignorable
 // code point (Unicode's own list: fillers, variation selectors, tag characters, ...).
 const STRIPPED = /^[\p{Cf}\p{Mn}\p{Me}\p{Cs}\p{Default_Ignorable_Code_Point}\u180e]$/u;
-const LINE_BREAK = /^[\n\r\v\f\u0085\u2028\u2029]$/u;
+// `\x0B`, not `\v`: see LINE_TERMINATOR in project-inbound-text.ts.
+// oxlint-disable-next-line no-control-regex -- U+000B is a line break we mean to match.
+const LINE_BREAK = /^[\n\r\x0B\f\u0085\u2028\u2029]$/u;
 // Blanks: every White_Space character and separator, plus characters drawn as empty cells.
 const SPACE = /^[\s\p{White_Space}\p{Zs}\u2800\u3000]$/u;
 

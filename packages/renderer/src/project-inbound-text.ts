@@ -235,7 +235,10 @@ function applyEdits(text: string, edits: readonly Edit[]): string {
 
 // Every Unicode line terminator starts a line a reader sees (CR, LF, VT, FF, NEL, LS, PS; CRLF
 // is one), so each gets the quote prefix; the terminators themselves are kept.
-const LINE_TERMINATOR = /(\r\n|[\n\r\v\f\u0085\u2028\u2029])/u;
+// `\x0B`, not `\v`: Stryker's regex mutator turns `\v` into `\V`, which a `/u` pattern refuses,
+// and the whole module then fails to load in a mutation run.
+// oxlint-disable-next-line no-control-regex -- U+000B is a line break we mean to match.
+const LINE_TERMINATOR = /(\r\n|[\n\r\x0B\f\u0085\u2028\u2029])/u;
 
 function quoteLines(text: string): string {
   const bare = CONTEXT_QUOTE_PREFIX.trimEnd();
