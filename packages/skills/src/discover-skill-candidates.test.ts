@@ -90,6 +90,32 @@ describe("discoverSkillCandidates: bounds", () => {
   });
 });
 
+describe("discoverSkillCandidates: SKILL.md", () => {
+  it("searches a folder whose SKILL.md is a folder like any other", async () => {
+    await writeTree({ "a/SKILL.md/notes.md": "x", "a/b/SKILL.md": "b" });
+    expect(await walk()).toMatchObject({ paths: [at("a/b/SKILL.md")], diagnostics: [] });
+  });
+
+  it("reports a SKILL.md whose lstat fails other than by absence", async () => {
+    await writeTree({ "a/SKILL.md": "a", "b/SKILL.md": "b" });
+    const realLstat = fs.lstat.bind(fs);
+    vi.spyOn(fs, "lstat").mockImplementation(async (target, options) => {
+      if (target === at("a/SKILL.md")) throw Object.assign(new Error("denied"), { code: "EACCES" });
+      return realLstat(target, options);
+    });
+    expect(await walk()).toMatchObject({
+      paths: [at("b/SKILL.md")],
+      diagnostics: [
+        {
+          code: "SKILL_READ_FAILED",
+          message: "SKILL.md could not be inspected (EACCES); the skill was skipped.",
+          path: at("a/SKILL.md"),
+        },
+      ],
+    });
+  });
+});
+
 describe("discoverSkillCandidates: links", () => {
   it("takes a SKILL.md that links to a file inside the root, with the target's size", async () => {
     await writeTree({ ".files/a.md": "twelve bytes" });

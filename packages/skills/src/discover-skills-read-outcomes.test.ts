@@ -5,6 +5,7 @@ import type { Diagnostic } from "@promptstack/core";
 import type * as SafeRead from "@promptstack/safe-read";
 import type { ReadContainedFileResult } from "@promptstack/safe-read";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { tooLarge } from "./describe-fs-error.js";
 import { discoverSkills } from "./discover-skills.js";
 
 // What the safe reader answers for the next reads; undefined reads the file for real.
@@ -98,6 +99,32 @@ describe("discoverSkills: reads and their limits", () => {
       readFailed(path.join(root, "a", "SKILL.md"), "unknown error"),
       readFailed(path.join(root, "b", "SKILL.md"), "disk"),
     ]);
+  });
+
+  it("reads a SKILL.md of exactly maxSkillFileBytes and skips one a byte larger", async () => {
+    await writeSkills("a", "b");
+    const a = path.join(root, "a", "SKILL.md");
+    const b = path.join(root, "b", "SKILL.md");
+    await fs.appendFile(b, "\n");
+    const { size } = await fs.stat(a);
+    const result = await discoverSkills([{ tier: "workspace", dir: root }], {
+      limits: { maxSkillFileBytes: size },
+    });
+    expect(result.skills.map((skill) => skill.name)).toEqual(["a"]);
+    expect(result.diagnostics).toEqual([tooLarge(b, size)]);
+    expect(result.stats).toEqual({ filesRead: 1, cacheHits: 0 });
+  });
+
+  it("keeps a SKILL.md whose read gives exactly maxSkillFileBytes bytes", async () => {
+    await writeSkills("a");
+    const { size } = await fs.stat(path.join(root, "a", "SKILL.md"));
+    // The file is larger when read than when found: the bytes read decide.
+    const result = await discoverSkills([{ tier: "workspace", dir: root }], {
+      limits: { maxSkillFileBytes: size + 1 },
+      readFile: async (file) => Buffer.concat([await fs.readFile(file), Buffer.from("\n")]),
+    });
+    expect(result.skills.map((skill) => skill.name)).toEqual(["a"]);
+    expect(result.diagnostics).toEqual([]);
   });
 
   it("loads exactly maxSkillsLoadedPerRoot skills and says how many were left", async () => {

@@ -54,6 +54,14 @@ describe("discoverSkills: roots it cannot use", () => {
     expect("cause" in error).toBe(false);
   });
 
+  it("refuses a root that is a string, not an object", async () => {
+    expect(await rejection(["/skills" as unknown as SkillRoot])).toMatchObject({
+      code: "SKILLS_BAD_ROOT",
+      message: "discoverSkills: roots[0] must be an object with `tier` and `dir`.",
+      path: "roots[0]",
+    });
+  });
+
   it.each([
     ["an empty", "  "],
     ["a non-string", 42],
