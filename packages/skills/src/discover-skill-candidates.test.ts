@@ -48,8 +48,8 @@ const at = (relative: string): string => path.join(root, relative);
 
 describe("discoverSkillCandidates: bounds", () => {
   it("stops at the folder past maxDirectoriesPerRoot with a warning", async () => {
-    await writeTree({ "a/SKILL.md": "a", "b/SKILL.md": "b" });
-    // The root and a are two folders; b is the third.
+    await writeTree({ "a/SKILL.md": "a", "b/SKILL.md": "b", "c/SKILL.md": "c" });
+    // The root and a are two folders; b is the third, and c is not visited.
     expect(await walk({ maxDirectoriesPerRoot: 2 })).toMatchObject({
       paths: [at("a/SKILL.md")],
       diagnostics: [
@@ -65,10 +65,20 @@ describe("discoverSkillCandidates: bounds", () => {
   });
 
   it("stops at the SKILL.md past maxCandidatesPerRoot and searches nothing below it", async () => {
-    // b is a skill folder over the bound; were it searched, its 3 entries (over a bound of 2)
-    // would add an entry-limit warning.
-    await writeTree({ "a/SKILL.md": "a", "b/SKILL.md": "b", "b/x/y.md": "y", "b/z.md": "z" });
-    const result = await walk({ maxCandidatesPerRoot: 1, maxEntriesPerDirectory: 2 });
+    // The root has 4 entries and b, a skill folder over the bound, 5: were b searched, it would
+    // add an entry-limit warning; were the walk to go on, c would be a candidate too and the
+    // broken link a warning.
+    await writeTree({
+      "a/SKILL.md": "a",
+      "b/SKILL.md": "b",
+      "b/x/y.md": "y",
+      "b/1.md": "1",
+      "b/2.md": "2",
+      "b/3.md": "3",
+      "c/SKILL.md": "c",
+    });
+    await fs.symlink(at("missing"), at("z-link"));
+    const result = await walk({ maxCandidatesPerRoot: 1, maxEntriesPerDirectory: 4 });
     expect(result.paths).toEqual([at("a/SKILL.md")]);
     expect(result.diagnostics).toEqual([
       {
@@ -79,6 +89,37 @@ describe("discoverSkillCandidates: bounds", () => {
         hint: "Split the skills over several roots or remove unused ones.",
       },
     ]);
+  });
+
+  it("takes a folder holding SKILL.md as one skill and searches nothing below it", async () => {
+    await writeTree({ "a/SKILL.md": "a", "a/inner/SKILL.md": "inner" });
+    expect(await walk()).toMatchObject({ paths: [at("a/SKILL.md")], diagnostics: [] });
+  });
+
+  it("finds a skill folder at maxDepth below the root and none deeper", async () => {
+    await writeTree({ "a/SKILL.md": "a", "b/c/SKILL.md": "c" });
+    expect((await walk({ maxDepth: 1 })).paths).toEqual([at("a/SKILL.md")]);
+    expect((await walk({ maxDepth: 2 })).paths).toEqual([at("a/SKILL.md"), at("b/c/SKILL.md")]);
+  });
+
+  it("inspects the SKILL.md of up to 32 child folders at once", async () => {
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => fs.mkdir(at(`d${String(i).padStart(2, "0")}`))),
+    );
+    let inFlight = 0;
+    let mostAtOnce = 0;
+    const realLstat = fs.lstat.bind(fs);
+    vi.spyOn(fs, "lstat").mockImplementation(async (target, options) => {
+      inFlight += 1;
+      mostAtOnce = Math.max(mostAtOnce, inFlight);
+      try {
+        return await realLstat(target, options);
+      } finally {
+        inFlight -= 1;
+      }
+    });
+    expect(await walk()).toEqual({ paths: [], candidates: [], diagnostics: [] });
+    expect(mostAtOnce).toBe(32);
   });
 
   it("counts the depth of a folder reached through a link like any other", async () => {
@@ -169,6 +210,12 @@ describe("discoverSkillCandidates: links", () => {
       hint: "Fix or remove the link.",
     });
     expect((await walk()).diagnostics).toEqual([loop("loop-a"), loop("loop-b")]);
+  });
+
+  it("enters a folder reached first through a link only once, and says nothing of it", async () => {
+    await writeTree({ "real/skill/SKILL.md": "s" });
+    await fs.symlink(at("real"), at("a-alias"));
+    expect(await walk()).toMatchObject({ paths: [at("a-alias/skill/SKILL.md")], diagnostics: [] });
   });
 
   it("notes a link to a folder already searched and does not search it again", async () => {
