@@ -127,6 +127,26 @@ describe("discoverSkills: reads and their limits", () => {
     expect(result.diagnostics).toEqual([]);
   });
 
+  it("reads up to 16 SKILL.md files of a root at once, in walk order", async () => {
+    const names = Array.from({ length: 20 }, (_, i) => `s${String(i).padStart(2, "0")}`);
+    await writeSkills(...names);
+    let inFlight = 0;
+    let mostAtOnce = 0;
+    const result = await discoverSkills([{ tier: "workspace", dir: root }], {
+      readFile: async (file) => {
+        inFlight += 1;
+        mostAtOnce = Math.max(mostAtOnce, inFlight);
+        try {
+          return await fs.readFile(file);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+    });
+    expect(result.skills.map((skill) => skill.name)).toEqual(names);
+    expect(mostAtOnce).toBe(16);
+  });
+
   it("loads exactly maxSkillsLoadedPerRoot skills and says how many were left", async () => {
     await writeSkills("a", "b", "c");
     const exact = await discoverSkills([{ tier: "workspace", dir: root }], {
