@@ -274,6 +274,26 @@ describe("discoverSkillCandidates: listings", () => {
     },
   );
 
+  it("walks a folder's children in name order, whatever order the listing gives", async () => {
+    const names = ["e", "c", "a", "d", "b"];
+    await writeTree(Object.fromEntries(names.map((name) => [`${name}/SKILL.md`, name])));
+    const realOpendir = fs.opendir.bind(fs);
+    vi.spyOn(fs, "opendir").mockImplementation(async (dir, options) => {
+      if (dir !== root) return realOpendir(dir, options);
+      const entries = names.map((name) => ({
+        name,
+        isDirectory: () => true,
+        isSymbolicLink: () => false,
+      }));
+      const read = (callback: (error: null, entry: unknown) => void): void =>
+        callback(null, entries.shift() ?? null);
+      return { read, close: async () => undefined } as unknown as Dir;
+    });
+    expect((await walk()).paths).toEqual(
+      ["a", "b", "c", "d", "e"].map((name) => at(`${name}/SKILL.md`)),
+    );
+  });
+
   it("follows no plain file, even one removed while its folder is searched", async () => {
     await writeTree({ "notes.txt": "x", "a/SKILL.md": "a" });
     // The walk checks the folder's real path right after listing it: the file goes then.

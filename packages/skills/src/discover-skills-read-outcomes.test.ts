@@ -7,6 +7,7 @@ import type { ReadContainedFileResult } from "@promptstack/safe-read";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { tooLarge } from "./describe-fs-error.js";
 import { discoverSkills } from "./discover-skills.js";
+import { hashSkillBytes } from "./to-skill-cache-entry.js";
 
 // What the safe reader answers for the next reads; undefined reads the file for real.
 const answer = vi.hoisted(() => ({ result: undefined as ReadContainedFileResult | undefined }));
@@ -111,6 +112,8 @@ describe("discoverSkills: reads and their limits", () => {
       limits: { maxSkillFileBytes: size },
     });
     expect(result.skills.map((skill) => skill.name)).toEqual(["a"]);
+    // Read whole: the hash is the whole file's.
+    expect(result.skills[0]?.contentHash).toBe(hashSkillBytes(await fs.readFile(a)));
     expect(result.diagnostics).toEqual([tooLarge(b, size)]);
     expect(result.stats).toEqual({ filesRead: 1, cacheHits: 0 });
   });

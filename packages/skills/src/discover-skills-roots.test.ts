@@ -140,6 +140,14 @@ describe("discoverSkills: roots it cannot use", () => {
     expect(error.cause).toBe(cause);
   });
 
+  it("finds nothing in an empty list of roots", async () => {
+    expect(await discoverSkills([])).toEqual({
+      skills: [],
+      diagnostics: [],
+      stats: { filesRead: 0, cacheHits: 0 },
+    });
+  });
+
   it("only reports a root that does not exist", async () => {
     const dir = path.join(temp, "nope");
     expect(await discoverSkills([{ tier: "managed", dir }])).toEqual({
