@@ -12,7 +12,12 @@ describe("resolveSkillsDiscoveryLimits", () => {
       maxDirectoriesPerRoot: 5000,
       maxEntriesPerDirectory: 10_000,
     });
-    expect(resolveSkillsDiscoveryLimits({ maxDepth: 2, maxSkillFileBytes: undefined })).toEqual({
+    // A JavaScript caller may spell a left-out limit as undefined.
+    const limits = {
+      maxDepth: 2,
+      maxSkillFileBytes: undefined,
+    } as unknown as SkillsDiscoveryLimits;
+    expect(resolveSkillsDiscoveryLimits(limits)).toEqual({
       ...DEFAULT_LIMITS,
       maxDepth: 2,
     });
