@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseSkillFile } from "./parse-skill-file.js";
+import { MAX_METADATA_TOTAL_CHARS, parseSkillFile } from "./parse-skill-file.js";
 
 const PATH = "/skills/weather-report/SKILL.md";
 const codes = (text: string, filePath = PATH): string[] =>
@@ -204,6 +204,126 @@ describe("parseSkillFile", () => {
     ]);
     expect(codes("---\ndescription: d\nmetadata: {openclaw: 3}\n---\n")).toEqual([
       "SKILL_FIELD_INVALID",
+    ]);
+  });
+
+  it("skips a skill whose metadata JSON string is over the total bound, at one char past it", () => {
+    const atLimit = "x".repeat(MAX_METADATA_TOTAL_CHARS);
+    expect(parseSkillFile(`---\ndescription: d\nmetadata: ${atLimit}\n---\n`, PATH)).toEqual({
+      skill: {
+        name: "weather-report",
+        description: "d",
+        userInvocable: true,
+        disableModelInvocation: false,
+        metadata: {},
+      },
+      diagnostics: [
+        {
+          code: "SKILL_FIELD_INVALID",
+          severity: "warning",
+          message:
+            "SKILL.md `metadata` must be a mapping or a JSON object string, got a string; it was ignored.",
+          path: PATH,
+          hint: "Set `metadata` to a mapping or a JSON object string or remove it.",
+        },
+      ],
+    });
+    expect(parseSkillFile(`---\ndescription: d\nmetadata: ${atLimit}x\n---\n`, PATH)).toEqual({
+      diagnostics: [
+        {
+          code: "SKILL_METADATA_TOO_LARGE",
+          severity: "error",
+          message:
+            "SKILL.md `metadata` is too large (lists of at most 64 items, strings of at most 256 characters, 4096 characters of metadata in all, YAML aliases counted each time); the skill was skipped.",
+          path: PATH,
+          hint: "Shorten the metadata lists; YAML anchors and aliases do not make them cheaper.",
+        },
+      ],
+    });
+  });
+
+  it("warns on metadata that is a list, a number or JSON null, naming what it got", () => {
+    const messages = (metadata: string): string[] =>
+      parseSkillFile(`---\ndescription: d\nmetadata: ${metadata}\n---\n`, PATH).diagnostics.map(
+        (diagnostic) => diagnostic.message,
+      );
+    const invalid = (got: string): string =>
+      `SKILL.md \`metadata\` must be a mapping or a JSON object string, got ${got}; it was ignored.`;
+    expect(messages("[openclaw]")).toEqual([invalid("a list")]);
+    expect(messages("3")).toEqual([invalid("a number")]);
+    expect(messages("'null'")).toEqual([invalid("null")]);
+    expect(messages("'[1]'")).toEqual([invalid("a list")]);
+    expect(messages("'\"text\"'")).toEqual([invalid("a string")]);
+    expect(messages("true")).toEqual([invalid("a boolean")]);
+  });
+
+  it("warns on requires that is not a mapping, and ignores a null one", () => {
+    const result = (requires: string): ReturnType<typeof parseSkillFile> =>
+      parseSkillFile(
+        `---\ndescription: d\nmetadata:\n  openclaw:\n    os: [linux]\n    requires: ${requires}\n---\n`,
+        PATH,
+      );
+    expect(result("3")).toEqual({
+      skill: {
+        name: "weather-report",
+        description: "d",
+        userInvocable: true,
+        disableModelInvocation: false,
+        metadata: { os: ["linux"] },
+      },
+      diagnostics: [
+        {
+          code: "SKILL_FIELD_INVALID",
+          severity: "warning",
+          message:
+            "SKILL.md `metadata.openclaw.requires` must be a mapping, got a number; it was ignored.",
+          path: PATH,
+          hint: "Set `metadata.openclaw.requires` to a mapping or remove it.",
+        },
+      ],
+    });
+    expect(result("[gh]").diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      "SKILL.md `metadata.openclaw.requires` must be a mapping, got a list; it was ignored.",
+    ]);
+    expect(result("null")).toEqual({
+      skill: {
+        name: "weather-report",
+        description: "d",
+        userInvocable: true,
+        disableModelInvocation: false,
+        metadata: { os: ["linux"] },
+      },
+      diagnostics: [],
+    });
+  });
+
+  it("quotes names of up to 80 characters whole in messages, and longer ones cut to 77 and ...", () => {
+    const at80 = "n".repeat(80);
+    const over = `${"m".repeat(77)}xyz!`;
+    expect(parseSkillFile(`---\nname: ${at80}\ndescription: d\n---\n`, PATH).diagnostics).toEqual([
+      {
+        code: "SKILL_NAME_NONSTANDARD",
+        severity: "warning",
+        message: `Skill name "${at80}" breaks the Agent Skills naming rule (at most 64 characters of a-z, 0-9 and "-").`,
+        path: PATH,
+        hint: "Rename the skill, e.g. `my-skill`.",
+      },
+    ]);
+    expect(parseSkillFile(`---\nname: ${over}\n---\n`, PATH).diagnostics).toEqual([
+      {
+        code: "SKILL_NAME_NONSTANDARD",
+        severity: "warning",
+        message: `Skill name "${"m".repeat(77)}..." breaks the Agent Skills naming rule (at most 64 characters of a-z, 0-9 and "-").`,
+        path: PATH,
+        hint: "Rename the skill, e.g. `my-skill`.",
+      },
+      {
+        code: "SKILL_DESCRIPTION_MISSING",
+        severity: "error",
+        message: `Skill "${"m".repeat(77)}..." has no description; the skill was skipped.`,
+        path: PATH,
+        hint: "Add \`description:\` with one sentence on when to use the skill.",
+      },
     ]);
   });
 
