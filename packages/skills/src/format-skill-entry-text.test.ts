@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   cleanEscapedLength,
+  escapedLength,
+  escapedPrefixLength,
+  escapePositions,
   normalizeInline,
   normalizePath,
+  surrogateSafeCut,
   toDisplayPath,
   trimTrailingSeparators,
 } from "./format-skill-entry-text.js";
@@ -102,5 +106,59 @@ describe("toDisplayPath", () => {
     expect(toDisplayPath("//a/SKILL.md", "/")).toBe("//a/SKILL.md");
     expect(toDisplayPath("\\", "\\")).toBe("\\");
     expect(toDisplayPath("\\\\a\\SKILL.md", "\\")).toBe("\\\\a\\SKILL.md");
+  });
+});
+
+describe("escaped lengths", () => {
+  const value = "a&b<c>d\"e'f\u0080g\u00e9";
+
+  it("counts each character once and each of & < > \" ' as its entity's length", () => {
+    expect(escapedLength(value)).toBe(value.length + 4 + 3 + 3 + 5 + 5);
+    expect(escapedLength("plain \u0080\u00e9\ud83d\ude00")).toBe(10);
+    expect(escapedLength("")).toBe(0);
+  });
+
+  it("counts only the characters before end", () => {
+    expect(escapedLength(value, 0)).toBe(0);
+    expect(escapedLength(value, 1)).toBe(1);
+    expect(escapedLength(value, 2)).toBe(6);
+    expect(escapedLength(value, 3)).toBe(7);
+    expect(escapedLength(value, 9)).toBe(9 + 4 + 3 + 3 + 5);
+    expect(escapedLength("a&", 1)).toBe(1);
+  });
+
+  it("lists the positions of the characters that grow when escaped", () => {
+    expect(escapePositions(value)).toEqual(Int32Array.from([1, 3, 5, 7, 9]));
+    expect(escapePositions("&")).toEqual(Int32Array.from([0]));
+    expect(escapePositions("plain \u0080")).toEqual(new Int32Array(0));
+  });
+
+  it("agrees with escapedLength for every cut, given the positions", () => {
+    const positions = escapePositions(value);
+    for (let cut = 0; cut <= value.length; cut += 1) {
+      expect([cut, escapedPrefixLength(value, positions, cut)]).toEqual([
+        cut,
+        escapedLength(value, cut),
+      ]);
+    }
+    expect(escapedPrefixLength("&a", Int32Array.from([0]), 2)).toBe(6);
+    expect(escapedPrefixLength("a&b", Int32Array.from([1]), 1)).toBe(1);
+  });
+});
+
+describe("surrogateSafeCut", () => {
+  it("steps back from a cut that would keep only the high half of a pair", () => {
+    expect(surrogateSafeCut("a\ud800\udc00b", 2)).toBe(1);
+    expect(surrogateSafeCut("a\udbff\udfffb", 2)).toBe(1);
+    expect(surrogateSafeCut("\ud83d\ude00", 1)).toBe(0);
+  });
+
+  it("keeps every other cut, and clamps a negative one to 0", () => {
+    expect(surrogateSafeCut("a\ud800\udc00b", 3)).toBe(3);
+    expect(surrogateSafeCut("a\ud7ff\ue000b", 2)).toBe(2);
+    expect(surrogateSafeCut("a\udc00b", 2)).toBe(2);
+    expect(surrogateSafeCut("ab", 0)).toBe(0);
+    expect(surrogateSafeCut("ab", -1)).toBe(0);
+    expect(surrogateSafeCut("ab", 2)).toBe(2);
   });
 });
