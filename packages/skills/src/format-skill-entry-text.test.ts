@@ -75,6 +75,13 @@ describe("normalizePath", () => {
     expect(normalizePath("/a  b\u00a0c/\ud800/SKILL.md")).toBe("/a  b\u00a0c/\ufffd/SKILL.md");
     expect(normalizePath(" /x/\u0001 ")).toBe(" /x/\ufffd ");
   });
+
+  it("puts a path with U+0085 (next line) on one line, whatever else the path holds", () => {
+    expect(normalizePath("/a\u0085b/SKILL.md")).toBe("/a b/SKILL.md");
+    expect(normalizePath("/a\u0085b/\n/SKILL.md")).toBe("/a b/ /SKILL.md");
+    expect(normalizeInline("a\u0085b")).toBe("a\u0085b");
+    expect(cleanEscapedLength("a\u0085b")).toBe(3);
+  });
 });
 
 describe("trimTrailingSeparators", () => {
