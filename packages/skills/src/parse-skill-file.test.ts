@@ -199,8 +199,17 @@ describe("parseSkillFile", () => {
   });
 
   it("warns on metadata that is neither a mapping nor JSON", () => {
-    expect(codes("---\ndescription: d\nmetadata: '{not json'\n---\n")).toEqual([
-      "SKILL_FIELD_INVALID",
+    expect(
+      parseSkillFile("---\ndescription: d\nmetadata: '{not json'\n---\n", PATH).diagnostics,
+    ).toEqual([
+      {
+        code: "SKILL_FIELD_INVALID",
+        severity: "warning",
+        message:
+          "SKILL.md `metadata` must be a mapping or a JSON object string, got a string that is not JSON; it was ignored.",
+        path: PATH,
+        hint: "Set `metadata` to a mapping or a JSON object string or remove it.",
+      },
     ]);
     expect(codes("---\ndescription: d\nmetadata: {openclaw: 3}\n---\n")).toEqual([
       "SKILL_FIELD_INVALID",
@@ -222,7 +231,7 @@ describe("parseSkillFile", () => {
           code: "SKILL_FIELD_INVALID",
           severity: "warning",
           message:
-            "SKILL.md `metadata` must be a mapping or a JSON object string, got a string; it was ignored.",
+            "SKILL.md `metadata` must be a mapping or a JSON object string, got a string that is not JSON; it was ignored.",
           path: PATH,
           hint: "Set `metadata` to a mapping or a JSON object string or remove it.",
         },
