@@ -336,6 +336,145 @@ describe("parseSkillFile", () => {
     ]);
   });
 
+  it("says what made each skip and how to fix it", () => {
+    const only = (text: string): unknown => parseSkillFile(text, PATH);
+    const skipped = (code: string, message: string, hint: string): unknown => ({
+      diagnostics: [{ code, severity: "error", message, path: PATH, hint }],
+    });
+    expect(only("---\nname: x\ndescription: d\n---\n\u0000")).toEqual(
+      skipped(
+        "SKILL_BINARY",
+        "SKILL.md contains NUL bytes; it looks like a binary file, so the skill was skipped.",
+        "Save SKILL.md as UTF-8 text.",
+      ),
+    );
+    expect(only("---\n- a\n---\n")).toEqual(
+      skipped(
+        "SKILL_FRONTMATTER_NOT_OBJECT",
+        "SKILL.md frontmatter is not a mapping of keys to values; the skill was skipped.",
+        "Write the frontmatter as `key: value` lines.",
+      ),
+    );
+    expect(only("---\nname: [a]\ndescription: d\n---\n")).toEqual(
+      skipped(
+        "SKILL_NAME_INVALID",
+        "SKILL.md `name` must be a string, got a list; the skill was skipped.",
+        "Quote the name or remove it to use the folder name.",
+      ),
+    );
+    expect(only("---\ndescription: d\nmetadata:\n  openclaw:\n    os: linux\n")).toMatchObject({
+      skill: { metadata: { os: ["linux"] } },
+    });
+  });
+
+  it("warns on a long description with its length and the limit", () => {
+    const description = "d".repeat(1025);
+    expect(parseSkillFile(`---\ndescription: ${description}\n---\n`, PATH).diagnostics).toEqual([
+      {
+        code: "SKILL_DESCRIPTION_LONG",
+        severity: "warning",
+        message:
+          'Skill "weather-report" has a description of 1025 characters; the Agent Skills limit is 1024.',
+        path: PATH,
+        hint: "Shorten the description; details belong in the SKILL.md body.",
+      },
+    ]);
+    expect(
+      parseSkillFile(`---\ndescription: ${"d".repeat(1024)}\n---\n`, PATH).diagnostics,
+    ).toEqual([]);
+  });
+
+  it("warns on an openclaw value that is not a mapping", () => {
+    expect(
+      parseSkillFile("---\ndescription: d\nmetadata: {openclaw: [1]}\n---\n", PATH).diagnostics,
+    ).toEqual([
+      {
+        code: "SKILL_FIELD_INVALID",
+        severity: "warning",
+        message: "SKILL.md `metadata.openclaw` must be a mapping, got a list; it was ignored.",
+        path: PATH,
+        hint: "Set `metadata.openclaw` to a mapping or remove it.",
+      },
+    ]);
+  });
+
+  it("takes null optional fields as unset, without a warning", () => {
+    const text = [
+      "---",
+      "description: d",
+      "homepage:",
+      "user-invocable: ~",
+      "metadata:",
+      "  openclaw:",
+      "    always: null",
+      "    os: null",
+      "    primaryEnv: null",
+      "    skillKey: ~",
+      "    requires: {bins: null, env: ~}",
+      "---",
+    ].join("\n");
+    expect(parseSkillFile(text, PATH)).toEqual({
+      skill: {
+        name: "weather-report",
+        description: "d",
+        userInvocable: true,
+        disableModelInvocation: false,
+        metadata: {},
+      },
+      diagnostics: [],
+    });
+  });
+
+  it("trims a metadata string read as a one-item list, and drops a blank one", () => {
+    const metadata = (os: string): unknown =>
+      parseSkillFile(
+        `---\ndescription: d\nmetadata:\n  openclaw:\n    os: ${os}\n    primaryEnv: " KEY "\n---\n`,
+        PATH,
+      ).skill?.metadata;
+    expect(metadata('" linux "')).toEqual({ os: ["linux"], primaryEnv: "KEY" });
+    expect(metadata('"  "')).toEqual({ primaryEnv: "KEY" });
+    expect(metadata('[" linux ", "  ", darwin]')).toEqual({
+      os: ["linux", "darwin"],
+      primaryEnv: "KEY",
+    });
+  });
+
+  it("skips a skill with a metadata list over 64 items or a string over 256 chars, naming the first field", () => {
+    const withMetadata = (lines: string[]): ReturnType<typeof parseSkillFile> =>
+      parseSkillFile(
+        ["---", "description: d", "metadata:", "  openclaw:", ...lines, "---", ""].join("\n"),
+        PATH,
+      );
+    const tooLarge = (field: string): unknown => ({
+      diagnostics: [
+        {
+          code: "SKILL_METADATA_TOO_LARGE",
+          severity: "error",
+          message: `SKILL.md \`${field}\` is too large (lists of at most 64 items, strings of at most 256 characters, 4096 characters of metadata in all, YAML aliases counted each time); the skill was skipped.`,
+          path: PATH,
+          hint: "Shorten the metadata lists; YAML anchors and aliases do not make them cheaper.",
+        },
+      ],
+    });
+    const items = (count: number): string =>
+      `[${Array.from({ length: count }, (_, index) => `o${index}`).join(", ")}]`;
+    expect(withMetadata([`    os: ${items(64)}`]).skill?.metadata.os).toHaveLength(64);
+    expect(withMetadata([`    os: ${items(65)}`])).toEqual(tooLarge("metadata.openclaw.os"));
+    expect(withMetadata([`    primaryEnv: ${"k".repeat(256)}`]).skill?.metadata.primaryEnv).toBe(
+      "k".repeat(256),
+    );
+    expect(withMetadata([`    primaryEnv: ${"k".repeat(257)}`])).toEqual(
+      tooLarge("metadata.openclaw.primaryEnv"),
+    );
+    expect(
+      withMetadata([
+        `    os: ${"o".repeat(257)}`,
+        `    primaryEnv: ${"k".repeat(257)}`,
+        `    requires: {bins: ${items(65)}}`,
+      ]),
+    ).toEqual(tooLarge("metadata.openclaw.os"));
+  });
+
   it("skips binary content", () => {
     expect(codes("---\nname: x\ndescription: d\n---\n\u0000\u0001")).toEqual(["SKILL_BINARY"]);
   });

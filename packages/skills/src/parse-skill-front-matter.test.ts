@@ -48,6 +48,20 @@ describe("parseSkillFrontMatter", () => {
     expect(data("---\n~\n---\n")).toEqual({});
   });
 
+  it("returns the whole result: not found, or found with nothing recovered", () => {
+    expect(parseSkillFrontMatter("# Just markdown\n")).toEqual({ found: false });
+    expect(parseSkillFrontMatter("---\n# only a comment\n---\n")).toEqual({
+      found: true,
+      data: {},
+      recovered: [],
+    });
+    expect(parseSkillFrontMatter("---\nname: a\n---\n")).toEqual({
+      found: true,
+      data: { name: "a" },
+      recovered: [],
+    });
+  });
+
   it("returns other YAML values as they are, for the caller to reject", () => {
     expect(data("---\n- a\n- b\n---\n")).toEqual(["a", "b"]);
     expect(data("---\nplain\n---\n")).toBe("plain");
