@@ -106,6 +106,51 @@ describe("formatSkillsForPrompt ladder boundaries", () => {
     expect(versions([hashed, later])).toEqual(["0abc", "1abc"]);
   });
 
+  it("names the omitted skills when the note fits exactly, and gives counts alone one char below", () => {
+    const skills = ["a", "b", "c"].map((name) => skill(name, `Use ${name}.`));
+    const block = OPEN + withDescription(skills[0]!, "Use a.") + CLOSE;
+    const note = "\nSkills listed: 1 of 3. Not listed: b, c.";
+    const exact = formatSkillsForPrompt(skills, {
+      maxSkills: 1,
+      maxChars: block.length + note.length,
+    });
+    expect(exact.text).toBe(block + note);
+    const below = formatSkillsForPrompt(skills, {
+      maxSkills: 1,
+      maxChars: block.length + note.length - 1,
+    });
+    expect(below.text).toBe(`${block}\nSkills listed: 1 of 3.`);
+  });
+
+  it("tells skills cut by the budget from skills over maxSkills", () => {
+    const [a, b, c] = ["a", "b", "c"].map((name) => skill(name, `Use ${name}.`)) as [
+      FormattableSkill,
+      FormattableSkill,
+      FormattableSkill,
+    ];
+    const text = `${OPEN}${compact(a)}${CLOSE}\nSkills listed: 1 of 3.`;
+    expect(formatSkillsForPrompt([c, b, a], { maxSkills: 2, maxChars: text.length })).toEqual({
+      text,
+      included: ["a"],
+      entries: entryTexts([compact(a)]),
+      omitted: ["b", "c"],
+      format: "truncated",
+      chars: text.length,
+      skills: [
+        { name: "a", listing: "normal", priority: 0, form: "compact", cause: "budget" },
+        { name: "b", listing: "normal", priority: 0, form: "omitted", cause: "budget" },
+        { name: "c", listing: "normal", priority: 0, form: "omitted", cause: "max-skills" },
+      ],
+    });
+  });
+
+  it("writes no version line for an empty content hash", () => {
+    const a = skill("a", "Use a.", { contentHash: "" });
+    expect(formatSkillsForPrompt([a], { versionMarkers: true }).text).toBe(
+      OPEN + withDescription(a, "Use a.") + CLOSE,
+    );
+  });
+
   it("reports a priority of -0 as 0", () => {
     const [outcome] = formatSkillsForPrompt([skill("a", "A.", { priority: -0 })]).skills;
     expect(Object.is(outcome?.priority, 0)).toBe(true);
