@@ -129,6 +129,19 @@ describe("parseSkillFile", () => {
     expect(crlf.diagnostics[0]?.message).toContain("at line 4)");
   });
 
+  it("reports a YAML error that has no position (a second document) without a line", () => {
+    expect(parseSkillFile("---\nfoo: 1\n...\nbar: 2\n---\n", PATH).diagnostics).toEqual([
+      {
+        code: "SKILL_YAML_INVALID",
+        severity: "error",
+        message:
+          "SKILL.md frontmatter is not valid YAML (expected a single document in the stream, but found more); the skill was skipped.",
+        path: PATH,
+        hint: "Fix the YAML between the `---` lines.",
+      },
+    ]);
+  });
+
   it("skips a file with no frontmatter and an empty file", () => {
     expect(codes("# Just markdown\n")).toEqual(["SKILL_NO_FRONTMATTER"]);
     expect(codes("")).toEqual(["SKILL_NO_FRONTMATTER"]);
