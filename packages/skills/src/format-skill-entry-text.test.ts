@@ -106,6 +106,7 @@ describe("toDisplayPath", () => {
 
   it("keeps other paths, and every path when home is unset, empty or a root", () => {
     expect(toDisplayPath("/home/user2/a/SKILL.md", "/home/u")).toBe("/home/user2/a/SKILL.md");
+    expect(toDisplayPath("/a/skills/SKILL.md", "/h")).toBe("/a/skills/SKILL.md");
     expect(toDisplayPath("/home/u/a/SKILL.md", undefined)).toBe("/home/u/a/SKILL.md");
     expect(toDisplayPath("/a/SKILL.md", "")).toBe("/a/SKILL.md");
     expect(toDisplayPath("", "")).toBe("");
