@@ -28,7 +28,18 @@ const WIDE_SPACES = [
 // Characters that XML 1.0 forbids: each becomes U+FFFD.
 const XML_INVALID = ["\ud800", "\udbff", "\udc00", "\udfff", "\ufffe", "\uffff"];
 // Neighbours of the ranges above that are neither: kept as they are.
-const PLAIN_ABOVE_7F = ["\u00e9", "\u1fff", "\u200b", "\u2027", "\u202e", "\ud7ff", "\ufffd"];
+const PLAIN_ABOVE_7F = [
+  "\u0080",
+  "\u0085",
+  "\u009f",
+  "\u00e9",
+  "\u1fff",
+  "\u200b",
+  "\u2027",
+  "\u202e",
+  "\ud7ff",
+  "\ufffd",
+];
 
 describe("normalizeInline", () => {
   it("collapses every kind of whitespace above U+007F to one space", () => {
@@ -42,6 +53,13 @@ describe("normalizeInline", () => {
     for (const invalid of XML_INVALID) {
       expect([invalid, normalizeInline(`a${invalid}b`)]).toEqual([invalid, "a\ufffdb"]);
     }
+  });
+
+  it("collapses runs of ASCII spaces and trims them at both ends, keeping single ones", () => {
+    expect(normalizeInline("a  b")).toBe("a b");
+    expect(normalizeInline(" a b")).toBe("a b");
+    expect(normalizeInline("a b ")).toBe("a b");
+    expect(normalizeInline("a b c")).toBe("a b c");
   });
 
   it("keeps other characters above U+007F and whole surrogate pairs", () => {
@@ -65,6 +83,7 @@ describe("cleanEscapedLength", () => {
       expect([plain, cleanEscapedLength(`a${plain}b`)]).toEqual([plain, 3]);
     }
     expect(cleanEscapedLength("")).toBe(0);
+    expect(cleanEscapedLength("a b c")).toBe(5);
     expect(cleanEscapedLength(`a&b<c>"d'`)).toBe(9 + 4 + 3 + 3 + 5 + 5);
   });
 });
@@ -108,6 +127,7 @@ describe("toDisplayPath", () => {
     expect(toDisplayPath("/home/user2/a/SKILL.md", "/home/u")).toBe("/home/user2/a/SKILL.md");
     expect(toDisplayPath("/a/skills/SKILL.md", "/h")).toBe("/a/skills/SKILL.md");
     expect(toDisplayPath("/home/u/a/SKILL.md", undefined)).toBe("/home/u/a/SKILL.md");
+    expect(toDisplayPath("undefined/a/SKILL.md", undefined)).toBe("undefined/a/SKILL.md");
     expect(toDisplayPath("/a/SKILL.md", "")).toBe("/a/SKILL.md");
     expect(toDisplayPath("", "")).toBe("");
     expect(toDisplayPath("/", "/")).toBe("/");

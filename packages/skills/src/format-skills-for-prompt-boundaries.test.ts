@@ -79,6 +79,21 @@ describe("formatSkillsForPrompt ladder boundaries", () => {
     expect(result.chars).toBe(maxChars - 2);
   });
 
+  it("ranks by priority when no skill has priority 0", () => {
+    const alpha = skill("alpha", "Use alpha for the first kind of task, in detail.", {
+      priority: 1,
+    });
+    const bravo = skill("bravo", "Use bravo for the second kind of task, in detail.", {
+      priority: 2,
+    });
+    const full = formatSkillsForPrompt([alpha, bravo]);
+    const squeezed = formatSkillsForPrompt([alpha, bravo], { maxChars: full.chars - 10 });
+    expect(squeezed.skills.map((outcome) => [outcome.name, outcome.form])).toEqual([
+      ["alpha", "shortened"],
+      ["bravo", "full"],
+    ]);
+  });
+
   it("returns an empty full result when every skill is manual", () => {
     const held = skill("held", "Held back.", { listing: "manual", priority: 2 });
     expect(formatSkillsForPrompt([held], { maxChars: 0 })).toEqual({

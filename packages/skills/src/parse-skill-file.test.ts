@@ -488,6 +488,55 @@ describe("parseSkillFile", () => {
     ).toEqual(tooLarge("metadata.openclaw.os"));
   });
 
+  it("trims name, description and homepage, and treats blank or null ones as unset", () => {
+    const parse = (lines: string[]): ReturnType<typeof parseSkillFile> =>
+      parseSkillFile(["---", ...lines, "---", ""].join("\n"), PATH);
+    const padded = parse(['name: " pad "', 'description: " d "', 'homepage: " https://x.test "']);
+    expect(padded.skill).toMatchObject({
+      name: "pad",
+      description: "d",
+      homepage: "https://x.test",
+    });
+    for (const name of ["name: ~", 'name: ""']) {
+      expect(parse([name, "description: d"]).skill?.name).toBe("weather-report");
+    }
+    expect(parse(['name: "  "', "description: d"]).diagnostics.map((d) => d.code)).toEqual([
+      "SKILL_NAME_INVALID",
+    ]);
+    expect(parse(['description: "  "']).diagnostics.map((d) => d.code)).toEqual([
+      "SKILL_DESCRIPTION_MISSING",
+    ]);
+    const blankHome = parse(["description: d", 'homepage: "  "']);
+    expect(blankHome.skill !== undefined && "homepage" in blankHome.skill).toBe(false);
+    expect(blankHome.diagnostics.map((d) => d.message)).toEqual([
+      "SKILL.md `homepage` must be a URL string, got a string; it was ignored.",
+    ]);
+    const noHome = parse(["description: d"]).skill;
+    expect(noHome !== undefined && "homepage" in noHome).toBe(false);
+    for (const metadata of ["metadata: ~", "metadata: {openclaw: ~}"]) {
+      expect(parse(["description: d", metadata])).toMatchObject({
+        skill: { metadata: {} },
+        diagnostics: [],
+      });
+    }
+  });
+
+  it("allows 4096 characters of metadata in all, and skips at 4097", () => {
+    const withMetadata = (lines: string[]): ReturnType<typeof parseSkillFile> =>
+      parseSkillFile(
+        ["---", "description: d", "metadata:", "  openclaw:", ...lines, "---", ""].join("\n"),
+        PATH,
+      );
+    const os = `    os: [${Array.from({ length: 16 }, (_, i) => `${i}`.padEnd(256, "o")).join(", ")}]`;
+    expect(withMetadata([os]).skill?.metadata.os).toHaveLength(16);
+    expect(withMetadata([os, "    primaryEnv: K"]).diagnostics).toMatchObject([
+      {
+        code: "SKILL_METADATA_TOO_LARGE",
+        message: expect.stringContaining("`metadata.openclaw.primaryEnv`") as string,
+      },
+    ]);
+  });
+
   it("skips binary content", () => {
     expect(codes("---\nname: x\ndescription: d\n---\n\u0000\u0001")).toEqual(["SKILL_BINARY"]);
   });
