@@ -537,6 +537,24 @@ describe("parseSkillFile", () => {
     ]);
   });
 
+  it("sets only the metadata keys the file gives, and warns on blank keys and mixed lists", () => {
+    const parse = (openclaw: string): ReturnType<typeof parseSkillFile> =>
+      parseSkillFile(`---\ndescription: d\nmetadata: {openclaw: ${openclaw}}\n---\n`, PATH);
+    expect(Object.keys(parse("{always: true}").skill?.metadata ?? {})).toEqual(["always"]);
+    expect(Object.keys(parse("{requires: {}}").skill?.metadata ?? {})).toEqual([]);
+    const requires = parse("{requires: {env: [HOME]}}").skill?.metadata.requires;
+    expect(Object.keys(requires ?? {})).toEqual(["env"]);
+    expect(parse('{skillKey: "  ", primaryEnv: ""}').diagnostics.map((d) => d.message)).toEqual([
+      "SKILL.md `metadata.openclaw.primaryEnv` must be a non-empty string, got a string; it was ignored.",
+      "SKILL.md `metadata.openclaw.skillKey` must be a non-empty string, got a string; it was ignored.",
+    ]);
+    const mixed = parse("{os: [linux, 1]}");
+    expect(mixed.skill?.metadata).toEqual({});
+    expect(mixed.diagnostics.map((d) => d.message)).toEqual([
+      "SKILL.md `metadata.openclaw.os` must be a string or a list of strings, got a list; it was ignored.",
+    ]);
+  });
+
   it("skips binary content", () => {
     expect(codes("---\nname: x\ndescription: d\n---\n\u0000\u0001")).toEqual(["SKILL_BINARY"]);
   });
