@@ -94,6 +94,22 @@ describe("formatSkillsForPrompt ladder boundaries", () => {
     ]);
   });
 
+  it("keeps a description of exactly the chosen cap whole", () => {
+    // Lengths 20 and 40: at a cap of 20 the first is whole and the second cut to 19 + "…".
+    const a = skill("a", "x".repeat(20));
+    const b = skill("b", "y".repeat(40));
+    const maxChars =
+      (OPEN + compact(a) + compact(b) + CLOSE).length + 2 * DESCRIPTION_OVERHEAD + 20 + 20;
+    const result = formatSkillsForPrompt([a, b], { maxChars });
+    expect(result.text).toBe(
+      OPEN +
+        withDescription(a, "x".repeat(20)) +
+        withDescription(b, `${"y".repeat(19)}\u2026`) +
+        CLOSE,
+    );
+    expect(result.skills.map((outcome) => outcome.form)).toEqual(["full", "shortened"]);
+  });
+
   it("returns an empty full result when every skill is manual", () => {
     const held = skill("held", "Held back.", { listing: "manual", priority: 2 });
     expect(formatSkillsForPrompt([held], { maxChars: 0 })).toEqual({

@@ -94,6 +94,11 @@ describe("resolveSkillPrecedence", () => {
       path: second.path,
       hint: "Rename one skill, or give both the same name so the higher tier overrides the other.",
     });
+    // Folded by lower case: "ß" stays "ß", so it does not collide with "ss" ("SS" upper-cased).
+    expect(
+      resolve([skill("strasse", "/r/strasse/SKILL.md"), skill("straße", "/r/sz/SKILL.md")])
+        .diagnostics,
+    ).toEqual([]);
     const upper = skill("Deploy", "/r/Deploy/SKILL.md");
     const lower = skill("deploy", "/r/deploy/SKILL.md");
     expect(resolve([lower, upper]).diagnostics).toEqual([
