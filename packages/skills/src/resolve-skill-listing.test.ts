@@ -35,30 +35,30 @@ describe("resolveSkillListing", () => {
 
   it("reads listing and priority from the entry under the skill's name", () => {
     const entries: Record<string, SkillEntrySettings> = {
-      deploy: { listing: "compact", priority: 5 },
-      other: { listing: "hidden" },
+      deploy: { listing: "pinned", priority: 5 },
+      other: { listing: "manual" },
     };
     expect(resolveSkillListing(skill("deploy"), entries)).toEqual({
-      listing: "compact",
+      listing: "pinned",
       priority: 5,
     });
     expect(resolveSkillListing(skill("deploy"), { deploy: { priority: -2 } })).toEqual({
       listing: "normal",
       priority: -2,
     });
-    expect(resolveSkillListing(skill("deploy"), { deploy: { listing: "hidden" } })).toEqual({
-      listing: "hidden",
+    expect(resolveSkillListing(skill("deploy"), { deploy: { listing: "manual" } })).toEqual({
+      listing: "manual",
       priority: 0,
     });
   });
 
   it("keys the entry by metadata.openclaw.skillKey when set, not by the name", () => {
     const entries: Record<string, SkillEntrySettings> = {
-      deploy: { listing: "hidden" },
-      ship: { listing: "compact", priority: 1 },
+      deploy: { listing: "manual" },
+      ship: { listing: "pinned", priority: 1 },
     };
     expect(resolveSkillListing(skill("deploy", { skillKey: "ship" }), entries)).toEqual({
-      listing: "compact",
+      listing: "pinned",
       priority: 1,
     });
     expect(resolveSkillListing(skill("deploy", { skillKey: "absent" }), entries)).toEqual({
@@ -68,7 +68,7 @@ describe("resolveSkillListing", () => {
   });
 
   it("ignores inherited keys: only the entries' own keys name skills", () => {
-    const inherited = { deploy: { listing: "hidden", priority: 9 } } satisfies Record<
+    const inherited = { deploy: { listing: "manual", priority: 9 } } satisfies Record<
       string,
       SkillEntrySettings
     >;
