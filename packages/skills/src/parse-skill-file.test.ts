@@ -344,7 +344,7 @@ describe("parseSkillFile", () => {
         severity: "error",
         message: `Skill "${"m".repeat(77)}..." has no description; the skill was skipped.`,
         path: PATH,
-        hint: "Add \`description:\` with one sentence on when to use the skill.",
+        hint: "Add `description:` with one sentence on when to use the skill.",
       },
     ]);
   });
