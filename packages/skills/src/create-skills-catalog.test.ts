@@ -51,6 +51,29 @@ describe("createSkillsCatalog", () => {
     ]);
   });
 
+  it("re-reads a file whose mtime alone changed, and one whose size alone changed", async () => {
+    const a = await writeSkill("a", "first");
+    const b = await writeSkill("b", "second");
+    // Whole seconds, which every file system stores exactly.
+    const fixed = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    await fs.utimes(b, fixed, fixed);
+    const catalog = createSkillsCatalog([{ tier: "workspace", dir: temp }]);
+    await catalog.scan();
+    // Same size, later mtime.
+    await fs.writeFile(a, "---\nname: a\ndescription: FIRST\n---\n");
+    const later = new Date(Date.now() + 5000);
+    await fs.utimes(a, later, later);
+    // Other size, same mtime.
+    await fs.writeFile(b, "---\nname: b\ndescription: second, longer\n---\n");
+    await fs.utimes(b, fixed, fixed);
+    const next = await catalog.scan();
+    expect(next.stats).toEqual({ filesRead: 2, cacheHits: 0 });
+    expect(next.skills.map((s) => [s.name, s.description])).toEqual([
+      ["a", "FIRST"],
+      ["b", "second, longer"],
+    ]);
+  });
+
   it("shares frozen metadata, so a result cannot corrupt the next scan", async () => {
     const file = path.join(temp, "m", "SKILL.md");
     await fs.mkdir(path.dirname(file), { recursive: true });

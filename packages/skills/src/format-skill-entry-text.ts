@@ -6,16 +6,16 @@ const XML_INVALID =
   // oxlint-disable-next-line no-control-regex -- XML 1.0 forbids these characters; matching them is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /**
- * Whitespace other than the ASCII space, double spaces, controls, surrogates and non-characters:
- * what `normalizeInline` and `normalizePath` rewrite. One pass over the char codes; a regular
- * expression with the double-space alternative tried both branches at every position and was
- * the largest cost of formatting a long list.
+ * Whitespace other than the ASCII space, double spaces, controls, U+0085, surrogates and
+ * non-characters: what `normalizeInline` and `normalizePath` rewrite. One pass over the char
+ * codes; a regular expression with the double-space alternative tried both branches at every
+ * position and was the largest cost of formatting a long list.
  */
 function needsInlineWork(value: string): boolean {
   let previous = 0;
   for (let index = 0; index < value.length; index += 1) {
     const code = value.charCodeAt(index);
-    if (code < 0x20 || (code === 0x20 && previous === 0x20)) return true;
+    if (code < 0x20 || code === 0x85 || (code === 0x20 && previous === 0x20)) return true;
     if (code >= 0xa0 && isSpecialAbove7F(code)) return true;
     previous = code;
   }

@@ -218,18 +218,18 @@ function readSkillDescription(
 
 /** A `Warn` that records an ignored field of `filePath` as a `SKILL_FIELD_INVALID` warning. */
 function createFieldWarner(filePath: string, diagnostics: Diagnostic[]): Warn {
-  return (field, expected, value) => {
+  return (field, expected, value, got = describeType(value)) => {
     diagnostics.push({
       code: "SKILL_FIELD_INVALID",
       severity: "warning",
-      message: `SKILL.md \`${field}\` must be ${expected}, got ${describeType(value)}; it was ignored.`,
+      message: `SKILL.md \`${field}\` must be ${expected}, got ${got}; it was ignored.`,
       path: filePath,
       hint: `Set \`${field}\` to ${expected} or remove it.`,
     });
   };
 }
 
-type Warn = (field: string, expected: string, value: unknown) => void;
+type Warn = (field: string, expected: string, value: unknown, got?: string) => void;
 
 interface MetadataBudget {
   chars: number;
@@ -258,7 +258,7 @@ function readOpenclawMetadata(raw: unknown, warn: Warn, budget: MetadataBudget):
     try {
       value = JSON.parse(value);
     } catch {
-      warn("metadata", "a mapping or a JSON object string", "a string that is not JSON");
+      warn("metadata", "a mapping or a JSON object string", value, "a string that is not JSON");
       return {};
     }
   }

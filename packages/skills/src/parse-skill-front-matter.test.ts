@@ -41,11 +41,38 @@ describe("parseSkillFrontMatter", () => {
     );
   });
 
+  it("keeps the last character of a block without a closing fence or a final line break", () => {
+    expect(parseSkillFrontMatter("---\nname: ab")).toEqual({
+      found: true,
+      data: { name: "ab" },
+      recovered: [],
+    });
+    expect(parseSkillFrontMatter("--- \n---\nname: a\n")).toEqual({
+      found: true,
+      data: {},
+      recovered: [],
+    });
+  });
+
   it("holds an empty mapping when the block is blank, comments only, or null", () => {
     expect(data("---\n---\n")).toEqual({});
     expect(data("---\n\n   \n---\nbody")).toEqual({});
     expect(data("---\n# just a comment\n  # another\n---\n")).toEqual({});
     expect(data("---\n~\n---\n")).toEqual({});
+  });
+
+  it("returns the whole result: not found, or found with nothing recovered", () => {
+    expect(parseSkillFrontMatter("# Just markdown\n")).toEqual({ found: false });
+    expect(parseSkillFrontMatter("---\n# only a comment\n---\n")).toEqual({
+      found: true,
+      data: {},
+      recovered: [],
+    });
+    expect(parseSkillFrontMatter("---\nname: a\n---\n")).toEqual({
+      found: true,
+      data: { name: "a" },
+      recovered: [],
+    });
   });
 
   it("returns other YAML values as they are, for the caller to reject", () => {
@@ -132,6 +159,95 @@ describe("parseSkillFrontMatter", () => {
         "license",
         "compatibility",
       ]);
+    });
+
+    it("reads each broken free-form value as a reader would, with the field's line", () => {
+      const cases: [string, string, string, number][] = [
+        ["description: Use it: now", "Use it: now", "bad indentation of a mapping entry", 2],
+        ['description: "say "hi": now"', 'say "hi": now', "bad indentation of a mapping entry", 2],
+        ["description: 'it's: here'", "it's: here", "bad indentation of a mapping entry", 2],
+        [
+          'description: "open: x',
+          '"open: x',
+          "unexpected end of the stream within a double quoted scalar",
+          3,
+        ],
+        ['description: x: "', 'x: "', "bad indentation of a mapping entry", 2],
+        ["description: '\"': x", "'\"': x", "bad indentation of a mapping entry", 2],
+        [
+          "description: > Review: code\n  more text\n\n  next para\n\n   \n",
+          "Review: code more text\nnext para",
+          "a line break is expected",
+          2,
+        ],
+        [
+          "description: | Keep: lines\n    line two\n      line three  \n",
+          "Keep: lines\nline two\n  line three",
+          "a line break is expected",
+          2,
+        ],
+        [
+          "description: Start: here\n    deeper\n  shallow\n",
+          "Start: here deeper shallow",
+          "bad indentation of a mapping entry",
+          2,
+        ],
+        [
+          "description:\n  Text: here\n more: x",
+          "Text: here more: x",
+          "bad indentation of a mapping entry",
+          4,
+        ],
+        [
+          "description: d\n...\nx",
+          "d ... x",
+          "expected a single document in the stream, but found more",
+          2,
+        ],
+        ['description: "a": b\n\n  tail', '"a": b\ntail', "bad indentation of a mapping entry", 2],
+      ];
+      cases.push(
+        ["description: a: ba", "a: ba", "bad indentation of a mapping entry", 2],
+        ["description: |\n  a: b\n c", " a: b\nc", "bad indentation of a mapping entry", 4],
+        ["description:\n\n  a: b\n c", "a: b c", "bad indentation of a mapping entry", 5],
+        [
+          "description: | Keep: x\n    a\n  \n    b",
+          "Keep: x\na\n\nb",
+          "a line break is expected",
+          2,
+        ],
+        ['description: "', '"', "unexpected end of the stream within a double quoted scalar", 3],
+        ['description: "x: y"\n  more', '"x: y" more', "bad indentation of a mapping entry", 3],
+        ['description: > "x: y"', '"x: y"', "a line break is expected", 2],
+        [
+          "description:\r\n  Text: here\r\n more: x\r",
+          "Text: here more: x",
+          "bad indentation of a mapping entry",
+          4,
+        ],
+      );
+      for (const [block, description, reason, line] of cases) {
+        expect([block, parseSkillFrontMatter(`---\n${block}\n---\n`)]).toEqual([
+          block,
+          {
+            found: true,
+            data: { description },
+            recovered: [{ field: "description", reason, line }],
+          },
+        ]);
+      }
+    });
+
+    it("keeps column-0 comments apart from the entries around them", () => {
+      expect(
+        parseSkillFrontMatter("---\n# top\ndescription: Use: it\n# note\nname: n\n---\n"),
+      ).toEqual({
+        found: true,
+        data: { description: "Use: it", name: "n" },
+        recovered: [
+          { field: "description", reason: "bad indentation of a mapping entry", line: 3 },
+        ],
+      });
     });
 
     it("leaves valid fields and valid files alone", () => {

@@ -149,6 +149,47 @@ describe("resolveSkillEligibility", () => {
   });
 });
 
+describe("resolveSkillEligibility edge cases", () => {
+  it("never enables a plugin skill without a plugin id, even for an empty id in the list", () => {
+    const orphan = skill("o", {}, { tier: "plugin" });
+    for (const enabledPlugins of [[""], new Set([""]), ["o"]]) {
+      expect(resolveSkillEligibility(orphan, { ...LINUX, enabledPlugins })).toEqual({
+        eligible: false,
+        gate: "plugin",
+        reason: 'its plugin "" is not enabled',
+      });
+    }
+  });
+
+  it("names every os of the list in the reason", () => {
+    expect(resolveSkillEligibility(skill("m", { os: ["darwin", "win32"] }), LINUX)).toEqual({
+      eligible: false,
+      gate: "os",
+      reason: "runs on darwin, win32, not on linux",
+    });
+  });
+
+  it("reads env from an entry without env as missing", () => {
+    const s = skill("w", { requires: { env: ["API_KEY"] } });
+    expect(resolveSkillEligibility(s, { ...LINUX, entries: { w: { enabled: true } } })).toEqual({
+      eligible: false,
+      gate: "env",
+      reason: expect.stringContaining("API_KEY") as string,
+    });
+  });
+
+  it("finds no config path through a string, a number, null or an unset config", () => {
+    const needs = (dotted: string) => skill("c", { requires: { config: [dotted] } });
+    const config = { name: "text", count: 3, none: null, list: [1] };
+    for (const dotted of ["name.length", "count.toFixed", "none.x", "name.0"]) {
+      expect([dotted, gate(needs(dotted), { ...LINUX, config })]).toEqual([dotted, "config"]);
+    }
+    expect(gate(needs("a"), LINUX)).toBe("config");
+    expect(gate(needs("a"), { ...LINUX, config: null })).toBe("config");
+    expect(gate(needs("list.0"), { ...LINUX, config })).toBe("eligible");
+  });
+});
+
 describe("filterEligibleSkills", () => {
   it("splits skills and gives every excluded one a reason", () => {
     const result = filterEligibleSkills([skill("a"), skill("b", { os: ["win32"] }), skill("c")], {
