@@ -205,3 +205,20 @@ describe("hostile config: every problem at once", () => {
     );
   });
 });
+
+describe("prototype keys that normalizing brings back (issue 36)", () => {
+  it("reports each prototype key once, also one a legacy alias writes again, and every new one", () => {
+    // JSON.parse makes `__proto__` an own key, as a config file would.
+    const raw: unknown = JSON.parse(
+      '{"x":{"__proto__":1},"agents":{"defaults":{"models":{"__proto__":"x/y",' +
+        '"openai/gpt":{"alias":"__proto__"}}},"entries":{"a":{"models":{"openai/o":{"alias":"constructor"}}}}}}',
+    );
+    const message = (key: string): string =>
+      `key "${key}" is not allowed (it could alter object prototypes); remove it`;
+    expect(expectInvalid(raw).issues).toEqual([
+      { path: "x.__proto__", message: message("__proto__") },
+      { path: "agents.defaults.models.__proto__", message: message("__proto__") },
+      { path: "agents.entries.a.models.constructor", message: message("constructor") },
+    ]);
+  });
+});
