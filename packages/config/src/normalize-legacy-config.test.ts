@@ -230,3 +230,57 @@ describe("normalizeLegacyConfig", () => {
     );
   });
 });
+
+describe("normalizeLegacyConfig: shapes it cannot read (issue 36)", () => {
+  it("reports an agents.list that is not an array as an error and leaves it in place", () => {
+    expect(normalizeLegacyConfig({ agents: { list: { main: {} } } })).toEqual({
+      raw: { agents: { list: { main: {} } } },
+      diagnostics: [
+        {
+          code: "CONFIG_LEGACY_INVALID",
+          severity: "error",
+          message: "agents.list: expected an array of agent objects with an `id`",
+          path: "agents.list",
+          hint: "Use agents.entries.<id> instead.",
+        },
+      ],
+    });
+  });
+
+  it("drops a model catalog with no alias at all, and says which models had none", () => {
+    const shape = {
+      code: "CONFIG_REFERENCE_SHAPE",
+      severity: "info",
+      message:
+        "agents.defaults.models is keyed by model id (the reference product's shape); it was read as an alias map",
+      path: "agents.defaults.models",
+      hint: `Promptstack's own shape is { "<alias>": "<provider/model>" }.`,
+    };
+    expect(
+      normalizeLegacyConfig({ agents: { defaults: { workspace: "/w", models: { "a/b": {} } } } }),
+    ).toEqual({
+      raw: { agents: { defaults: { workspace: "/w" } } },
+      diagnostics: [
+        shape,
+        {
+          code: "CONFIG_REFERENCE_IGNORED",
+          severity: "info",
+          message:
+            "agents.defaults.models: a/b has no alias; model allowlists and params do not affect the prompt and were dropped",
+          path: "agents.defaults.models",
+        },
+      ],
+    });
+    expect(
+      normalizeLegacyConfig({
+        agents: { defaults: { models: { "a/b": {}, "c/d": { alias: " " } } } },
+      }).diagnostics[1],
+    ).toEqual({
+      code: "CONFIG_REFERENCE_IGNORED",
+      severity: "info",
+      message:
+        "agents.defaults.models: a/b, c/d have no alias; model allowlists and params do not affect the prompt and were dropped",
+      path: "agents.defaults.models",
+    });
+  });
+});
