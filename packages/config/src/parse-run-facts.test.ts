@@ -193,3 +193,11 @@ describe("invalid run facts errors (issue 36)", () => {
     expect(buildRunFactsJsonSchema()).toMatchObject({ title: "promptstack run facts" });
   });
 });
+
+describe("run facts dates and times in other wording (issue 36)", () => {
+  it("passes a date and a time the runtime formatted its own way", () => {
+    const base = factsRaw as Record<string, unknown>;
+    const time = { date: "Sunday, 6 September 2026", time: "2pm", timeZone: "Europe/Berlin" };
+    expect(parseRunFacts({ ...base, time }).time).toEqual(time);
+  });
+});
