@@ -46,3 +46,12 @@ describe("parseConfigText", () => {
     });
   });
 });
+
+describe("parseConfigText positions past one digit (issue 36)", () => {
+  it("reports a two-digit line and column and drops only the parser's own position suffix", () => {
+    const text = `{\n${'  "k": 1,\n'.repeat(10)}  "long_key_name" 2\n}`;
+    expect(thrown(() => parseConfigText(text, "p.json"))).toMatchObject({
+      message: "p.json:12:19: not valid JSON or JSON5 (invalid character '2')",
+    });
+  });
+});

@@ -51,13 +51,20 @@ describe("resolveAgentPromptInput (issue 36)", () => {
 });
 
 describe("mergeProviderContributions", () => {
+  it("returns the other contribution as it is when one is missing", () => {
+    const only = { stablePrefix: "B", sectionOverrides: { tool_call_style: "T" } };
+    expect(mergeProviderContributions(undefined, only)).toBe(only);
+    expect(mergeProviderContributions(only, undefined)).toBe(only);
+    expect(mergeProviderContributions(undefined, undefined)).toBeUndefined();
+  });
+
   it("keeps the later section overrides when the earlier contribution has none", () => {
     expect(
       mergeProviderContributions(
         { stablePrefix: "A" },
         { sectionOverrides: { interaction_style: "B" }, dynamicSuffix: "C" },
       ),
-    ).toEqual({
+    ).toStrictEqual({
       sectionOverrides: { interaction_style: "B" },
       stablePrefix: "A",
       dynamicSuffix: "C",
@@ -67,10 +74,17 @@ describe("mergeProviderContributions", () => {
         { sectionOverrides: { execution_bias: "E" }, stablePrefix: "A" },
         { sectionOverrides: { execution_bias: "L" }, stablePrefix: "B" },
       ),
-    ).toEqual({ sectionOverrides: { execution_bias: "L" }, stablePrefix: "A\n\nB" });
-    expect(mergeProviderContributions({ stablePrefix: "A" }, { dynamicSuffix: "C" })).toEqual({
-      stablePrefix: "A",
-      dynamicSuffix: "C",
+    ).toStrictEqual({ sectionOverrides: { execution_bias: "L" }, stablePrefix: "A\n\nB" });
+    expect(mergeProviderContributions({ stablePrefix: "A" }, { dynamicSuffix: "C" })).toStrictEqual(
+      {
+        stablePrefix: "A",
+        dynamicSuffix: "C",
+      },
+    );
+    expect(
+      mergeProviderContributions({ dynamicSuffix: "X" }, { dynamicSuffix: "Y" }),
+    ).toStrictEqual({
+      dynamicSuffix: "X\n\nY",
     });
   });
 });

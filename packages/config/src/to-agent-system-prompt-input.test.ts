@@ -170,5 +170,12 @@ describe("toAgentSystemPromptInput: optional facts and compact size (issue 36)",
     ]);
     expect(input.docs).toEqual({ localDocsPath: "/d" });
     expect(input.sandbox).toEqual({ enabled: true, containerWorkdir: "/workspace" });
+    const plain = toAgentSystemPromptInput(
+      facts,
+      resolveAgentSystemPromptConfig({}, { agentId: "main", sessionKind: "main" }),
+    );
+    expect(plain.size).toBeUndefined();
+    expect(plain.docs).toBeUndefined();
+    expect(plain.sandbox).toBeUndefined();
   });
 });
