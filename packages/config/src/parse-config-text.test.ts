@@ -37,6 +37,7 @@ describe("parseConfigText", () => {
     // A caller past the types can hand over any value; what it throws is reported, never lost.
     const text = {
       replace: () => {
+        // oxlint-disable-next-line typescript/only-throw-error -- a thrown non-Error is the case under test
         throw "not an error";
       },
     } as unknown as string;
