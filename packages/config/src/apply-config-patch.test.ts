@@ -222,3 +222,141 @@ describe("replaceConfig", () => {
     expect(replaceConfig(base, {}, { actor: "owner" }).config).toEqual({});
   });
 });
+
+describe("config write errors (issue 36)", () => {
+  const protectedHint =
+    "Ask the owner to change exec approval settings; leave tools.exec.ask and tools.exec.security out of the patch.";
+
+  function thrown(run: () => unknown): unknown {
+    try {
+      run();
+    } catch (error) {
+      return error;
+    }
+    throw new Error("expected a throw");
+  }
+
+  it("names what the agent's patch writes, every protected path, and how to fix it", () => {
+    const error = thrown(() =>
+      applyConfigPatch(
+        base,
+        { tools: { exec: { ask: "off", security: "full" } } },
+        { actor: "agent" },
+      ),
+    );
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error).toMatchObject({
+      name: "ConfigError",
+      code: "CONFIG_PROTECTED_PATH",
+      message:
+        "Refused: the patch writes tools.exec.ask and tools.exec.security, which only the owner may change (legacy tools.bash.* counts as tools.exec.*)",
+      path: "tools.exec.ask",
+      hint: protectedHint,
+    });
+    expect((error as ConfigError).issues).toEqual([
+      { path: "tools.exec.ask", message: "protected: owner-only" },
+      { path: "tools.exec.security", message: "protected: owner-only" },
+    ]);
+  });
+
+  it("says a patch replacing tools would change the protected values", () => {
+    const error = thrown(() => applyConfigPatch(base, { tools: null }, { actor: "agent" }));
+    expect(error).toMatchObject({
+      code: "CONFIG_PROTECTED_PATH",
+      message:
+        "Refused: the patch would change tools.exec.ask and tools.exec.security, which only the owner may change (legacy tools.bash.* counts as tools.exec.*)",
+      path: "tools.exec.ask",
+      issues: [
+        { path: "tools.exec.ask", message: "protected: owner-only" },
+        { path: "tools.exec.security", message: "protected: owner-only" },
+      ],
+      hint: protectedHint,
+    });
+  });
+
+  it("says a replacement would change the protected value it changes, and only that one", () => {
+    const error = thrown(() =>
+      replaceConfig(
+        base,
+        { tools: { exec: { ask: "always", security: "full" } } },
+        { actor: "agent" },
+      ),
+    );
+    expect(error).toMatchObject({
+      code: "CONFIG_PROTECTED_PATH",
+      message:
+        "Refused: the replacement would change tools.exec.security, which only the owner may change (legacy tools.bash.* counts as tools.exec.*)",
+      path: "tools.exec.security",
+      issues: [{ path: "tools.exec.security", message: "protected: owner-only" }],
+    });
+  });
+
+  it("names the patch, not the patched result, when the patch itself is hazardous", () => {
+    const deep: Record<string, unknown> = {};
+    let node = deep;
+    for (let depth = 0; depth < 200; depth++) {
+      const next: Record<string, unknown> = {};
+      node["a"] = next;
+      node = next;
+    }
+    const error = thrown(() => applyConfigPatch(base, { x: deep }, { actor: "owner" }));
+    expect(error).toMatchObject({ code: "CONFIG_INVALID" });
+    expect((error as ConfigError).message).toMatch(/^Invalid config patch \(1 problem\):\n {2}x\./);
+  });
+
+  it("names the patched configuration and the replacement configuration when they are invalid", () => {
+    expect(
+      thrown(() =>
+        applyConfigPatch(
+          base,
+          { agents: { defaults: { bootstrapMaxChars: -3 } } },
+          {
+            actor: "owner",
+          },
+        ),
+      ),
+    ).toMatchObject({
+      code: "CONFIG_INVALID",
+      message: expect.stringMatching(
+        /^Invalid patched configuration \(1 problem\):\n {2}agents\.defaults\.bootstrapMaxChars: must be greater than 0/,
+      ),
+    });
+    expect(
+      thrown(() =>
+        replaceConfig(
+          base,
+          { agents: { defaults: { bootstrapMaxChars: -3 } } },
+          {
+            actor: "owner",
+          },
+        ),
+      ),
+    ).toMatchObject({
+      code: "CONFIG_INVALID",
+      message: expect.stringMatching(
+        /^Invalid replacement configuration \(1 problem\):\n {2}agents\.defaults\.bootstrapMaxChars: must be greater than 0/,
+      ),
+    });
+  });
+
+  it("refuses an agent patch that is not an object as an invalid config, not as a protected write", () => {
+    for (const patch of [null, [], "tools", 3]) {
+      expect(thrown(() => applyConfigPatch(base, patch, { actor: "agent" }))).toMatchObject({
+        code: "CONFIG_INVALID",
+      });
+    }
+  });
+
+  it("lets an agent patch a config that has no tools at all", () => {
+    expect(
+      applyConfigPatch({}, { agents: { defaults: { ownerDisplay: "Dana" } } }, { actor: "agent" })
+        .config,
+    ).toEqual({ agents: { defaults: { ownerDisplay: "Dana" } } });
+  });
+
+  it("keeps the other exec values when an owner writes one legacy tools.bash key without deleting tools.exec", () => {
+    expect(
+      applyConfigPatch(base, { tools: { bash: { ask: "off" } } }, { actor: "owner" }).config.tools,
+    ).toEqual({ updatePlan: true, exec: { ask: "off", security: "allowlist" } });
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isKnownTimeZone } from "./is-known-time-zone.js";
+import { isKnownTimeZone, toCanonicalTimeZone } from "./is-known-time-zone.js";
 
 function acceptedByDateTimeFormat(value: string): boolean {
   try {
@@ -32,5 +32,12 @@ describe("isKnownTimeZone", () => {
     }
     expect(isKnownTimeZone("Europe/Stockholm")).toBe(true);
     expect(isKnownTimeZone("Mars/Olympus_Mons")).toBe(false);
+  });
+});
+
+describe("toCanonicalTimeZone (issue 36)", () => {
+  it("spells a known zone canonically and returns an unknown one as given", () => {
+    expect(toCanonicalTimeZone("Etc/UTC")).toBe(toCanonicalTimeZone("UTC"));
+    expect(toCanonicalTimeZone("Mars/Olympus_Mons")).toBe("Mars/Olympus_Mons");
   });
 });

@@ -144,3 +144,57 @@ describe("loadConfigFile", () => {
     expect(["CONFIG_INVALID", "CONFIG_SYNTAX"]).toContain(error.code);
   });
 });
+
+describe("loadConfigFile errors say what, where and how to fix (issue 36)", () => {
+  it("a missing file", async () => {
+    const path = join(dir, "missing.json5");
+    expect(await loadError(path)).toMatchObject({
+      code: "CONFIG_NOT_FOUND",
+      message: `Config file not found: ${path}`,
+      path,
+      hint: "Check the path, or leave the option out to use built-in defaults.",
+    });
+  });
+
+  it("a FIFO, an oversized file and invalid UTF-8", async () => {
+    const fifo = join(dir, "errors.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const fifoError = await loadError(fifo);
+    expect(fifoError).toMatchObject({
+      code: "CONFIG_READ_FAILED",
+      message: `Config path ${fifo} is not a regular file`,
+      path: fifo,
+      hint: "Pass the path of a .json or .json5 file.",
+    });
+    expect(fifoError.cause).toBeUndefined();
+    const huge = await write("errors-huge.json", "");
+    await truncate(huge, MAX_CONFIG_FILE_BYTES + 1);
+    expect(await loadError(huge)).toMatchObject({
+      code: "CONFIG_READ_FAILED",
+      message: `Config file ${huge} is larger than ${MAX_CONFIG_FILE_BYTES} bytes`,
+      path: huge,
+      hint: "A config file holds settings, not data; shorten it.",
+    });
+    const latin1 = await write("errors-latin1.json", Buffer.from([0x7b, 0xfc, 0x7d]));
+    const utf8Error = await loadError(latin1);
+    expect(utf8Error).toMatchObject({
+      code: "CONFIG_READ_FAILED",
+      message: `Config file ${latin1} is not valid UTF-8 text`,
+      path: latin1,
+      hint: "Re-save the file as UTF-8.",
+    });
+    expect(utf8Error.cause).toBeInstanceOf(TypeError);
+  });
+
+  it("a path the system cannot read, with the system's error as the cause", async () => {
+    const path = join(dir, "x".repeat(300));
+    const error = await loadError(path);
+    expect(error).toMatchObject({
+      code: "CONFIG_READ_FAILED",
+      message: `Cannot read config file ${path} (ENAMETOOLONG)`,
+      path,
+      hint: "Pass a readable regular file.",
+    });
+    expect(error.cause).toMatchObject({ code: "ENAMETOOLONG" });
+  });
+});

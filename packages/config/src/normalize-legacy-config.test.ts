@@ -230,3 +230,251 @@ describe("normalizeLegacyConfig", () => {
     );
   });
 });
+
+describe("normalizeLegacyConfig: shapes it cannot read (issue 36)", () => {
+  it("reports an agents.list that is not an array as an error and leaves it in place", () => {
+    expect(normalizeLegacyConfig({ agents: { list: { main: {} } } })).toEqual({
+      raw: { agents: { list: { main: {} } } },
+      diagnostics: [
+        {
+          code: "CONFIG_LEGACY_INVALID",
+          severity: "error",
+          message: "agents.list: expected an array of agent objects with an `id`",
+          path: "agents.list",
+          hint: "Use agents.entries.<id> instead.",
+        },
+      ],
+    });
+  });
+
+  it("drops a model catalog with no alias at all, and says which models had none", () => {
+    const shape = {
+      code: "CONFIG_REFERENCE_SHAPE",
+      severity: "info",
+      message:
+        "agents.defaults.models is keyed by model id (the reference product's shape); it was read as an alias map",
+      path: "agents.defaults.models",
+      hint: `Promptstack's own shape is { "<alias>": "<provider/model>" }.`,
+    };
+    expect(
+      normalizeLegacyConfig({ agents: { defaults: { workspace: "/w", models: { "a/b": {} } } } }),
+    ).toEqual({
+      raw: { agents: { defaults: { workspace: "/w" } } },
+      diagnostics: [
+        shape,
+        {
+          code: "CONFIG_REFERENCE_IGNORED",
+          severity: "info",
+          message:
+            "agents.defaults.models: a/b has no alias; model allowlists and params do not affect the prompt and were dropped",
+          path: "agents.defaults.models",
+        },
+      ],
+    });
+    expect(
+      normalizeLegacyConfig({
+        agents: { defaults: { models: { "a/b": {}, "c/d": { alias: " " } } } },
+      }).diagnostics[1],
+    ).toEqual({
+      code: "CONFIG_REFERENCE_IGNORED",
+      severity: "info",
+      message:
+        "agents.defaults.models: a/b, c/d have no alias; model allowlists and params do not affect the prompt and were dropped",
+      path: "agents.defaults.models",
+    });
+  });
+});
+
+describe("normalizeLegacyConfig: whole results per legacy shape (issue 36)", () => {
+  const deprecated = (path: string, replacement: string) => ({
+    code: "CONFIG_DEPRECATED_KEY",
+    severity: "warning",
+    message: `${path} is deprecated; it was read as ${replacement}`,
+    path,
+    hint: `Rename it to ${replacement}.`,
+  });
+  const conflict = (legacy: string, current: string) => ({
+    code: "CONFIG_LEGACY_CONFLICT",
+    severity: "warning",
+    message: `${legacy} and ${current} are both set; ${current} wins`,
+    path: legacy,
+    hint: `Remove ${legacy}.`,
+  });
+
+  it("agents.list: a bad item, a prototype id and a repeated id", () => {
+    expect(normalizeLegacyConfig({ agents: { list: [{ id: "a" }, 3] } }).diagnostics).toEqual([
+      {
+        code: "CONFIG_LEGACY_INVALID",
+        severity: "error",
+        message: "agents.list.1: expected an object with a non-empty string `id`",
+        path: "agents.list.1",
+        hint: "Give every agent an id, or move it to agents.entries.<id>.",
+      },
+    ]);
+    expect(
+      normalizeLegacyConfig({
+        agents: { list: [{ id: "a", x: 1 }, { id: "constructor" }, { id: "a", x: 2 }] },
+      }),
+    ).toEqual({
+      raw: { agents: { entries: { a: { x: 1 } } } },
+      diagnostics: [
+        {
+          code: "CONFIG_LEGACY_INVALID",
+          severity: "error",
+          message:
+            'agents.list.1.id: agent id "constructor" is not allowed (it could alter object prototypes)',
+          path: "agents.list.1.id",
+          hint: "Rename the agent.",
+        },
+        {
+          code: "CONFIG_LEGACY_CONFLICT",
+          severity: "warning",
+          message: 'agents.list.2 repeats agent id "a"; the earlier definition wins',
+          path: "agents.list.2",
+          hint: "Keep one definition per agent id.",
+        },
+        deprecated("agents.list", "agents.entries.<id>"),
+      ],
+    });
+  });
+
+  it("personality: the legacy overlay next to a current value, and the value `on`", () => {
+    expect(
+      normalizeLegacyConfig({
+        agents: { defaults: { promptOverlays: { gpt5: { personality: "on" } } } },
+        plugins: { entries: { openai: { config: { personality: "pragmatic" } } } },
+      }),
+    ).toEqual({
+      raw: {
+        agents: { defaults: {} },
+        plugins: { entries: { openai: { config: { personality: "pragmatic" } } } },
+      },
+      diagnostics: [
+        conflict(
+          "agents.defaults.promptOverlays.gpt5.personality",
+          "plugins.entries.openai.config.personality",
+        ),
+      ],
+    });
+    expect(
+      normalizeLegacyConfig({
+        plugins: { entries: { openai: { config: { personality: "on" } } } },
+      }),
+    ).toEqual({
+      raw: { plugins: { entries: { openai: { config: { personality: "friendly" } } } } },
+      diagnostics: [
+        {
+          code: "CONFIG_ALIAS_VALUE",
+          severity: "info",
+          message: 'plugins.entries.openai.config.personality "on" is an alias of "friendly"',
+          path: "plugins.entries.openai.config.personality",
+        },
+      ],
+    });
+  });
+
+  it("tools.bash: null, not an object, next to a deleted exec, and in conflict", () => {
+    expect(normalizeLegacyConfig({ tools: { bash: null, updatePlan: true } })).toEqual({
+      raw: { tools: { updatePlan: true } },
+      diagnostics: [deprecated("tools.bash", "tools.exec")],
+    });
+    expect(normalizeLegacyConfig({ tools: { bash: "ask" } })).toEqual({
+      raw: { tools: { bash: "ask" } },
+      diagnostics: [
+        {
+          code: "CONFIG_LEGACY_INVALID",
+          severity: "error",
+          message: "tools.bash: expected an object (legacy alias of tools.exec)",
+          path: "tools.bash",
+          hint: "Move the settings to tools.exec.",
+        },
+      ],
+    });
+    expect(normalizeLegacyConfig({ tools: { exec: null, bash: { ask: "off" } } })).toEqual({
+      raw: { tools: { exec: { ask: "off" } } },
+      diagnostics: [deprecated("tools.bash", "tools.exec")],
+    });
+    expect(
+      normalizeLegacyConfig({ tools: { exec: { ask: "always" }, bash: { ask: "off" } } }),
+    ).toEqual({
+      raw: { tools: { exec: { ask: "always" } } },
+      diagnostics: [
+        conflict("tools.bash.ask", "tools.exec.ask"),
+        deprecated("tools.bash", "tools.exec"),
+      ],
+    });
+  });
+
+  it("planTool next to updatePlan, and memory.citations next to the current key", () => {
+    expect(
+      normalizeLegacyConfig({ tools: { updatePlan: false, experimental: { planTool: true } } })
+        .diagnostics,
+    ).toEqual([conflict("tools.experimental.planTool", "tools.updatePlan")]);
+    expect(
+      normalizeLegacyConfig({
+        memory: { citations: "off" },
+        agents: { defaults: { memory: { citations: "on" } } },
+      }),
+    ).toEqual({
+      raw: { agents: { defaults: { memory: { citations: "on" } } } },
+      diagnostics: [conflict("memory.citations", "agents.defaults.memory.citations")],
+    });
+  });
+
+  it("model catalogs: an entry that is neither a string nor an object, and a shared alias", () => {
+    expect(
+      normalizeLegacyConfig({
+        agents: { defaults: { models: { "a/b": { alias: "x" }, "c/d": 3 } } },
+      }).diagnostics,
+    ).toEqual([
+      {
+        code: "CONFIG_LEGACY_INVALID",
+        severity: "error",
+        message:
+          "agents.defaults.models.c/d: expected an alias string, or an object with an `alias`",
+        path: "agents.defaults.models.c/d",
+        hint: 'Write agents.defaults.models as { "<alias>": "<provider/model>" }.',
+      },
+    ]);
+    expect(
+      normalizeLegacyConfig({
+        agents: { defaults: { models: { "a/b": { alias: "x" }, "c/d": { alias: "x" } } } },
+      }).diagnostics[0],
+    ).toEqual({
+      code: "CONFIG_LEGACY_CONFLICT",
+      severity: "warning",
+      message: 'agents.defaults.models: alias "x" is given to more than one model; a/b keeps it',
+      path: "agents.defaults.models.c/d.alias",
+      hint: "Give each alias to one model.",
+    });
+  });
+
+  it("reports each key that has no effect", () => {
+    const noEffect = (path: string, why: string) => ({
+      code: "CONFIG_DEPRECATED_KEY",
+      severity: "warning",
+      message: `${path} is deprecated and has no effect: ${why}`,
+      path,
+      hint: `Remove ${path}.`,
+    });
+    expect(
+      normalizeLegacyConfig({
+        agents: {
+          defaults: {
+            bootstrapPromptTruncationWarning: true,
+            heartbeat: { includeSystemPromptSection: false },
+          },
+        },
+      }).diagnostics,
+    ).toEqual([
+      noEffect(
+        "agents.defaults.bootstrapPromptTruncationWarning",
+        "the truncation notice is built in and always shown",
+      ),
+      noEffect(
+        "agents.defaults.heartbeat.includeSystemPromptSection",
+        "the system prompt has no heartbeat section",
+      ),
+    ]);
+  });
+});

@@ -3,7 +3,7 @@ import JSON5 from "json5";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "./config-error.js";
 import { MAX_DOCUMENT_DEPTH } from "./find-document-hazards.js";
-import { parseConfig } from "./parse-config.js";
+import { createInvalidConfigError, parseConfig } from "./parse-config.js";
 
 function expectInvalid(raw: unknown): ConfigError {
   try {
@@ -203,5 +203,67 @@ describe("hostile config: every problem at once", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("prototype keys that normalizing brings back (issue 36)", () => {
+  it("reports each prototype key once, also one a legacy alias writes again, and every new one", () => {
+    // JSON.parse makes `__proto__` an own key, as a config file would.
+    const raw: unknown = JSON.parse(
+      '{"x":{"__proto__":1},"agents":{"defaults":{"models":{"__proto__":"x/y",' +
+        '"openai/gpt":{"alias":"__proto__"}}},"entries":{"a":{"models":{"openai/o":{"alias":"constructor"}}}}}}',
+    );
+    const message = (key: string): string =>
+      `key "${key}" is not allowed (it could alter object prototypes); remove it`;
+    expect(expectInvalid(raw).issues).toEqual([
+      { path: "x.__proto__", message: message("__proto__") },
+      { path: "agents.defaults.models.__proto__", message: message("__proto__") },
+      { path: "agents.entries.a.models.constructor", message: message("constructor") },
+    ]);
+  });
+});
+
+describe("createInvalidConfigError (issue 36)", () => {
+  const hint = "Fix each listed path; `promptstack schema <path>` shows what a key accepts.";
+
+  it("lists one problem, names its path and says how to fix it", () => {
+    const error = createInvalidConfigError("c.json", [{ path: "a.b", message: "bad" }]);
+    expect(error).toMatchObject({
+      code: "CONFIG_INVALID",
+      message: "Invalid c.json (1 problem):\n  a.b: bad",
+      path: "a.b",
+      issues: [{ path: "a.b", message: "bad" }],
+      hint,
+    });
+  });
+
+  it("counts several problems, one line each, and names the first path", () => {
+    const error = createInvalidConfigError("configuration", [
+      { path: "a", message: "x" },
+      { path: "b.c", message: "y" },
+    ]);
+    expect(error).toMatchObject({
+      message: "Invalid configuration (2 problems):\n  a: x\n  b.c: y",
+      path: "a",
+      hint,
+    });
+  });
+
+  it("has no path when there is no issue", () => {
+    const error = createInvalidConfigError("configuration", []);
+    expect(error.message).toBe("Invalid configuration (0 problems):\n");
+    expect(error.path).toBeUndefined();
+  });
+
+  it("reports a legacy error without its path prefix, keeping a colon later in the message", () => {
+    expect(expectInvalid({ agents: { list: [{ id: "__proto__" }] } }).issues).toEqual([
+      {
+        path: "agents.list.0.id",
+        message: 'agent id "__proto__" is not allowed (it could alter object prototypes)',
+      },
+    ]);
+    expect(expectInvalid({ agents: { list: [{ id: "a" }, "b:c"] } }).issues).toEqual([
+      { path: "agents.list.1", message: "expected an object with a non-empty string `id`" },
+    ]);
   });
 });

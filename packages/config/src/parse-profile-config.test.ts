@@ -219,3 +219,23 @@ describe("sections", () => {
     });
   });
 });
+
+describe("custom section anchors (issue 36)", () => {
+  const add = (anchor: Record<string, string>) => ({
+    agents: {
+      defaults: {
+        sections: {
+          add: [{ id: "rules", heading: "Rules", cache: "stable", text: "x", ...anchor }],
+        },
+      },
+    },
+  });
+
+  it("accepts a custom section anchored by before alone or by after alone, and refuses both", () => {
+    expect(() => parseConfig(add({ before: "safety" }))).not.toThrow();
+    expect(() => parseConfig(add({ after: "safety" }))).not.toThrow();
+    expect(() => parseConfig(add({ after: "safety", before: "safety" }))).toThrow(
+      /agents\.defaults\.sections\.add\.0: give exactly one of after and before/,
+    );
+  });
+});

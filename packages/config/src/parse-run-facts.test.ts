@@ -157,3 +157,47 @@ describe("parseRunFacts", () => {
     expect(validate({ ...(factsRaw as object), sessionKind: "party" })).toBe(false);
   });
 });
+
+describe("invalid run facts errors (issue 36)", () => {
+  const hint =
+    "Fix each listed path; docs/run-facts.md in the promptstack repository, or buildRunFactsJsonSchema(), describes every field.";
+
+  function thrown(run: () => unknown): unknown {
+    try {
+      run();
+    } catch (error) {
+      return error;
+    }
+    throw new Error("expected a throw");
+  }
+
+  it("counts one problem and several, names the first path and says where the fields are described", () => {
+    const base = factsRaw as Record<string, unknown>;
+    expect(thrown(() => parseRunFacts({ ...base, sessionKind: 7 }))).toMatchObject({
+      code: "CONFIG_INVALID_FACTS",
+      message: expect.stringMatching(/^Invalid run facts \(1 problem\):\n {2}sessionKind: /),
+      path: "sessionKind",
+      hint,
+    });
+    const two = thrown(() => parseRunFacts({ ...base, sessionKind: 7, sender: 3 }));
+    expect(two).toMatchObject({
+      message: expect.stringMatching(
+        /^Invalid run facts \(2 problems\):\n {2}sessionKind: [^\n]+\n {2}sender: /,
+      ),
+      path: "sessionKind",
+      hint,
+    });
+  });
+
+  it("titles its JSON Schema", () => {
+    expect(buildRunFactsJsonSchema()).toMatchObject({ title: "promptstack run facts" });
+  });
+});
+
+describe("run facts dates and times in other wording (issue 36)", () => {
+  it("passes a date and a time the runtime formatted its own way", () => {
+    const base = factsRaw as Record<string, unknown>;
+    const time = { date: "Sunday, 6 September 2026", time: "2pm", timeZone: "Europe/Berlin" };
+    expect(parseRunFacts({ ...base, time }).time).toEqual(time);
+  });
+});

@@ -99,3 +99,61 @@ describe("toSectionRegistry", () => {
     );
   });
 });
+
+describe("parseSectionsFile edge cases (issue 36)", () => {
+  function thrown(run: () => unknown): unknown {
+    try {
+      run();
+    } catch (error) {
+      return error;
+    }
+    throw new Error("expected a throw");
+  }
+
+  it("splits old Mac line endings too, and gives a block of blank lines an empty text", () => {
+    expect(
+      parseSectionsFile(
+        " \r<!-- section: a -->\r \r one\r  two \r \r<!-- section: b -->\r  \r",
+        "s.md",
+      ),
+    ).toEqual({
+      source: "s.md",
+      blocks: [
+        { id: "a", line: 2, text: " one\n  two " },
+        { id: "b", line: 7, text: "" },
+      ],
+    });
+    expect(parseSectionsFile("<!-- section: a -->", "s.md").blocks).toEqual([
+      { id: "a", line: 1, text: "" },
+    ]);
+  });
+
+  it("refuses an indented marker, quoting it trimmed", () => {
+    expect(thrown(() => parseSectionsFile("  <!-- section: a -->  x", "s.md"))).toMatchObject({
+      code: "CONFIG_SECTIONS_FILE_INVALID",
+      message: 's.md:1: malformed section marker "<!-- section: a -->  x".',
+      path: "s.md:1",
+      hint: "Write the marker alone on its line: <!-- section: house_rules -->.",
+      issues: [{ path: "s.md:1", message: 'malformed section marker "<!-- section: a -->  x".' }],
+    });
+  });
+
+  it("names the line, the problem and the fix for a bad id, a repeated id and text before a marker", () => {
+    expect(thrown(() => parseSectionsFile("<!-- section: Rules -->", "s.md"))).toMatchObject({
+      message: 's.md:1: "Rules" is not a snake_case section id.',
+      hint: "Use an id such as house_rules (lower case, digits, underscores).",
+    });
+    expect(
+      thrown(() => parseSectionsFile("<!-- section: a -->\nx\n<!-- section: a -->", "s.md")),
+    ).toMatchObject({
+      message: 's.md:3: section "a" appears twice (first at line 1).',
+      path: "s.md:3",
+      hint: "Keep one block per section id.",
+      issues: [{ path: "s.md:3", message: 'section "a" appears twice (first at line 1).' }],
+    });
+    expect(thrown(() => parseSectionsFile("\nhello\n<!-- section: a -->", "s.md"))).toMatchObject({
+      message: "s.md:2: text before the first section marker.",
+      hint: "Start the file with a marker such as <!-- section: house_rules -->.",
+    });
+  });
+});

@@ -263,3 +263,67 @@ describe("resolveAgentSystemPromptConfig", () => {
     ).toBe(undefined);
   });
 });
+
+describe("resolveAgentSystemPromptConfig: unset values and lookups (issue 36)", () => {
+  it("leaves out the optional settings the config does not set", () => {
+    const resolved = resolve({});
+    for (const key of [
+      "ownerDisplay",
+      "ttsHint",
+      "workspace",
+      "userTimezone",
+      "heartbeat",
+      "skillsAllowlist",
+      "profile",
+      "sections",
+    ]) {
+      expect(Object.keys(resolved)).not.toContain(key);
+    }
+    expect(Object.keys(resolved.budgets)).not.toContain("bootstrapMaxTokens");
+    expect(Object.keys(resolved.budgets)).not.toContain("bootstrapTotalMaxTokens");
+    expect(resolved.modelAliases).toEqual([]);
+  });
+
+  it("takes an agent's startupContextMaxChars even when agents.defaults sets none", () => {
+    expect(
+      resolve({
+        agents: { entries: { main: { contextLimits: { startupContextMaxChars: 1234 } } } },
+      }).budgets.contextLimits.startupContextMaxChars,
+    ).toBe(1234);
+  });
+
+  it("reads the personality through plugin entries that lack the openai entry or its config", () => {
+    for (const plugins of [
+      {},
+      { entries: {} },
+      { entries: { other: {} } },
+      { entries: { openai: {} } },
+      { entries: { openai: { enabled: true } } },
+    ]) {
+      expect(resolve({ plugins }).gpt5Personality).toBe(resolve({}).gpt5Personality);
+    }
+  });
+
+  it("lists a plugin entry left undefined by a caller that built the config by hand", () => {
+    const config = { plugins: { entries: { b: {}, a: undefined } } } as never;
+    expect(
+      resolveAgentSystemPromptConfig(config, { agentId: "main", sessionKind: "direct" })
+        .enabledPlugins,
+    ).toEqual(["a", "b"]);
+  });
+
+  it("quotes an agent id that is not a plain word in the sections' config paths", () => {
+    const raw = (id: string) => ({
+      agents: { entries: { [id]: { sections: { disable: ["safety"] } } } },
+    });
+    expect(JSON.stringify(resolve(raw("a b"), "a b").sections)).toContain(
+      'agents.entries.\\"a b\\".sections',
+    );
+    expect(JSON.stringify(resolve(raw("a.b"), "a.b").sections)).toContain(
+      'agents.entries.\\"a.b\\".sections',
+    );
+    expect(JSON.stringify(resolve(raw("ops_1"), "ops_1").sections)).toContain(
+      "agents.entries.ops_1.sections",
+    );
+  });
+});

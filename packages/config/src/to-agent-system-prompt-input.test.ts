@@ -140,3 +140,42 @@ describe("toAgentSystemPromptInput", () => {
     expect(input).not.toHaveProperty("workspaceDir");
   });
 });
+
+describe("toAgentSystemPromptInput: optional facts and compact size (issue 36)", () => {
+  it("passes tool guidance, docs, sandbox and the compact size through", () => {
+    const resolved = resolveAgentSystemPromptConfig(
+      parseConfig({ agents: { defaults: { systemPrompt: { size: "compact" } } } }).config,
+      { agentId: "main", sessionKind: "main" },
+    );
+    const input = toAgentSystemPromptInput(
+      parseRunFacts({
+        sessionKind: "main",
+        tools: [
+          { name: "exec", description: "Run a command.", guidance: ["Prefer short commands."] },
+          { name: "read" },
+        ],
+        model: { id: "m", provider: "p" },
+        channel: { id: "cli", chatType: "direct" },
+        time: { date: "2026-09-06", timeZone: "UTC" },
+        runtime: { host: "h", os: "linux", node: "v20.19.0" },
+        docs: { localDocsPath: "/d" },
+        sandbox: { enabled: true, containerWorkdir: "/workspace" },
+      }),
+      resolved,
+    );
+    expect(input.size).toBe("compact");
+    expect(input.tools).toEqual([
+      { name: "exec", description: "Run a command.", guidance: ["Prefer short commands."] },
+      { name: "read" },
+    ]);
+    expect(input.docs).toEqual({ localDocsPath: "/d" });
+    expect(input.sandbox).toEqual({ enabled: true, containerWorkdir: "/workspace" });
+    const plain = toAgentSystemPromptInput(
+      facts,
+      resolveAgentSystemPromptConfig({}, { agentId: "main", sessionKind: "main" }),
+    );
+    expect(plain.size).toBeUndefined();
+    expect(plain.docs).toBeUndefined();
+    expect(plain.sandbox).toBeUndefined();
+  });
+});
