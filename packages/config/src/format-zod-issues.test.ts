@@ -114,6 +114,16 @@ describe("formatZodIssues", () => {
         { code: "invalid_union", path: ["empty"], message: "no branches", errors: [] },
         {
           code: "invalid_union",
+          path: ["id"],
+          message: "Invalid input",
+          input: "",
+          errors: [
+            [miss("invalid_type", { expected: "number" })],
+            [miss("too_small", { origin: "string", minimum: 1, inclusive: true, input: "" })],
+          ],
+        },
+        {
+          code: "invalid_union",
           path: ["mixed"],
           message: "Invalid input",
           input: {},
@@ -133,6 +143,7 @@ describe("formatZodIssues", () => {
         message: 'expected "a" | "b" or true or false or bigint, got the number 7',
       },
       { path: "empty", message: "no branches" },
+      { path: "id", message: "must not be empty" },
       { path: "mixed", message: "expected an array, got nothing" },
       { path: "mixed.0", message: 'expected an integer, got the string "x"' },
     ]);
