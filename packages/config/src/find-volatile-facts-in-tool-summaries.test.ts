@@ -43,7 +43,7 @@ describe("findVolatileFactsInToolSummaries: the whole diagnostic list", () => {
   const volatile = {
     channel: { id: "chan-42", chatLabel: "Ops Room" },
     sender: "  Ada  ",
-    time: { date: "2026-12-02", time: "08:30" },
+    time: { date: "2026-12-02", time: "08:30", timeZone: "UTC" },
     runtime: { sessionKey: "sess-9" },
   };
   const warning = (tool: string, index: number, label: string, value: string) => ({
@@ -55,16 +55,15 @@ describe("findVolatileFactsInToolSummaries: the whole diagnostic list", () => {
   });
 
   it("reports every fact, trimmed, per tool in order, and skips tools without a summary", () => {
-    const summaries = [
-      "Posts to CHAN-42 for ada, in the ops room.",
-      "Logs 2026-12-02 at 08:30 under sess-9; r is a word here.",
-    ];
     expect(
       findVolatileFactsInToolSummaries({
         tools: [
-          { name: "post", description: summaries[0] },
+          { name: "post", description: "Posts to CHAN-42 for ada, in the ops room." },
           { name: "bare" },
-          { name: "log", description: summaries[1] },
+          {
+            name: "log",
+            description: "Logs 2026-12-02 at 08:30 under sess-9; r is a word here.",
+          },
         ],
         volatile,
       }),
