@@ -41,7 +41,7 @@ describe("findVolatileFactsInToolSummaries", () => {
 
 describe("findVolatileFactsInToolSummaries: the whole diagnostic list", () => {
   const volatile = {
-    channel: { id: "chan-42", chatLabel: "Ops Room" },
+    channel: { id: "chan-42", chatType: "group" as const, chatLabel: "Ops Room" },
     sender: "  Ada  ",
     time: { date: "2026-12-02", time: "08:30", timeZone: "UTC" },
     runtime: { sessionKey: "sess-9" },
