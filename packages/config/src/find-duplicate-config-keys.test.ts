@@ -145,4 +145,16 @@ describe("findDuplicateConfigKeys", () => {
     );
     expect(findDuplicateConfigKeys("{ a: ")).toEqual([]);
   });
+
+  it("names no source when none is given", () => {
+    expect(findDuplicateConfigKeys('{ "a": 1, "a": 2 }')).toEqual([
+      {
+        code: "CONFIG_DUPLICATE_KEY",
+        severity: "warning",
+        message: "a is set 2 times (lines 1, 1); only the last value is used",
+        path: "a",
+        hint: "Keep one of them and delete the others.",
+      },
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { Diagnostic } from "@promptstack/core";
 import { getConfigJsonSchema } from "./build-config-json-schema.js";
 import type { JsonSchema } from "./build-config-json-schema.js";
@@ -113,5 +114,49 @@ describe("findUnknownKeys", () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("findUnknownKeys over zod wrappers", () => {
+  const unknown = (path: string): Diagnostic => ({
+    code: "CONFIG_UNKNOWN_KEY",
+    severity: "warning",
+    message: `${path} is not a known setting and has no effect`,
+    path,
+    hint: "Check the spelling with `promptstack schema` or against docs/configuration.md in the promptstack repository.",
+  });
+  const inner = z.strictObject({ known: z.string() });
+  const schema = z.strictObject({
+    nullable: inner.nullable(),
+    nullableText: z.string().nullable(),
+    union: z.union([z.string(), inner]),
+    scalars: z.union([z.string(), z.number()]),
+    exclusive: z.xor([z.string(), inner]),
+    transformed: inner.transform((value) => value.known),
+    preprocessed: z.preprocess((value) => value, inner),
+    lazy: z.lazy(() => inner),
+  });
+  const node = (value: z.ZodType) => value as unknown as Parameters<typeof findUnknownKeys>[1];
+
+  it("walks nullable, union, piped and lazy schemas; not an exclusive union", () => {
+    const raw = Object.fromEntries(
+      ["nullable", "union", "exclusive", "transformed", "preprocessed", "lazy"].map((key) => [
+        key,
+        { known: "x", extra: 1 },
+      ]),
+    );
+    expect(findUnknownKeys(raw, node(schema))).toEqual([
+      unknown("nullable.extra"),
+      unknown("union.extra"),
+      unknown("transformed.extra"),
+      unknown("preprocessed.extra"),
+      unknown("lazy.extra"),
+    ]);
+  });
+
+  it("ignores an object where a union or nullable has no object branch", () => {
+    expect(
+      findUnknownKeys({ nullableText: { extra: 1 }, scalars: { extra: 1 } }, node(schema)),
+    ).toEqual([]);
   });
 });

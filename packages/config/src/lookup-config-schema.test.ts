@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { getConfigJsonSchema } from "./build-config-json-schema.js";
 import type { JsonSchema } from "./build-config-json-schema.js";
-import { listSchemaChildren, lookupConfigSchema } from "./lookup-config-schema.js";
+import {
+  listSchemaChildren,
+  lookupConfigSchema,
+  lookupJsonSchemaPath,
+} from "./lookup-config-schema.js";
 
 describe("lookupConfigSchema", () => {
   it("answers for a wildcard path", () => {
@@ -86,5 +90,102 @@ describe("lookupConfigSchema", () => {
     };
     walk(getConfigJsonSchema(), "");
     expect(missing).toEqual([]);
+  });
+});
+
+describe("lookupJsonSchemaPath over a hand-made schema", () => {
+  const MAX = Number.MAX_SAFE_INTEGER;
+  const root: JsonSchema = {
+    type: "object",
+    description: "Root.",
+    properties: {
+      count: { type: "integer", description: "Count.", minimum: 1, maximum: 10, default: 3 },
+      big: { type: "integer", exclusiveMinimum: 0, maximum: MAX },
+      ratio: { type: "number", minimum: 0 },
+      name: { type: "string", minLength: 1, maxLength: 5 },
+      blank: { type: "string", minLength: 0, maxLength: "5" },
+      mode: { enum: ["a", "b"], deprecated: true },
+      list: { type: "array", items: { type: "string" }, minItems: 1, maxItems: 2 },
+      objs: { type: "array", items: { type: "object", properties: { x: { type: "string" } } } },
+      anyList: { type: "array" },
+      names: { type: "array", items: { type: "string", minLength: 1 } },
+      numbers: { type: "array", items: { type: "integer" } },
+      map: {
+        type: "object",
+        properties: { "*": { type: "string" } },
+        additionalProperties: { type: "integer" },
+      },
+      free: { type: "object", additionalProperties: {} },
+      bare: { type: "object" },
+      anything: {},
+      odd: 5,
+    },
+  };
+  const look = (path: string) => lookupJsonSchemaPath(root, path);
+
+  it("describes every child of an object, with its type and description", () => {
+    expect(look("")).toStrictEqual({
+      path: "",
+      description: "Root.",
+      type: "object",
+      constraints: {},
+      children: [
+        { key: "count", type: "integer >= 1 <= 10", description: "Count." },
+        { key: "big", type: "integer > 0" },
+        { key: "ratio", type: "number >= 0" },
+        { key: "name", type: "non-empty string" },
+        { key: "blank", type: "string" },
+        { key: "mode", type: '"a" | "b"' },
+        { key: "list", type: "array of strings" },
+        { key: "objs", type: "array of objects" },
+        { key: "anyList", type: "array of values" },
+        { key: "names", type: "array of non-empty strings" },
+        { key: "numbers", type: "array of integer" },
+        { key: "map", type: "object" },
+        { key: "free", type: "object (free-form)" },
+        { key: "bare", type: "object" },
+        { key: "anything", type: "any" },
+      ],
+    });
+    expect(look(".")).toStrictEqual(look(""));
+  });
+
+  it("reads defaults, deprecation and every numeric constraint, but not the safe-integer maximum", () => {
+    expect(look("  count  ")).toStrictEqual({
+      path: "count",
+      description: "Count.",
+      type: "integer >= 1 <= 10",
+      default: 3,
+      constraints: { minimum: 1, maximum: 10 },
+    });
+    expect(look("big")).toStrictEqual({
+      path: "big",
+      type: "integer > 0",
+      constraints: { exclusiveMinimum: 0 },
+    });
+    expect(look("name")?.constraints).toStrictEqual({ minLength: 1, maxLength: 5 });
+    expect(look("blank")?.constraints).toStrictEqual({ minLength: 0 });
+    expect(look("list")?.constraints).toStrictEqual({ minItems: 1, maxItems: 2 });
+    expect(look("mode")).toStrictEqual({
+      path: "mode",
+      type: '"a" | "b"',
+      deprecated: true,
+      constraints: { enum: ["a", "b"] },
+    });
+  });
+
+  it("resolves `*` and concrete keys of maps, and only `*` or whole indices of arrays", () => {
+    expect(look("map.*")?.type).toBe("integer");
+    expect(look("map.some")?.type).toBe("integer");
+    expect(look("list.*")?.type).toBe("string");
+    expect(look("list.12")?.type).toBe("string");
+    expect(look("objs.0")?.children).toStrictEqual([{ key: "x", type: "string" }]);
+    for (const path of ["list.x", "list.1x", "list.x1", "free.x", "bare.x", "odd", "nope.x"]) {
+      expect(look(path)).toBeUndefined();
+    }
+  });
+
+  it("refuses an empty segment", () => {
+    for (const path of ["map.", ".map", "map..x", "count."]) expect(look(path)).toBeUndefined();
   });
 });
