@@ -3,6 +3,7 @@ import { applyConfigPatch, mergePatch, replaceConfig } from "./apply-config-patc
 import { ConfigError } from "./config-error.js";
 import type { PromptstackConfig } from "./config-types.js";
 import { parseConfig } from "./parse-config.js";
+import { thrownBy } from "@promptstack-tools/test-utils";
 
 const base: PromptstackConfig = parseConfig({
   agents: { defaults: { workspace: "/w" } },
@@ -227,17 +228,8 @@ describe("config write errors (issue 36)", () => {
   const protectedHint =
     "Ask the owner to change exec approval settings; leave tools.exec.ask and tools.exec.security out of the patch.";
 
-  function thrown(run: () => unknown): unknown {
-    try {
-      run();
-    } catch (error) {
-      return error;
-    }
-    throw new Error("expected a throw");
-  }
-
   it("names what the agent's patch writes, every protected path, and how to fix it", () => {
-    const error = thrown(() =>
+    const error = thrownBy(() =>
       applyConfigPatch(
         base,
         { tools: { exec: { ask: "off", security: "full" } } },
@@ -260,7 +252,7 @@ describe("config write errors (issue 36)", () => {
   });
 
   it("says a patch replacing tools would change the protected values", () => {
-    const error = thrown(() => applyConfigPatch(base, { tools: null }, { actor: "agent" }));
+    const error = thrownBy(() => applyConfigPatch(base, { tools: null }, { actor: "agent" }));
     expect(error).toMatchObject({
       code: "CONFIG_PROTECTED_PATH",
       message:
@@ -275,7 +267,7 @@ describe("config write errors (issue 36)", () => {
   });
 
   it("says a replacement would change the protected value it changes, and only that one", () => {
-    const error = thrown(() =>
+    const error = thrownBy(() =>
       replaceConfig(
         base,
         { tools: { exec: { ask: "always", security: "full" } } },
@@ -299,14 +291,14 @@ describe("config write errors (issue 36)", () => {
       node["a"] = next;
       node = next;
     }
-    const error = thrown(() => applyConfigPatch(base, { x: deep }, { actor: "owner" }));
+    const error = thrownBy(() => applyConfigPatch(base, { x: deep }, { actor: "owner" }));
     expect(error).toMatchObject({ code: "CONFIG_INVALID" });
     expect((error as ConfigError).message).toMatch(/^Invalid config patch \(1 problem\):\n {2}x\./);
   });
 
   it("names the patched configuration and the replacement configuration when they are invalid", () => {
     expect(
-      thrown(() =>
+      thrownBy(() =>
         applyConfigPatch(
           base,
           { agents: { defaults: { bootstrapMaxChars: -3 } } },
@@ -322,7 +314,7 @@ describe("config write errors (issue 36)", () => {
       ),
     });
     expect(
-      thrown(() =>
+      thrownBy(() =>
         replaceConfig(
           base,
           { agents: { defaults: { bootstrapMaxChars: -3 } } },
@@ -341,7 +333,7 @@ describe("config write errors (issue 36)", () => {
 
   it("refuses an agent patch that is not an object as an invalid config, not as a protected write", () => {
     for (const patch of [null, [], "tools", 3]) {
-      expect(thrown(() => applyConfigPatch(base, patch, { actor: "agent" }))).toMatchObject({
+      expect(thrownBy(() => applyConfigPatch(base, patch, { actor: "agent" }))).toMatchObject({
         code: "CONFIG_INVALID",
       });
     }

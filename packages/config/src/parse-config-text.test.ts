@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "./config-error.js";
 import { parseConfigText } from "./parse-config-text.js";
-
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
-}
+import { thrownBy } from "@promptstack-tools/test-utils";
 
 describe("parseConfigText", () => {
   it("parses JSON5 after a byte-order mark", () => {
@@ -20,7 +12,7 @@ describe("parseConfigText", () => {
   });
 
   it("throws CONFIG_SYNTAX naming the file, line, column and reason, with no issues list", () => {
-    const error = thrown(() => parseConfigText('{\n  "a": 1,\n  "b" 2\n}', "/cfg/p.json"));
+    const error = thrownBy(() => parseConfigText('{\n  "a": 1,\n  "b" 2\n}', "/cfg/p.json"));
     expect(ConfigError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({
       name: "ConfigError",
@@ -41,7 +33,7 @@ describe("parseConfigText", () => {
         throw "not an error";
       },
     } as unknown as string;
-    expect(thrown(() => parseConfigText(text, "odd.json"))).toMatchObject({
+    expect(thrownBy(() => parseConfigText(text, "odd.json"))).toMatchObject({
       code: "CONFIG_SYNTAX",
       message: "odd.json:1:1: not valid JSON or JSON5 (unreadable text)",
     });
@@ -51,7 +43,7 @@ describe("parseConfigText", () => {
 describe("parseConfigText positions past one digit (issue 36)", () => {
   it("reports a two-digit line and column and drops only the parser's own position suffix", () => {
     const text = `{\n${'  "k": 1,\n'.repeat(10)}  "long_key_name" 2\n}`;
-    expect(thrown(() => parseConfigText(text, "p.json"))).toMatchObject({
+    expect(thrownBy(() => parseConfigText(text, "p.json"))).toMatchObject({
       message: "p.json:12:19: not valid JSON or JSON5 (invalid character '2')",
     });
   });

@@ -4,6 +4,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "./config-error.js";
 import { buildRunFactsJsonSchema, parseRunFacts } from "./parse-run-facts.js";
+import { thrownBy } from "@promptstack-tools/test-utils";
 
 const factsPath = fileURLToPath(
   new URL("../../../fixtures/config/telegram-direct-turn-facts/facts.json", import.meta.url),
@@ -162,24 +163,15 @@ describe("invalid run facts errors (issue 36)", () => {
   const hint =
     "Fix each listed path; docs/run-facts.md in the promptstack repository, or buildRunFactsJsonSchema(), describes every field.";
 
-  function thrown(run: () => unknown): unknown {
-    try {
-      run();
-    } catch (error) {
-      return error;
-    }
-    throw new Error("expected a throw");
-  }
-
   it("counts one problem and several, names the first path and says where the fields are described", () => {
     const base = factsRaw as Record<string, unknown>;
-    expect(thrown(() => parseRunFacts({ ...base, sessionKind: 7 }))).toMatchObject({
+    expect(thrownBy(() => parseRunFacts({ ...base, sessionKind: 7 }))).toMatchObject({
       code: "CONFIG_INVALID_FACTS",
       message: expect.stringMatching(/^Invalid run facts \(1 problem\):\n {2}sessionKind: /),
       path: "sessionKind",
       hint,
     });
-    const two = thrown(() => parseRunFacts({ ...base, sessionKind: 7, sender: 3 }));
+    const two = thrownBy(() => parseRunFacts({ ...base, sessionKind: 7, sender: 3 }));
     expect(two).toMatchObject({
       message: expect.stringMatching(
         /^Invalid run facts \(2 problems\):\n {2}sessionKind: [^\n]+\n {2}sender: /,

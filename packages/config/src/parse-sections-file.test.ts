@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseSectionsFile } from "./parse-sections-file.js";
 import { toSectionRegistry } from "./resolve-section-registry.js";
 import type { ResolvedSectionsConfig } from "./resolve-section-registry.js";
+import { thrownBy } from "@promptstack-tools/test-utils";
 
 describe("parseSectionsFile", () => {
   it("splits blocks at markers, dropping blank lines around each body", () => {
@@ -101,15 +102,6 @@ describe("toSectionRegistry", () => {
 });
 
 describe("parseSectionsFile edge cases (issue 36)", () => {
-  function thrown(run: () => unknown): unknown {
-    try {
-      run();
-    } catch (error) {
-      return error;
-    }
-    throw new Error("expected a throw");
-  }
-
   it("splits old Mac line endings too, and gives a block of blank lines an empty text", () => {
     expect(
       parseSectionsFile(
@@ -129,7 +121,7 @@ describe("parseSectionsFile edge cases (issue 36)", () => {
   });
 
   it("refuses an indented marker, quoting it trimmed", () => {
-    expect(thrown(() => parseSectionsFile("  <!-- section: a -->  x", "s.md"))).toMatchObject({
+    expect(thrownBy(() => parseSectionsFile("  <!-- section: a -->  x", "s.md"))).toMatchObject({
       code: "CONFIG_SECTIONS_FILE_INVALID",
       message: 's.md:1: malformed section marker "<!-- section: a -->  x".',
       path: "s.md:1",
@@ -139,21 +131,23 @@ describe("parseSectionsFile edge cases (issue 36)", () => {
   });
 
   it("names the line, the problem and the fix for a bad id, a repeated id and text before a marker", () => {
-    expect(thrown(() => parseSectionsFile("<!-- section: Rules -->", "s.md"))).toMatchObject({
+    expect(thrownBy(() => parseSectionsFile("<!-- section: Rules -->", "s.md"))).toMatchObject({
       message: 's.md:1: "Rules" is not a snake_case section id.',
       hint: "Use an id such as house_rules (lower case, digits, underscores).",
     });
     expect(
-      thrown(() => parseSectionsFile("<!-- section: a -->\nx\n<!-- section: a -->", "s.md")),
+      thrownBy(() => parseSectionsFile("<!-- section: a -->\nx\n<!-- section: a -->", "s.md")),
     ).toMatchObject({
       message: 's.md:3: section "a" appears twice (first at line 1).',
       path: "s.md:3",
       hint: "Keep one block per section id.",
       issues: [{ path: "s.md:3", message: 'section "a" appears twice (first at line 1).' }],
     });
-    expect(thrown(() => parseSectionsFile("\nhello\n<!-- section: a -->", "s.md"))).toMatchObject({
-      message: "s.md:2: text before the first section marker.",
-      hint: "Start the file with a marker such as <!-- section: house_rules -->.",
-    });
+    expect(thrownBy(() => parseSectionsFile("\nhello\n<!-- section: a -->", "s.md"))).toMatchObject(
+      {
+        message: "s.md:2: text before the first section marker.",
+        hint: "Start the file with a marker such as <!-- section: house_rules -->.",
+      },
+    );
   });
 });

@@ -9,15 +9,7 @@ import { prepareRequest } from "./prepare-request.js";
 import type { BuildRequestOptions } from "./prepare-request.js";
 import { toCanonicalTools } from "./to-canonical-tools.js";
 import type { PromptTurn } from "./types.js";
-
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
-}
+import { thrownBy } from "@promptstack-tools/test-utils";
 
 const anthropic = (turn: PromptTurn, options: BuildRequestOptions = {}) =>
   prepareRequest(turn, options, "explicit", "anthropic");
@@ -61,7 +53,7 @@ describe("prepareRequest: the turn", () => {
     ["tools that are not an array", { ...whole, tools: {} }, "an object"],
     ["a model id that is not a string", { ...whole, modelId: 4 }, "an object"],
   ])("refuses %s, saying what a turn is", (_name, turn, got) => {
-    expect(thrown(() => anthropic(turn as PromptTurn, { userText: "hi" }))).toMatchObject({
+    expect(thrownBy(() => anthropic(turn as PromptTurn, { userText: "hi" }))).toMatchObject({
       code: "PROVIDERS_INVALID_ARGUMENT",
       message: `build request: turn must be ${expected}, got ${got}.`,
       path: "turn",
@@ -87,7 +79,7 @@ describe("prepareRequest: the turn", () => {
 
 describe("prepareRequest: the user message", () => {
   it("asks for userText when there is none and the conversation does not end with a user turn", () => {
-    expect(thrown(() => anthropic(makeRequestTurn()))).toMatchObject({
+    expect(thrownBy(() => anthropic(makeRequestTurn()))).toMatchObject({
       code: "PROVIDERS_NO_USER_TURN",
       message: "the request has no user message to answer.",
       path: "userText",
@@ -95,7 +87,9 @@ describe("prepareRequest: the user message", () => {
     });
     // A turn input with neither text, heartbeat nor start-up block brings no message either.
     const carrierOnly = makeRequestTurn({ turnInput: { carrier: "<ctx/>" } });
-    expect(thrown(() => anthropic(carrierOnly))).toMatchObject({ code: "PROVIDERS_NO_USER_TURN" });
+    expect(thrownBy(() => anthropic(carrierOnly))).toMatchObject({
+      code: "PROVIDERS_NO_USER_TURN",
+    });
   });
 
   it.each([
@@ -133,7 +127,7 @@ describe("prepareRequest: the user message", () => {
   it("asks for userText when a turn without input follows one with input and the reply", () => {
     const first = anthropic(makeRequestTurn({ turnInput: { userText: "one" } }));
     const replied = appendAssistantReply(first.conversation, "done");
-    expect(thrown(() => anthropic(makeRequestTurn(), { conversation: replied }))).toMatchObject({
+    expect(thrownBy(() => anthropic(makeRequestTurn(), { conversation: replied }))).toMatchObject({
       code: "PROVIDERS_NO_USER_TURN",
       message: "the request has no user message to answer.",
       path: "userText",

@@ -1,12 +1,4 @@
-/** Test helper: what `run` throws, or `undefined` when it returns. */
-export function thrownBy(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
+export { thrownBy } from "@promptstack-tools/test-utils";
 
 /** Test helper: the whole `PROVIDERS_INVALID_ARGUMENT` error `throwInvalidArgument` builds. */
 export function invalidArgument(fn: string, path: string, expected: string, got: string) {

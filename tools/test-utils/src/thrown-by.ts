@@ -1,0 +1,12 @@
+/**
+ * What `run` throws, to compare whole (code, message, path, hint) with `toMatchObject`; throws
+ * "expected a throw" when `run` returns, so a missing error fails the test.
+ */
+export function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
+}
