@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { buildLineDiff, buildPrefixChangeNote } from "./build-prefix-change-note.js";
+import type { AgentTurnParts } from "./build-agent-turn.js";
+import {
+  buildLineDiff,
+  buildPrefixChangeNote,
+  toPrefixSnapshot,
+} from "./build-prefix-change-note.js";
 import type { PrefixSnapshot } from "./build-prefix-change-note.js";
 
 function snapshot(
@@ -121,5 +126,119 @@ describe("buildPrefixChangeNote", () => {
       "- The sections file changed; sections in the system prompt may be out of date.",
     ]);
     expect(note.urgent).toBeUndefined();
+  });
+});
+
+describe("toPrefixSnapshot", () => {
+  /** Only the parts `toPrefixSnapshot` reads. */
+  function partsOf(sectionsFile?: unknown): AgentTurnParts {
+    return {
+      config: { agents: {} },
+      ...(sectionsFile === undefined ? {} : { sectionsFile }),
+      bootstrap: {
+        files: [
+          { path: "/r/A.md", content: "A injected" },
+          { path: "/r/B.md", content: "B injected" },
+          { path: "/r/E.md", content: "E injected" },
+        ],
+        stats: [
+          { name: "A.md", path: "/r/A.md", status: "ok" },
+          { name: "B.md", path: "/r/B.md", status: "truncated" },
+          { name: "C.md", path: "/r/C.md", status: "ok" },
+          { name: "D.md", path: "/r/D.md", status: "missing" },
+          { name: "E.md", path: "/r/E.md", status: "skipped" },
+        ],
+      },
+      rawByPath: new Map([
+        ["/r/A.md", "A raw"],
+        ["/r/D.md", "D raw"],
+      ]),
+      paths: { show: (path: string) => `ws${path}` },
+      skills: {
+        all: [
+          { name: "x", path: "/s/x", status: "included", entryText: "<x/>" },
+          { name: "y", path: "/s/y", status: "included" },
+          { name: "z", path: "/s/z", status: "omitted", entryText: "<z/>" },
+        ],
+      },
+    } as unknown as AgentTurnParts;
+  }
+
+  it("keeps the injected files' raw (else injected) text and the listed skills' entries", () => {
+    expect(toPrefixSnapshot(partsOf())).toEqual({
+      config: { agents: {} },
+      files: new Map([
+        ["ws/r/A.md", { name: "A.md", text: "A raw" }],
+        ["ws/r/B.md", { name: "B.md", text: "B injected" }],
+      ]),
+      skills: new Map([
+        ["x", { path: "/s/x", entry: "<x/>" }],
+        ["y", { path: "/s/y", entry: "" }],
+      ]),
+    });
+    expect(Object.keys(toPrefixSnapshot(partsOf()))).toEqual(["config", "files", "skills"]);
+    expect(toPrefixSnapshot(partsOf({ sections: [] })).sectionsFile).toEqual({ sections: [] });
+  });
+});
+
+describe("buildPrefixChangeNote bounds", () => {
+  const limits = { contentChars: 3, lines: 12, lineChars: 8 };
+
+  it("shows an added file whole at the content limit, not one past it", () => {
+    expect(buildPrefixChangeNote(snapshot({}), snapshot({ "A.md": "abc" }), limits).lines).toEqual([
+      "- A.md was added (3 chars).",
+      "  Its content:",
+      "  | abc",
+    ]);
+    expect(buildPrefixChangeNote(snapshot({}), snapshot({ "A.md": "abcd" }), limits).lines).toEqual(
+      ["- A.md was added (4 chars)."],
+    );
+  });
+
+  it("keeps a line at the line limit and cuts one past it, around surrogates", () => {
+    expect(buildLineDiff("", "1234", limits)).toEqual(["  - ", "  + 1234"]);
+    expect(buildLineDiff("", "12345", limits)).toEqual(["  - ", "  + 123…"]);
+    expect(buildLineDiff("", "12\ud800\udc005", limits)).toEqual(["  - ", "  + 12…"]);
+    expect(buildLineDiff("", "12\udbff\udfff5", limits)).toEqual(["  - ", "  + 12…"]);
+    expect(buildLineDiff("", "12\ud7ff5", limits)).toEqual(["  - ", "  + 12\ud7ff…"]);
+    expect(buildLineDiff("", "12\udc005", limits)).toEqual(["  - ", "  + 12\udc00…"]);
+  });
+
+  it("matches the common head and tail without overlapping them", () => {
+    expect(buildLineDiff("a\na", "a")).toEqual(["  - a"]);
+    expect(buildLineDiff("a", "a\na")).toEqual(["  + a"]);
+    expect(buildLineDiff("a\na", "a\na\na")).toEqual(["  + a"]);
+    expect(buildLineDiff("a\na\na", "a\na")).toEqual(["  - a"]);
+    expect(buildLineDiff("a\nb", "a\nb")).toEqual([]);
+    expect(buildLineDiff("x\na\nb", "y\na\nb")).toEqual(["  - x", "  + y"]);
+  });
+
+  it("lists every change of a note, config keys sorted", () => {
+    const note = buildPrefixChangeNote(
+      {
+        ...snapshot({}, { gone: "<c/>", edit: "<b/>" }, { zeta: 1, tools: { exec: {} } } as never),
+        sectionsFile: 1,
+      },
+      {
+        ...snapshot({}, { edit: "<B/>", add: "<dd/>" }, { alpha: 1, tools: { exec: {} } } as never),
+        sectionsFile: 2,
+      },
+    );
+    expect(note).toEqual({
+      changes: [
+        { kind: "skill", name: "edit", change: "edited", chars: 4 },
+        { kind: "skill", name: "add", change: "added", chars: 5 },
+        { kind: "skill", name: "gone", change: "removed", chars: 0 },
+        { kind: "config", name: "alpha, zeta", change: "edited", chars: 0 },
+        { kind: "config", name: "sections file", change: "edited", chars: 0 },
+      ],
+      lines: [
+        '- Skill "edit" changed; read /s/edit/SKILL.md again.',
+        '- Skill "add" was added; read /s/add/SKILL.md before using it.',
+        "- The config changed (alpha, zeta); settings in the system prompt may be out of date.",
+        "- The sections file changed; sections in the system prompt may be out of date.",
+      ],
+      urgent: "skill-removed",
+    });
   });
 });
