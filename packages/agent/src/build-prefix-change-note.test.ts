@@ -200,8 +200,8 @@ describe("buildPrefixChangeNote bounds", () => {
     expect(buildLineDiff("", "12345", limits)).toEqual(["  - ", "  + 123…"]);
     expect(buildLineDiff("", "12\ud800\udc005", limits)).toEqual(["  - ", "  + 12…"]);
     expect(buildLineDiff("", "12\udbff\udfff5", limits)).toEqual(["  - ", "  + 12…"]);
-    expect(buildLineDiff("", "12\ud7ff5", limits)).toEqual(["  - ", "  + 12\ud7ff…"]);
-    expect(buildLineDiff("", "12\udc005", limits)).toEqual(["  - ", "  + 12\udc00…"]);
+    expect(buildLineDiff("", "12\ud7ff56", limits)).toEqual(["  - ", "  + 12\ud7ff…"]);
+    expect(buildLineDiff("", "12\udc0056", limits)).toEqual(["  - ", "  + 12\udc00…"]);
   });
 
   it("matches the common head and tail without overlapping them", () => {
