@@ -50,7 +50,7 @@ describe("buildLineDiff", () => {
 describe("buildPrefixChangeNote", () => {
   it("reports nothing when nothing changed", () => {
     const same = snapshot({ "MEMORY.md": "a" }, { x: "<skill/>" });
-    expect(buildPrefixChangeNote(same, snapshot({ "MEMORY.md": "a" }, { x: "<skill/>" }))).toEqual({
+    expect(buildPrefixChangeNote(same, snapshot({ "MEMORY.md": "a" }, { x: "<skill/>" }))).toStrictEqual({
       changes: [],
       lines: [],
     });

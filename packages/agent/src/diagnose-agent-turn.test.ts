@@ -212,7 +212,7 @@ const DIAGNOSTICS_TURN = turnOf({
 
 describe("diagnoseAgentTurn (whole outputs)", () => {
   it("reports truncated, dropped, missing and empty bootstrap files, and nothing for the rest", () => {
-    expect(diagnoseAgentTurn(BOOTSTRAP_TURN)).toEqual([
+    expect(diagnoseAgentTurn(BOOTSTRAP_TURN)).toStrictEqual([
       {
         code: "bootstrap-file-truncated",
         severity: "warning",
@@ -281,7 +281,7 @@ describe("diagnoseAgentTurn (whole outputs)", () => {
   });
 
   it("reports excluded, manual, omitted and pinned-omitted skills and a shortened list", () => {
-    expect(diagnoseAgentTurn(SKILLS_TURN)).toEqual([
+    expect(diagnoseAgentTurn(SKILLS_TURN)).toStrictEqual([
       {
         code: "skill-requirement-unmet",
         severity: "warning",
@@ -362,7 +362,7 @@ describe("diagnoseAgentTurn (whole outputs)", () => {
   });
 
   it("reports a compact list only when it lists a skill", () => {
-    expect(diagnoseAgentTurn(COMPACT_TURN)).toEqual([
+    expect(diagnoseAgentTurn(COMPACT_TURN)).toStrictEqual([
       {
         code: "skills-list-shortened",
         severity: "warning",
@@ -373,7 +373,7 @@ describe("diagnoseAgentTurn (whole outputs)", () => {
         fix: "Raise skills.limits.maxSkillsPromptChars, or exclude skills this agent does not need.",
       },
     ]);
-    expect(diagnoseAgentTurn(COMPACT_EMPTY_TURN)).toEqual([]);
+    expect(diagnoseAgentTurn(COMPACT_EMPTY_TURN)).toStrictEqual([]);
   });
 
   it("maps diagnostics to findings pointing at the config or facts file, sorted", () => {
@@ -388,7 +388,7 @@ describe("diagnoseAgentTurn (whole outputs)", () => {
         },
       ],
     });
-    expect(findings).toEqual([
+    expect(findings).toStrictEqual([
       {
         code: "diagnostic",
         severity: "error",
@@ -473,6 +473,69 @@ describe("diagnoseAgentTurn (whole outputs)", () => {
         why: "Only the higher tier's copy is listed; edits to the other copy have no effect.",
         fix: "Nothing, if the override is intended; otherwise rename one of the skills.",
         diagnostic: "SKILL_OVERRIDDEN",
+      },
+    ]);
+  });
+
+  it("gives a diagnostic without a severity (types bypassed) the warning severity", () => {
+    const loose = { code: "ODD", message: "no severity" } as unknown as Diagnostic;
+    expect(diagnoseAgentTurn(turnOf({ diagnostics: [loose] }))).toStrictEqual([
+      {
+        code: "diagnostic",
+        severity: "warning",
+        message: "ODD: no severity",
+        why: "The assembler reported it while building the prompt.",
+        fix: "See the message and hint.",
+        diagnostic: "ODD",
+      },
+    ]);
+  });
+
+  it("sorts a finding without a path or key before one with", () => {
+    const findings = diagnoseAgentTurn(
+      turnOf({
+        diagnostics: [
+          { code: "AA", severity: "warning", message: "m", path: "A" },
+          { code: "ZZ", severity: "warning", message: "m" },
+          { code: "CONFIG_UNKNOWN_KEY", severity: "warning", message: "aa", path: "A" },
+          { code: "CONFIG_UNKNOWN_KEY", severity: "warning", message: "zz" },
+        ],
+      }),
+    );
+    expect(findings).toStrictEqual([
+      {
+        code: "config-unknown-key",
+        severity: "warning",
+        message: "zz",
+        why: "The key is ignored; a misspelled setting silently keeps its default.",
+        fix: "Fix the spelling or remove the key (promptstack schema lists every key).",
+        diagnostic: "CONFIG_UNKNOWN_KEY",
+      },
+      {
+        code: "config-unknown-key",
+        severity: "warning",
+        message: "aa",
+        key: "A",
+        why: "The key is ignored; a misspelled setting silently keeps its default.",
+        fix: "Fix the spelling or remove the key (promptstack schema lists every key).",
+        diagnostic: "CONFIG_UNKNOWN_KEY",
+      },
+      {
+        code: "diagnostic",
+        severity: "warning",
+        message: "ZZ: m",
+        why: "The assembler reported it while building the prompt.",
+        fix: "See the message and hint.",
+        diagnostic: "ZZ",
+      },
+      {
+        code: "diagnostic",
+        severity: "warning",
+        message: "AA: m",
+        path: "A",
+        why: "The assembler reported it while building the prompt.",
+        fix: "See the message and hint.",
+        diagnostic: "AA",
       },
     ]);
   });
