@@ -50,7 +50,9 @@ describe("buildLineDiff", () => {
 describe("buildPrefixChangeNote", () => {
   it("reports nothing when nothing changed", () => {
     const same = snapshot({ "MEMORY.md": "a" }, { x: "<skill/>" });
-    expect(buildPrefixChangeNote(same, snapshot({ "MEMORY.md": "a" }, { x: "<skill/>" }))).toStrictEqual({
+    expect(
+      buildPrefixChangeNote(same, snapshot({ "MEMORY.md": "a" }, { x: "<skill/>" })),
+    ).toStrictEqual({
       changes: [],
       lines: [],
     });
