@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AgentBootstrapFile, AgentSkill, AgentTurn } from "./agent-types.js";
 import { NO_READ_REASON } from "./create-skills-cache.js";
 import { diagnoseAgentTurn } from "./diagnose-agent-turn.js";
+import { makeBootstrapFile as file } from "../test/make-bootstrap-file.js";
 
 /** Only the parts of a turn `diagnoseAgentTurn` reads. */
 
@@ -29,17 +30,6 @@ function turnOf(parts: {
     diagnostics: parts.diagnostics ?? [],
   } as unknown as AgentTurn;
 }
-
-const file = (extra: Partial<AgentBootstrapFile>): AgentBootstrapFile => ({
-  name: "MEMORY.md",
-  path: "ws/MEMORY.md",
-  origin: "workspace",
-  status: "ok",
-  rawChars: 100,
-  injectedChars: 100,
-  limitedBy: null,
-  ...extra,
-});
 
 const skill = (extra: Partial<AgentSkill>): AgentSkill => ({
   name: "s",

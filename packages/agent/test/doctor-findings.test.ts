@@ -8,6 +8,7 @@ import type { Diagnostic } from "@promptstack/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPromptAssembler, diagnoseAgentTurn, DOCTOR_FINDING_TABLE } from "../src/index.js";
 import type { AgentBootstrapFile, AgentSkill, AgentTurn } from "../src/index.js";
+import { makeBootstrapFile as file } from "./make-bootstrap-file.js";
 
 const CLEAN = fileURLToPath(new URL("../../../fixtures/doctor/clean-workspace", import.meta.url));
 const DEMO_FACTS = fileURLToPath(
@@ -37,17 +38,6 @@ function turnOf(parts: {
     diagnostics: parts.diagnostics ?? [],
   } as unknown as AgentTurn;
 }
-
-const file = (extra: Partial<AgentBootstrapFile>): AgentBootstrapFile => ({
-  name: "MEMORY.md",
-  path: "ws/MEMORY.md",
-  origin: "workspace",
-  status: "ok",
-  rawChars: 100,
-  injectedChars: 100,
-  limitedBy: null,
-  ...extra,
-});
 
 describe("diagnoseAgentTurn", () => {
   it("has one row per code, and every diagnostic code in at most one row", () => {
