@@ -98,6 +98,8 @@ describe("normalizePath", () => {
   it("puts a path with U+0085 (next line) on one line, whatever else the path holds", () => {
     expect(normalizePath("/a\u0085b/SKILL.md")).toBe("/a b/SKILL.md");
     expect(normalizePath("/a\u0085b/\n/SKILL.md")).toBe("/a b/ /SKILL.md");
+    // No other character to flag the path for rewriting.
+    expect(normalizePath("\u0085")).toBe(" ");
     expect(normalizeInline("a\u0085b")).toBe("a\u0085b");
     expect(cleanEscapedLength("a\u0085b")).toBe(3);
   });
