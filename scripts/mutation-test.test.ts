@@ -92,7 +92,7 @@ describe("buildStrykerOptions", () => {
       concurrency: 2,
       incremental: true,
       force: false,
-      incrementalFile: "reports/stryker-incremental/safe-read.json",
+      incrementalFile: "stryker/incremental/safe-read.json",
       jsonReporter: { fileName: "reports/mutation/safe-read.json" },
     });
   });

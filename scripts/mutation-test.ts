@@ -5,8 +5,9 @@
  *
  * This file is the one Stryker configuration of the repository, parametrised by package
  * (`buildStrykerOptions`). The tests Stryker runs are the package's own (`stryker/vitest.config.ts`).
- * Incremental mode keeps each package's previous results in `reports/stryker-incremental/`, so a
- * re-run after a small change only tests the mutants the change touched. `--changed-since <ref>`
+ * Incremental mode keeps each package's previous results in `stryker/incremental/` (committed, so
+ * a fresh clone and CI start from main's results), and a re-run after a small change only tests
+ * the mutants the change touched. `--changed-since <ref>`
  * picks the packages whose files differ from `ref` (what CI runs on a pull request).
  */
 import { execFileSync } from "node:child_process";
@@ -97,11 +98,14 @@ export function toChangedPackages(
   return knownPackages.filter((name) => touched.has(name));
 }
 
-/** Where one package's report and incremental file go, relative to the repository root. */
+/**
+ * Where one package's report (git-ignored) and incremental file (committed: the baseline the next
+ * run starts from) go, relative to the repository root.
+ */
 export function mutationReportPaths(packageName: string): { report: string; incremental: string } {
   return {
     report: `reports/mutation/${packageName}.json`,
-    incremental: `reports/stryker-incremental/${packageName}.json`,
+    incremental: `stryker/incremental/${packageName}.json`,
   };
 }
 
@@ -149,7 +153,15 @@ export function buildStrykerOptions(
     // while the run goes on; the JSON report is written at the end.
     reporters: ["json", "progress", "survivors"],
     jsonReporter: { fileName: paths.report },
-    ignorePatterns: ["/reports", "/.tmp", "dist", ".turbo", "coverage", "*.tgz"],
+    ignorePatterns: [
+      "/reports",
+      "/stryker/incremental",
+      "/.tmp",
+      "dist",
+      ".turbo",
+      "coverage",
+      "*.tgz",
+    ],
     tempDirName: ".stryker-tmp",
     cleanTempDir: true,
   };
