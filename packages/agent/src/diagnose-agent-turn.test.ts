@@ -481,17 +481,17 @@ describe("diagnoseAgentTurn (whole outputs)", () => {
     ]);
   });
 
-  it("sorts a finding without a path or key before one with", () => {
-    const findings = diagnoseAgentTurn(
-      turnOf({
-        diagnostics: [
-          { code: "AA", severity: "warning", message: "m", path: "A" },
-          { code: "ZZ", severity: "warning", message: "m" },
-          { code: "CONFIG_UNKNOWN_KEY", severity: "warning", message: "aa", path: "A" },
-          { code: "CONFIG_UNKNOWN_KEY", severity: "warning", message: "zz" },
-        ],
-      }),
-    );
+  it("sorts a finding without a path or key before one with, in either input order", () => {
+    const withFirst: Diagnostic[] = [
+      { code: "AA", severity: "warning", message: "m", path: "A" },
+      { code: "ZZ", severity: "warning", message: "m" },
+      { code: "CONFIG_UNKNOWN_KEY", severity: "warning", message: "aa", path: "A" },
+      { code: "CONFIG_UNKNOWN_KEY", severity: "warning", message: "zz" },
+    ];
+    // The same findings, each without a path or key given first: the order must not change.
+    const withoutFirst = [withFirst[1]!, withFirst[0]!, withFirst[3]!, withFirst[2]!];
+    const sorted = diagnoseAgentTurn(turnOf({ diagnostics: withoutFirst }));
+    const findings = diagnoseAgentTurn(turnOf({ diagnostics: withFirst }));
     expect(findings).toStrictEqual([
       {
         code: "config-unknown-key",
@@ -528,5 +528,6 @@ describe("diagnoseAgentTurn (whole outputs)", () => {
         diagnostic: "AA",
       },
     ]);
+    expect(sorted).toStrictEqual(findings);
   });
 });
