@@ -145,6 +145,21 @@ describe("createPrefixPin", () => {
     });
   });
 
+  it("rejects an unknown policy, in the options or for one turn, whole", () => {
+    const error = {
+      name: "AgentError",
+      code: "AGENT_INVALID_OPTIONS",
+      message: 'prefixPolicy must be "live" or "session", got "pinned".',
+      path: "prefixPolicy",
+      hint: 'Pass "live" (the default) or "session".',
+    };
+    expect(thrownBy(() => createPrefixPin({ policy: "pinned" as never }))).toMatchObject(error);
+    const pin = createPrefixPin();
+    expect(
+      thrownBy(() => pin.apply(partsOf("first"), { prefixPolicy: "pinned" as never })),
+    ).toMatchObject(error);
+  });
+
   it("rejects a negative TTL or note limit, whole", () => {
     expect(thrownBy(() => createPrefixPin({ ttlMs: -1 }))).toMatchObject({
       name: "AgentError",

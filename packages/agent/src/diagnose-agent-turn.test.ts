@@ -481,6 +481,28 @@ describe("diagnoseAgentTurn (whole outputs)", () => {
     ]);
   });
 
+  it("keeps an info diagnostic that has a finding kind, and drops one that has none", () => {
+    // The skills package reports an override at severity info.
+    const overridden: Diagnostic = {
+      code: "SKILL_OVERRIDDEN",
+      severity: "info",
+      message: "skill x overridden",
+      path: "skills/x/SKILL.md",
+    };
+    const unknown: Diagnostic = { code: "SOMETHING_INFO", severity: "info", message: "fyi" };
+    expect(diagnoseAgentTurn(turnOf({ diagnostics: [overridden, unknown] }))).toStrictEqual([
+      {
+        code: "skill-tier-override",
+        severity: "info",
+        message: "skill x overridden",
+        path: "skills/x/SKILL.md",
+        why: "Only the higher tier's copy is listed; edits to the other copy have no effect.",
+        fix: "Nothing, if the override is intended; otherwise rename one of the skills.",
+        diagnostic: "SKILL_OVERRIDDEN",
+      },
+    ]);
+  });
+
   it("sorts a finding without a path or key before one with, in either input order", () => {
     const withFirst: Diagnostic[] = [
       { code: "AA", severity: "warning", message: "m", path: "A" },
