@@ -134,7 +134,7 @@ describe("createPrefixPin", () => {
     });
   });
 
-  it("rejects a time that is not finite, whole", () => {
+  it("rejects a time that is not finite, at now", () => {
     const pin = createPrefixPin();
     expect(thrownBy(() => pin.apply(partsOf("first"), { now: Number.NaN }))).toMatchObject({
       name: "AgentError",
@@ -145,7 +145,7 @@ describe("createPrefixPin", () => {
     });
   });
 
-  it("rejects an unknown policy, in the options or for one turn, whole", () => {
+  it("rejects an unknown policy, in the options or for one turn, at prefixPolicy", () => {
     const error = {
       name: "AgentError",
       code: "AGENT_INVALID_OPTIONS",
@@ -160,7 +160,7 @@ describe("createPrefixPin", () => {
     ).toMatchObject(error);
   });
 
-  it("rejects a negative TTL or note limit, whole", () => {
+  it("rejects a negative TTL or a NaN note limit, at their option names", () => {
     expect(thrownBy(() => createPrefixPin({ ttlMs: -1 }))).toMatchObject({
       name: "AgentError",
       code: "AGENT_INVALID_OPTIONS",
