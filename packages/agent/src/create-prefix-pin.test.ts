@@ -9,13 +9,23 @@ import { createPrefixPin } from "./create-prefix-pin.js";
  */
 function partsOf(
   turn: string,
-  extra: { config?: object; sectionsFile?: object; time?: string } = {},
+  extra: {
+    config?: object;
+    sectionsFile?: object;
+    time?: string;
+    sessionKind?: string;
+    promptMode?: string;
+    dir?: string;
+  } = {},
 ): AgentTurnParts {
   return {
     agentId: "main",
-    facts: { sessionKind: "main", time: { date: "2026-11-29", time: extra.time } },
-    promptMode: "full",
-    workspace: { dir: "/ws" },
+    facts: {
+      sessionKind: extra.sessionKind ?? "main",
+      time: { date: "2026-11-29", time: extra.time },
+    },
+    promptMode: extra.promptMode ?? "full",
+    workspace: { dir: extra.dir ?? "/ws" },
     config: extra.config ?? {},
     resolved: { turn },
     bootstrap: { files: [], stats: [], turn },
@@ -35,11 +45,25 @@ const SECTIONS_LINE =
 const CONFIG_CHANGE = { kind: "config", name: "agents", change: "edited", chars: 0 };
 const SECTIONS_CHANGE = { kind: "config", name: "sections file", change: "edited", chars: 0 };
 
+/** What a turn that (re)pins returns: its own parts, and the reason. */
+function pinned(parts: AgentTurnParts, reason: string, pinnedAt?: number) {
+  return {
+    parts,
+    prefix: {
+      policy: "session",
+      ...(pinnedAt === undefined ? {} : { pinnedAt }),
+      refreshed: { reason },
+      pendingChanges: [],
+      noteChars: 0,
+    },
+  };
+}
+
 describe("createPrefixPin", () => {
   it("keeps the pinned stable parts and sections file, and carries the change note", () => {
     const pin = createPrefixPin();
     const first = partsOf("first", { config: {}, sectionsFile: { blocks: "first" } });
-    pin.apply(first, SESSION);
+    expect(pin.apply(first, SESSION)).toStrictEqual(pinned(first, "start", 1000));
     const second = partsOf("second", {
       config: { agents: {} },
       sectionsFile: { blocks: "second" },
@@ -93,7 +117,7 @@ describe("createPrefixPin", () => {
   it("without changes or a known time, adds no change note and no pinnedAt", () => {
     const pin = createPrefixPin({ policy: "session" });
     const first = partsOf("first");
-    pin.apply(first, {});
+    expect(pin.apply(first, {})).toStrictEqual(pinned(first, "start"));
     const second = partsOf("second");
     expect(pin.apply(second, {})).toStrictEqual({
       parts: {
@@ -122,16 +146,32 @@ describe("createPrefixPin", () => {
     const pastLimit = createPrefixPin({ maxNoteChars: 80 });
     pastLimit.apply(partsOf("first"), SESSION);
     const second = partsOf("second", { config: { agents: {} } });
-    expect(pastLimit.apply(second, SESSION)).toStrictEqual({
-      parts: second,
-      prefix: {
-        policy: "session",
-        pinnedAt: 1000,
-        refreshed: { reason: "note-limit" },
-        pendingChanges: [],
-        noteChars: 0,
-      },
+    expect(pastLimit.apply(second, SESSION)).toStrictEqual(pinned(second, "note-limit", 1000));
+  });
+
+  it("pins afresh for another session kind, prompt mode or workspace", () => {
+    const pin = createPrefixPin({ policy: "session" });
+    pin.apply(partsOf("first"), SESSION);
+    for (const other of [{ sessionKind: "cron" }, { promptMode: "minimal" }, { dir: "/other" }]) {
+      const parts = partsOf("other", other);
+      expect(pin.apply(parts, SESSION)).toStrictEqual(pinned(parts, "start", 1000));
+    }
+  });
+
+  it("takes a Date as the time, and goes cold only past the TTL (0 allowed)", () => {
+    const pin = createPrefixPin({ policy: "session", ttlMs: 0 });
+    const first = partsOf("first");
+    expect(pin.apply(first, { now: new Date(1000) })).toStrictEqual(pinned(first, "start", 1000));
+    expect(pin.apply(partsOf("same time"), { now: new Date(1000) }).prefix).toStrictEqual({
+      policy: "session",
+      pinnedAt: 1000,
+      pendingChanges: [],
+      noteChars: 0,
     });
+    const later = partsOf("one ms later");
+    expect(pin.apply(later, { now: new Date(1001) })).toStrictEqual(
+      pinned(later, "cold-cache", 1001),
+    );
   });
 
   it("rejects a time that is not finite, at now", () => {
@@ -160,11 +200,18 @@ describe("createPrefixPin", () => {
     ).toMatchObject(error);
   });
 
-  it("rejects a negative TTL or a NaN note limit, at their option names", () => {
+  it("rejects a negative or infinite TTL or a NaN note limit, at their option names", () => {
     expect(thrownBy(() => createPrefixPin({ ttlMs: -1 }))).toMatchObject({
       name: "AgentError",
       code: "AGENT_INVALID_OPTIONS",
       message: "prefixTtlMs must be a non-negative number, got -1.",
+      path: "prefixTtlMs",
+      hint: undefined,
+    });
+    expect(thrownBy(() => createPrefixPin({ ttlMs: Number.POSITIVE_INFINITY }))).toMatchObject({
+      name: "AgentError",
+      code: "AGENT_INVALID_OPTIONS",
+      message: "prefixTtlMs must be a non-negative number, got Infinity.",
       path: "prefixTtlMs",
       hint: undefined,
     });
