@@ -481,17 +481,39 @@ describe("diagnoseAgentTurn (whole outputs)", () => {
     ]);
   });
 
-  it("sorts a finding without a path or key before one with", () => {
-    const findings = diagnoseAgentTurn(
-      turnOf({
-        diagnostics: [
-          { code: "AA", severity: "warning", message: "m", path: "A" },
-          { code: "ZZ", severity: "warning", message: "m" },
-          { code: "CONFIG_UNKNOWN_KEY", severity: "warning", message: "aa", path: "A" },
-          { code: "CONFIG_UNKNOWN_KEY", severity: "warning", message: "zz" },
-        ],
-      }),
-    );
+  it("keeps an info diagnostic that has a finding kind, and drops one that has none", () => {
+    // The skills package reports an override at severity info.
+    const overridden: Diagnostic = {
+      code: "SKILL_OVERRIDDEN",
+      severity: "info",
+      message: "skill x overridden",
+      path: "skills/x/SKILL.md",
+    };
+    const unknown: Diagnostic = { code: "SOMETHING_INFO", severity: "info", message: "fyi" };
+    expect(diagnoseAgentTurn(turnOf({ diagnostics: [overridden, unknown] }))).toStrictEqual([
+      {
+        code: "skill-tier-override",
+        severity: "info",
+        message: "skill x overridden",
+        path: "skills/x/SKILL.md",
+        why: "Only the higher tier's copy is listed; edits to the other copy have no effect.",
+        fix: "Nothing, if the override is intended; otherwise rename one of the skills.",
+        diagnostic: "SKILL_OVERRIDDEN",
+      },
+    ]);
+  });
+
+  it("sorts a finding without a path or key before one with, in either input order", () => {
+    const withFirst: Diagnostic[] = [
+      { code: "AA", severity: "warning", message: "m", path: "A" },
+      { code: "ZZ", severity: "warning", message: "m" },
+      { code: "CONFIG_UNKNOWN_KEY", severity: "warning", message: "aa", path: "A" },
+      { code: "CONFIG_UNKNOWN_KEY", severity: "warning", message: "zz" },
+    ];
+    // The same findings, each without a path or key given first: the order must not change.
+    const withoutFirst = [withFirst[1]!, withFirst[0]!, withFirst[3]!, withFirst[2]!];
+    const sorted = diagnoseAgentTurn(turnOf({ diagnostics: withoutFirst }));
+    const findings = diagnoseAgentTurn(turnOf({ diagnostics: withFirst }));
     expect(findings).toStrictEqual([
       {
         code: "config-unknown-key",
@@ -528,5 +550,6 @@ describe("diagnoseAgentTurn (whole outputs)", () => {
         diagnostic: "AA",
       },
     ]);
+    expect(sorted).toStrictEqual(findings);
   });
 });
