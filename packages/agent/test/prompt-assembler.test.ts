@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readDemoSkillEnvironment } from "@promptstack-tools/test-utils";
-import { ConfigError, parseRunFacts } from "@promptstack/config";
+import { CONFIG_DEFAULTS, ConfigError, parseRunFacts } from "@promptstack/config";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { RunFacts } from "@promptstack/config";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -332,5 +332,67 @@ describe("createPromptAssembler", () => {
     await expect(loadAgentTurn({ config: {}, facts })).rejects.toSatisfy(
       (error: unknown) => AgentError.isInstance(error) && error.code === "AGENT_NO_WORKSPACE",
     );
+  });
+});
+
+describe("a turn's input", () => {
+  it("carries the user's text, and on a bare /new the start-up block of recent daily memory", async () => {
+    const assembler = await createPromptAssembler(await options());
+    const daily = await readFile(join(workspaceDir, "memory", "2026-11-28.md"), "utf8");
+    expect((await assembler.turn(facts, { userText: "/new" })).turnInput).toEqual({
+      userText: "/new",
+      startup: `[Startup context: recent daily memory, included once for this first turn]\n\n## memory/2026-11-28.md\n${daily.trimEnd()}`,
+    });
+    expect((await assembler.turn(facts, { userText: "Thanks!" })).turnInput).toEqual({
+      userText: "Thanks!",
+    });
+    await assembler.close();
+  });
+
+  it("on a heartbeat turn, adds the heartbeat notes trimmed under their path; blank or absent notes add nothing", async () => {
+    const assembler = await createPromptAssembler(await options());
+    const heartbeat = { ...facts, sessionKind: "heartbeat" as const };
+    const notes = join(workspaceDir, "HEARTBEAT.md");
+    await writeFile(notes, "  - water the plants\n\n");
+    expect((await assembler.turn(heartbeat)).turnInput).toEqual({
+      heartbeat: `${CONFIG_DEFAULTS.heartbeatPrompt}\n\n[Heartbeat notes: ${notes}]\n- water the plants`,
+    });
+    await writeFile(notes, "  \n");
+    expect((await assembler.turn(heartbeat)).turnInput).toEqual({
+      heartbeat: CONFIG_DEFAULTS.heartbeatPrompt,
+    });
+    await rm(notes);
+    expect((await assembler.turn(heartbeat)).turnInput).toEqual({
+      heartbeat: CONFIG_DEFAULTS.heartbeatPrompt,
+    });
+    await assembler.close();
+  });
+
+  it("lists the requester's media tasks in the carrier, and the session owner's when no requester is named", async () => {
+    const assembler = await createPromptAssembler(await options());
+    const media = {
+      enabledTools: ["image_generate"],
+      tasks: [
+        { id: "t1", tool: "image_generate", state: "running" as const, requester: "Ada" },
+        { id: "t2", tool: "image_generate", state: "queued" as const },
+      ],
+    };
+    const carrier = (task: string) =>
+      `<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>\nmedia_tools: ["image_generate"]\nmedia_tasks:\n- ${task}\n<<<END_OPENCLAW_INTERNAL_CONTEXT>>>`;
+    const asked = await assembler.turn({
+      ...facts,
+      runtimeContext: { media, requester: "Ada", sessionOwner: "Sam" },
+    });
+    expect(asked.turnInput).toEqual({
+      carrier: carrier('{"id":"t1","tool":"image_generate","state":"running"}'),
+    });
+    const owned = await assembler.turn({
+      ...facts,
+      runtimeContext: { media, sessionOwner: "Sam" },
+    });
+    expect(owned.turnInput).toEqual({
+      carrier: carrier('{"id":"t2","tool":"image_generate","state":"queued"}'),
+    });
+    await assembler.close();
   });
 });
