@@ -103,6 +103,13 @@ describe("createCompiledRenderer", () => {
     expect(renderer.toModelText(earlier).volatile).toContain("A");
   });
 
+  it("gives a turn without per-turn sections its stable prefix alone", () => {
+    const renderer = createCompiledRenderer();
+    const prompt = renderer.render({ ...structuredClone(STABLE[4]), volatile: {} });
+    expect(prompt.sections.filter((section) => section.cache === "volatile")).toEqual([]);
+    expect(renderer.toModelText(prompt)).toEqual(toModelText(prompt));
+  });
+
   it("compiles once while only the per-turn facts change", () => {
     const renderer = createCompiledRenderer();
     for (const sender of ["Ada", "Grace", "Linus"]) {

@@ -396,3 +396,160 @@ describe("a turn's input", () => {
     await assembler.close();
   });
 });
+
+describe("the assembler's options", () => {
+  it("loads the execution folder's AGENTS.md and names the folder on the turn; the workspace itself is none", async () => {
+    const executionDir = join(workspaceDir, "..", "repo");
+    await mkdir(executionDir);
+    await writeFile(join(executionDir, "AGENTS.md"), "# Repo\n\nRun the tests.\n");
+    const turn = await loadAgentTurn({ ...(await options({ executionDir })), facts });
+    expect(turn.execution).toEqual({ dir: executionDir, shown: executionDir });
+    expect(turn.bootstrap.files.filter((file) => file.origin === "execution")).toEqual([
+      {
+        name: "AGENTS.md",
+        path: join(executionDir, "AGENTS.md"),
+        origin: "execution",
+        status: "ok",
+        rawChars: 22,
+        injectedChars: 22,
+        limitedBy: null,
+        rawText: "# Repo\n\nRun the tests.\n",
+        injectedText: "# Repo\n\nRun the tests.",
+      },
+    ]);
+    const same = await loadAgentTurn({ ...(await options({ executionDir: workspaceDir })), facts });
+    expect(same.execution).toBeUndefined();
+  });
+
+  it("counts tokens with the given counter; a missing or skipped file counts none, a skipped one says why", async () => {
+    await writeFile(join(workspaceDir, "MEMORY.md"), "a\u0000b");
+    await rm(join(workspaceDir, "SOUL.md"));
+    const tokenCounter = {
+      countTokens: (text: string) => text.length,
+      isWithinLimit: (text: string, limit: number) => text.length <= limit,
+    };
+    const turn = await loadAgentTurn({
+      ...(await options({ tokenCounter })),
+      facts,
+      countTokens: true,
+    });
+    const marker = `[MISSING] Expected at: ${join(workspaceDir, "SOUL.md")}`;
+    const named = turn.bootstrap.files.filter((file) =>
+      ["SOUL.md", "MEMORY.md"].includes(file.name),
+    );
+    expect(named).toEqual([
+      {
+        name: "SOUL.md",
+        path: join(workspaceDir, "SOUL.md"),
+        origin: "workspace",
+        status: "missing",
+        rawChars: 0,
+        injectedChars: marker.length,
+        limitedBy: null,
+        injectedText: marker,
+        rawTokens: 0,
+        injectedTokens: marker.length,
+      },
+      {
+        name: "MEMORY.md",
+        path: join(workspaceDir, "MEMORY.md"),
+        origin: "workspace",
+        status: "skipped",
+        rawChars: 0,
+        injectedChars: 0,
+        limitedBy: null,
+        rawTokens: 0,
+        injectedTokens: 0,
+        reason: "binary",
+      },
+    ]);
+  });
+
+  it("runs the bootstrap hooks over the turn's files", async () => {
+    const turn = await loadAgentTurn({
+      ...(await options({
+        bootstrapHooks: {
+          "agent:bootstrap": [
+            (event) => {
+              for (const file of event.files) if (file.name === "USER.md") file.content = "Hooked.";
+            },
+          ],
+        },
+      })),
+      facts,
+    });
+    expect(turn.bootstrap.files.find((file) => file.name === "USER.md")).toEqual({
+      name: "USER.md",
+      path: join(workspaceDir, "USER.md"),
+      origin: "workspace",
+      status: "ok",
+      rawChars: 7,
+      injectedChars: 7,
+      limitedBy: null,
+      rawText: await readFile(join(workspaceDir, "USER.md"), "utf8"),
+      injectedText: "Hooked.",
+    });
+  });
+
+  it("passes a provider's contribution to the renderer", async () => {
+    const provider = { stablePrefix: "Answer in haiku.", dynamicSuffix: "Haiku day." };
+    const turn = await loadAgentTurn({
+      ...(await options({ provider })),
+      facts: { ...facts, model: { id: "claude-x", provider: "anthropic" } },
+    });
+    expect(turn.input.provider).toEqual(provider);
+  });
+
+  it("lists the skills of an extra root, shown under homeDir as ~", async () => {
+    const home = join(workspaceDir, "..");
+    const extra = join(home, "extra-skills");
+    await mkdir(join(extra, "planted-skill"), { recursive: true });
+    await writeFile(
+      join(extra, "planted-skill", "SKILL.md"),
+      "---\nname: planted-skill\ndescription: Planted for the test.\n---\n",
+    );
+    const turn = await loadAgentTurn({
+      ...(await options({ extraSkillRoots: [{ tier: "managed", dir: extra }], homeDir: home })),
+      facts,
+    });
+    expect(turn.skills.all.find((skill) => skill.name === "planted-skill")).toEqual({
+      name: "planted-skill",
+      tier: "managed",
+      path: join(extra, "planted-skill", "SKILL.md"),
+      status: "included",
+      listing: "normal",
+      priority: 0,
+      form: "full",
+      entryText:
+        "  <skill>\n    <name>planted-skill</name>\n    <description>Planted for the test.</description>\n    <location>~/extra-skills/planted-skill/SKILL.md</location>\n  </skill>",
+    });
+  });
+
+  it("refuses a relative folder option with AGENT_INVALID_OPTIONS", async () => {
+    await expect(createPromptAssembler({ workspaceDir: "demo" })).rejects.toMatchObject({
+      name: "AgentError",
+      code: "AGENT_INVALID_OPTIONS",
+      message: 'workspaceDir must be an absolute path, got "demo".',
+      path: "workspaceDir",
+      hint: "Resolve workspaceDir against the working directory before calling.",
+    });
+    await expect(createPromptAssembler({ executionDir: "" })).rejects.toMatchObject({
+      name: "AgentError",
+      code: "AGENT_INVALID_OPTIONS",
+      message: 'executionDir must be an absolute path, got "".',
+      path: "executionDir",
+      hint: "Resolve executionDir against the working directory before calling.",
+    });
+  });
+
+  it("refuses a turn after close() with AGENT_CLOSED", async () => {
+    const assembler = await createPromptAssembler(await options());
+    await assembler.close();
+    await expect(assembler.turn(facts)).rejects.toMatchObject({
+      name: "AgentError",
+      code: "AGENT_CLOSED",
+      message: "This prompt assembler was closed.",
+      hint: "Create a new assembler with createPromptAssembler.",
+    });
+  });
+});
