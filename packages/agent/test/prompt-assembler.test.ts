@@ -332,6 +332,14 @@ describe("createPromptAssembler", () => {
     await expect(loadAgentTurn({ config: {}, facts })).rejects.toSatisfy(
       (error: unknown) => AgentError.isInstance(error) && error.code === "AGENT_NO_WORKSPACE",
     );
+    await expect(loadAgentTurn({ config: {}, facts })).rejects.toMatchObject({
+      name: "AgentError",
+      code: "AGENT_NO_WORKSPACE",
+      message:
+        'No workspace for agent "main": neither options.workspaceDir nor the config\'s agents.defaults.workspace / agents.entries.main.workspace is set.',
+      path: "workspaceDir",
+      hint: "Pass workspaceDir, or set a workspace in the config.",
+    });
   });
 });
 
@@ -339,11 +347,11 @@ describe("a turn's input", () => {
   it("carries the user's text, and on a bare /new the start-up block of recent daily memory", async () => {
     const assembler = await createPromptAssembler(await options());
     const daily = await readFile(join(workspaceDir, "memory", "2026-11-28.md"), "utf8");
-    expect((await assembler.turn(facts, { userText: "/new" })).turnInput).toEqual({
+    expect((await assembler.turn(facts, { userText: "/new" })).turnInput).toStrictEqual({
       userText: "/new",
       startup: `[Startup context: recent daily memory, included once for this first turn]\n\n## memory/2026-11-28.md\n${daily.trimEnd()}`,
     });
-    expect((await assembler.turn(facts, { userText: "Thanks!" })).turnInput).toEqual({
+    expect((await assembler.turn(facts, { userText: "Thanks!" })).turnInput).toStrictEqual({
       userText: "Thanks!",
     });
     await assembler.close();
@@ -354,15 +362,15 @@ describe("a turn's input", () => {
     const heartbeat = { ...facts, sessionKind: "heartbeat" as const };
     const notes = join(workspaceDir, "HEARTBEAT.md");
     await writeFile(notes, "  - water the plants\n\n");
-    expect((await assembler.turn(heartbeat)).turnInput).toEqual({
+    expect((await assembler.turn(heartbeat)).turnInput).toStrictEqual({
       heartbeat: `${CONFIG_DEFAULTS.heartbeatPrompt}\n\n[Heartbeat notes: ${notes}]\n- water the plants`,
     });
     await writeFile(notes, "  \n");
-    expect((await assembler.turn(heartbeat)).turnInput).toEqual({
+    expect((await assembler.turn(heartbeat)).turnInput).toStrictEqual({
       heartbeat: CONFIG_DEFAULTS.heartbeatPrompt,
     });
     await rm(notes);
-    expect((await assembler.turn(heartbeat)).turnInput).toEqual({
+    expect((await assembler.turn(heartbeat)).turnInput).toStrictEqual({
       heartbeat: CONFIG_DEFAULTS.heartbeatPrompt,
     });
     await assembler.close();
@@ -383,14 +391,14 @@ describe("a turn's input", () => {
       ...facts,
       runtimeContext: { media, requester: "Ada", sessionOwner: "Sam" },
     });
-    expect(asked.turnInput).toEqual({
+    expect(asked.turnInput).toStrictEqual({
       carrier: carrier('{"id":"t1","tool":"image_generate","state":"running"}'),
     });
     const owned = await assembler.turn({
       ...facts,
       runtimeContext: { media, sessionOwner: "Sam" },
     });
-    expect(owned.turnInput).toEqual({
+    expect(owned.turnInput).toStrictEqual({
       carrier: carrier('{"id":"t2","tool":"image_generate","state":"queued"}'),
     });
     await assembler.close();
@@ -404,7 +412,7 @@ describe("the assembler's options", () => {
     await writeFile(join(executionDir, "AGENTS.md"), "# Repo\n\nRun the tests.\n");
     const turn = await loadAgentTurn({ ...(await options({ executionDir })), facts });
     expect(turn.execution).toEqual({ dir: executionDir, shown: executionDir });
-    expect(turn.bootstrap.files.filter((file) => file.origin === "execution")).toEqual([
+    expect(turn.bootstrap.files.filter((file) => file.origin === "execution")).toStrictEqual([
       {
         name: "AGENTS.md",
         path: join(executionDir, "AGENTS.md"),
@@ -418,7 +426,14 @@ describe("the assembler's options", () => {
       },
     ]);
     const same = await loadAgentTurn({ ...(await options({ executionDir: workspaceDir })), facts });
-    expect(same.execution).toBeUndefined();
+    expect(same).not.toHaveProperty("execution");
+  });
+
+  it("leaves out what a turn does not have: a heartbeat file, an execution folder, a change note", async () => {
+    const turn = await loadAgentTurn({ ...(await options()), facts });
+    expect(turn).not.toHaveProperty("heartbeatFile");
+    expect(turn).not.toHaveProperty("execution");
+    expect(turn.input.volatile).not.toHaveProperty("workspaceChanges");
   });
 
   it("counts tokens with the given counter; a missing or skipped file counts none, a skipped one says why", async () => {
@@ -437,7 +452,7 @@ describe("the assembler's options", () => {
     const named = turn.bootstrap.files.filter((file) =>
       ["SOUL.md", "MEMORY.md"].includes(file.name),
     );
-    expect(named).toEqual([
+    expect(named).toStrictEqual([
       {
         name: "SOUL.md",
         path: join(workspaceDir, "SOUL.md"),
@@ -478,7 +493,7 @@ describe("the assembler's options", () => {
       })),
       facts,
     });
-    expect(turn.bootstrap.files.find((file) => file.name === "USER.md")).toEqual({
+    expect(turn.bootstrap.files.find((file) => file.name === "USER.md")).toStrictEqual({
       name: "USER.md",
       path: join(workspaceDir, "USER.md"),
       origin: "workspace",
@@ -489,6 +504,12 @@ describe("the assembler's options", () => {
       rawText: await readFile(join(workspaceDir, "USER.md"), "utf8"),
       injectedText: "Hooked.",
     });
+  });
+
+  it("gives the renderer no skills prompt when no skill is listed", async () => {
+    const turn = await loadAgentTurn({ ...(await options({ skillRoots: [] })), facts });
+    expect(turn.skills.text).toBe("");
+    expect(turn.input).not.toHaveProperty("skillsPrompt");
   });
 
   it("passes a provider's contribution to the renderer", async () => {
