@@ -357,6 +357,26 @@ describe("a turn's input", () => {
     await assembler.close();
   });
 
+  it("the one-shot form passes the user's text and the turn's time on to its turn", async () => {
+    const assembler = await createPromptAssembler(await options());
+    const expected = (await assembler.turn(facts, { userText: "/new" })).turnInput;
+    await assembler.close();
+    const turn = await loadAgentTurn({
+      ...(await options({ prefixPolicy: "session" })),
+      facts,
+      userText: "/new",
+      now: 1_000,
+    });
+    expect(turn.turnInput).toStrictEqual(expected);
+    expect(turn.prefix).toStrictEqual({
+      policy: "session",
+      pinnedAt: 1_000,
+      refreshed: { reason: "start" },
+      pendingChanges: [],
+      noteChars: 0,
+    });
+  });
+
   it("on a heartbeat turn, adds the heartbeat notes trimmed under their path; blank or absent notes add nothing", async () => {
     const assembler = await createPromptAssembler(await options());
     const heartbeat = { ...facts, sessionKind: "heartbeat" as const };
