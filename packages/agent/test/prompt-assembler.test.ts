@@ -73,6 +73,21 @@ describe("createPromptAssembler", () => {
     await assembler.close();
   });
 
+  it("without watch, an edit costs the next turn one read however long it comes after", async () => {
+    const assembler = await createPromptAssembler(await options());
+    await assembler.turn(facts);
+    await appendFile(join(workspaceDir, "MEMORY.md"), "\n- planted-memory-line\n");
+    // Long enough for a watch event to arrive, were the folder watched.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await assembler.turn(facts)).reads).toStrictEqual({
+      files: 1,
+      skillsScanned: false,
+      configLoaded: false,
+      prefixCompiled: true,
+    });
+    await assembler.close();
+  });
+
   it("a one-byte change costs one read", async () => {
     const assembler = await createPromptAssembler(await options());
     await assembler.turn(facts);
@@ -571,6 +586,15 @@ describe("the assembler's options", () => {
       name: "AgentError",
       code: "AGENT_INVALID_OPTIONS",
       message: 'workspaceDir must be an absolute path, got "demo".',
+      path: "workspaceDir",
+      hint: "Resolve workspaceDir against the working directory before calling.",
+    });
+    await expect(
+      createPromptAssembler({ workspaceDir: 42 as unknown as string }),
+    ).rejects.toMatchObject({
+      name: "AgentError",
+      code: "AGENT_INVALID_OPTIONS",
+      message: 'workspaceDir must be an absolute path, got "42".',
       path: "workspaceDir",
       hint: "Resolve workspaceDir against the working directory before calling.",
     });
