@@ -119,11 +119,11 @@ describe("createCompiledRenderer", () => {
   it("takes the general way for a hooked prompt whose hook keeps the boundary in place", () => {
     const renderer = createCompiledRenderer();
     const input = { ...structuredClone(STABLE[0]), volatile: { sender: "Ada" } };
-    const plain = renderer.render(input as AgentSystemPromptInput);
+    const plain = renderer.render(input);
     const hooked = renderer.render({
       ...input,
       beforePromptBuild: (text: string) => text.replace("Ada", "Eve"),
-    } as AgentSystemPromptInput);
+    });
     expect(hooked.boundary).toBe(plain.boundary);
     expect(renderer.toModelText(hooked)).toEqual(toModelText(hooked));
   });
