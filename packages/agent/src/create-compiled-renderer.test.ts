@@ -103,6 +103,38 @@ describe("createCompiledRenderer", () => {
     expect(renderer.toModelText(earlier).volatile).toContain("A");
   });
 
+  it("takes the general way before its first render", () => {
+    const prompt = buildAgentSystemPrompt({ ...structuredClone(STABLE[0]), volatile: {} });
+    expect(createCompiledRenderer().toModelText(prompt)).toEqual(toModelText(prompt));
+  });
+
+  it("takes the general way for an earlier prompt whose prefix has the length of the kept one", () => {
+    const renderer = createCompiledRenderer();
+    const earlier = renderer.render({ ...structuredClone(STABLE[1]), volatile: { sender: "A" } });
+    const later = renderer.render({ ...structuredClone(STABLE[2]), volatile: { sender: "A" } });
+    expect(later.boundary).toBe(earlier.boundary);
+    expect(renderer.toModelText(earlier)).toEqual(toModelText(earlier));
+  });
+
+  it("takes the general way for a hooked prompt whose hook keeps the boundary in place", () => {
+    const renderer = createCompiledRenderer();
+    const input = { ...structuredClone(STABLE[0]), volatile: { sender: "Ada" } };
+    const plain = renderer.render(input);
+    const hooked = renderer.render({
+      ...input,
+      beforePromptBuild: (text: string) => text.replace("Ada", "Eve"),
+    });
+    expect(hooked.boundary).toBe(plain.boundary);
+    expect(renderer.toModelText(hooked)).toEqual(toModelText(hooked));
+  });
+
+  it("gives a turn without per-turn sections its stable prefix alone", () => {
+    const renderer = createCompiledRenderer();
+    const prompt = renderer.render({ ...structuredClone(STABLE[4]), volatile: {} });
+    expect(prompt.sections.filter((section) => section.cache === "volatile")).toEqual([]);
+    expect(renderer.toModelText(prompt)).toEqual(toModelText(prompt));
+  });
+
   it("compiles once while only the per-turn facts change", () => {
     const renderer = createCompiledRenderer();
     for (const sender of ["Ada", "Grace", "Linus"]) {

@@ -9,12 +9,14 @@ export interface LoadAgentTurnOptions extends PromptAssemblerOptions, AgentTurnO
 
 /** The one-shot form: creates an assembler, assembles one turn, closes it. */
 export async function loadAgentTurn(options: LoadAgentTurnOptions): Promise<AgentTurn> {
-  const { facts, countTokens, ...assemblerOptions } = options;
+  const { facts, countTokens, userText, now, ...assemblerOptions } = options;
   const assembler = await createPromptAssembler({ ...assemblerOptions, watch: false });
   try {
     return await assembler.turn(facts, {
       ...(options.promptMode === undefined ? {} : { promptMode: options.promptMode }),
       ...(countTokens === undefined ? {} : { countTokens }),
+      ...(userText === undefined ? {} : { userText }),
+      ...(now === undefined ? {} : { now }),
     });
   } finally {
     await assembler.close();

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readDemoSkillEnvironment } from "@promptstack-tools/test-utils";
-import { ConfigError, parseRunFacts } from "@promptstack/config";
+import { CONFIG_DEFAULTS, ConfigError, parseRunFacts } from "@promptstack/config";
 import { buildAgentSystemPrompt } from "@promptstack/renderer";
 import type { RunFacts } from "@promptstack/config";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -70,6 +70,21 @@ describe("createPromptAssembler", () => {
     expect(third.model.text).toContain("planted-memory-line");
     const memory = third.bootstrap.files.find((file) => file.name === "MEMORY.md");
     expect(memory?.rawText).toContain("planted-memory-line");
+    await assembler.close();
+  });
+
+  it("without watch, an edit costs the next turn one read however long it comes after", async () => {
+    const assembler = await createPromptAssembler(await options());
+    await assembler.turn(facts);
+    await appendFile(join(workspaceDir, "MEMORY.md"), "\n- planted-memory-line\n");
+    // Long enough for a watch event to arrive, were the folder watched.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await assembler.turn(facts)).reads).toStrictEqual({
+      files: 1,
+      skillsScanned: false,
+      configLoaded: false,
+      prefixCompiled: true,
+    });
     await assembler.close();
   });
 
@@ -332,5 +347,274 @@ describe("createPromptAssembler", () => {
     await expect(loadAgentTurn({ config: {}, facts })).rejects.toSatisfy(
       (error: unknown) => AgentError.isInstance(error) && error.code === "AGENT_NO_WORKSPACE",
     );
+    await expect(loadAgentTurn({ config: {}, facts })).rejects.toMatchObject({
+      name: "AgentError",
+      code: "AGENT_NO_WORKSPACE",
+      message:
+        'No workspace for agent "main": neither options.workspaceDir nor the config\'s agents.defaults.workspace / agents.entries.main.workspace is set.',
+      path: "workspaceDir",
+      hint: "Pass workspaceDir, or set a workspace in the config.",
+    });
+  });
+});
+
+describe("a turn's input", () => {
+  it("carries the user's text, and on a bare /new the start-up block of recent daily memory", async () => {
+    const assembler = await createPromptAssembler(await options());
+    const daily = await readFile(join(workspaceDir, "memory", "2026-11-28.md"), "utf8");
+    expect((await assembler.turn(facts, { userText: "/new" })).turnInput).toStrictEqual({
+      userText: "/new",
+      startup: `[Startup context: recent daily memory, included once for this first turn]\n\n## memory/2026-11-28.md\n${daily.trimEnd()}`,
+    });
+    expect((await assembler.turn(facts, { userText: "Thanks!" })).turnInput).toStrictEqual({
+      userText: "Thanks!",
+    });
+    await assembler.close();
+  });
+
+  it("the one-shot form passes the user's text and the turn's time on to its turn", async () => {
+    const assembler = await createPromptAssembler(await options());
+    const expected = (await assembler.turn(facts, { userText: "/new" })).turnInput;
+    await assembler.close();
+    const turn = await loadAgentTurn({
+      ...(await options({ prefixPolicy: "session" })),
+      facts,
+      userText: "/new",
+      now: 1_000,
+    });
+    expect(turn.turnInput).toStrictEqual(expected);
+    expect(turn.prefix).toStrictEqual({
+      policy: "session",
+      pinnedAt: 1_000,
+      refreshed: { reason: "start" },
+      pendingChanges: [],
+      noteChars: 0,
+    });
+  });
+
+  it("on a heartbeat turn, adds the heartbeat notes trimmed under their path; blank or absent notes add nothing", async () => {
+    const assembler = await createPromptAssembler(await options());
+    const heartbeat = { ...facts, sessionKind: "heartbeat" as const };
+    const notes = join(workspaceDir, "HEARTBEAT.md");
+    await writeFile(notes, "  - water the plants\n\n");
+    expect((await assembler.turn(heartbeat)).turnInput).toStrictEqual({
+      heartbeat: `${CONFIG_DEFAULTS.heartbeatPrompt}\n\n[Heartbeat notes: ${notes}]\n- water the plants`,
+    });
+    await writeFile(notes, "  \n");
+    expect((await assembler.turn(heartbeat)).turnInput).toStrictEqual({
+      heartbeat: CONFIG_DEFAULTS.heartbeatPrompt,
+    });
+    await rm(notes);
+    expect((await assembler.turn(heartbeat)).turnInput).toStrictEqual({
+      heartbeat: CONFIG_DEFAULTS.heartbeatPrompt,
+    });
+    await assembler.close();
+  });
+
+  it("lists the requester's media tasks in the carrier, and the session owner's when no requester is named", async () => {
+    const assembler = await createPromptAssembler(await options());
+    const media = {
+      enabledTools: ["image_generate"],
+      tasks: [
+        { id: "t1", tool: "image_generate", state: "running" as const, requester: "Ada" },
+        { id: "t2", tool: "image_generate", state: "queued" as const },
+      ],
+    };
+    const carrier = (task: string) =>
+      `<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>\nmedia_tools: ["image_generate"]\nmedia_tasks:\n- ${task}\n<<<END_OPENCLAW_INTERNAL_CONTEXT>>>`;
+    const asked = await assembler.turn({
+      ...facts,
+      runtimeContext: { media, requester: "Ada", sessionOwner: "Sam" },
+    });
+    expect(asked.turnInput).toStrictEqual({
+      carrier: carrier('{"id":"t1","tool":"image_generate","state":"running"}'),
+    });
+    const owned = await assembler.turn({
+      ...facts,
+      runtimeContext: { media, sessionOwner: "Sam" },
+    });
+    expect(owned.turnInput).toStrictEqual({
+      carrier: carrier('{"id":"t2","tool":"image_generate","state":"queued"}'),
+    });
+    await assembler.close();
+  });
+});
+
+describe("the assembler's options", () => {
+  it("loads the execution folder's AGENTS.md and names the folder on the turn; the workspace itself is none", async () => {
+    const executionDir = join(workspaceDir, "..", "repo");
+    await mkdir(executionDir);
+    await writeFile(join(executionDir, "AGENTS.md"), "# Repo\n\nRun the tests.\n");
+    const turn = await loadAgentTurn({ ...(await options({ executionDir })), facts });
+    expect(turn.execution).toEqual({ dir: executionDir, shown: executionDir });
+    expect(turn.bootstrap.files.filter((file) => file.origin === "execution")).toStrictEqual([
+      {
+        name: "AGENTS.md",
+        path: join(executionDir, "AGENTS.md"),
+        origin: "execution",
+        status: "ok",
+        rawChars: 22,
+        injectedChars: 22,
+        limitedBy: null,
+        rawText: "# Repo\n\nRun the tests.\n",
+        injectedText: "# Repo\n\nRun the tests.",
+      },
+    ]);
+    const same = await loadAgentTurn({ ...(await options({ executionDir: workspaceDir })), facts });
+    expect(same).not.toHaveProperty("execution");
+  });
+
+  it("leaves out what a turn does not have: a heartbeat file, an execution folder, a change note", async () => {
+    const turn = await loadAgentTurn({ ...(await options()), facts });
+    expect(turn).not.toHaveProperty("heartbeatFile");
+    expect(turn).not.toHaveProperty("execution");
+    expect(turn.input.volatile).not.toHaveProperty("workspaceChanges");
+  });
+
+  it("counts tokens with the given counter; a missing or skipped file counts none, a skipped one says why", async () => {
+    await writeFile(join(workspaceDir, "MEMORY.md"), "a\u0000b");
+    await rm(join(workspaceDir, "SOUL.md"));
+    const tokenCounter = {
+      countTokens: (text: string) => text.length,
+      isWithinLimit: (text: string, limit: number) => text.length <= limit,
+    };
+    const turn = await loadAgentTurn({
+      ...(await options({ tokenCounter })),
+      facts,
+      countTokens: true,
+    });
+    const marker = `[MISSING] Expected at: ${join(workspaceDir, "SOUL.md")}`;
+    const named = turn.bootstrap.files.filter((file) =>
+      ["SOUL.md", "MEMORY.md"].includes(file.name),
+    );
+    expect(named).toStrictEqual([
+      {
+        name: "SOUL.md",
+        path: join(workspaceDir, "SOUL.md"),
+        origin: "workspace",
+        status: "missing",
+        rawChars: 0,
+        injectedChars: marker.length,
+        limitedBy: null,
+        injectedText: marker,
+        rawTokens: 0,
+        injectedTokens: marker.length,
+      },
+      {
+        name: "MEMORY.md",
+        path: join(workspaceDir, "MEMORY.md"),
+        origin: "workspace",
+        status: "skipped",
+        rawChars: 0,
+        injectedChars: 0,
+        limitedBy: null,
+        rawTokens: 0,
+        injectedTokens: 0,
+        reason: "binary",
+      },
+    ]);
+  });
+
+  it("runs the bootstrap hooks over the turn's files", async () => {
+    const turn = await loadAgentTurn({
+      ...(await options({
+        bootstrapHooks: {
+          "agent:bootstrap": [
+            (event) => {
+              for (const file of event.files) if (file.name === "USER.md") file.content = "Hooked.";
+            },
+          ],
+        },
+      })),
+      facts,
+    });
+    expect(turn.bootstrap.files.find((file) => file.name === "USER.md")).toStrictEqual({
+      name: "USER.md",
+      path: join(workspaceDir, "USER.md"),
+      origin: "workspace",
+      status: "ok",
+      rawChars: 7,
+      injectedChars: 7,
+      limitedBy: null,
+      rawText: await readFile(join(workspaceDir, "USER.md"), "utf8"),
+      injectedText: "Hooked.",
+    });
+  });
+
+  it("gives the renderer no skills prompt when no skill is listed", async () => {
+    const turn = await loadAgentTurn({ ...(await options({ skillRoots: [] })), facts });
+    expect(turn.skills.text).toBe("");
+    expect(turn.input).not.toHaveProperty("skillsPrompt");
+  });
+
+  it("passes a provider's contribution to the renderer", async () => {
+    const provider = { stablePrefix: "Answer in haiku.", dynamicSuffix: "Haiku day." };
+    const turn = await loadAgentTurn({
+      ...(await options({ provider })),
+      facts: { ...facts, model: { id: "claude-x", provider: "anthropic" } },
+    });
+    expect(turn.input.provider).toEqual(provider);
+  });
+
+  it("lists the skills of an extra root, shown under homeDir as ~", async () => {
+    const home = join(workspaceDir, "..");
+    const extra = join(home, "extra-skills");
+    await mkdir(join(extra, "planted-skill"), { recursive: true });
+    await writeFile(
+      join(extra, "planted-skill", "SKILL.md"),
+      "---\nname: planted-skill\ndescription: Planted for the test.\n---\n",
+    );
+    const turn = await loadAgentTurn({
+      ...(await options({ extraSkillRoots: [{ tier: "managed", dir: extra }], homeDir: home })),
+      facts,
+    });
+    expect(turn.skills.all.find((skill) => skill.name === "planted-skill")).toEqual({
+      name: "planted-skill",
+      tier: "managed",
+      path: join(extra, "planted-skill", "SKILL.md"),
+      status: "included",
+      listing: "normal",
+      priority: 0,
+      form: "full",
+      entryText:
+        "  <skill>\n    <name>planted-skill</name>\n    <description>Planted for the test.</description>\n    <location>~/extra-skills/planted-skill/SKILL.md</location>\n  </skill>",
+    });
+  });
+
+  it("refuses a relative folder option with AGENT_INVALID_OPTIONS", async () => {
+    await expect(createPromptAssembler({ workspaceDir: "demo" })).rejects.toMatchObject({
+      name: "AgentError",
+      code: "AGENT_INVALID_OPTIONS",
+      message: 'workspaceDir must be an absolute path, got "demo".',
+      path: "workspaceDir",
+      hint: "Resolve workspaceDir against the working directory before calling.",
+    });
+    await expect(
+      createPromptAssembler({ workspaceDir: 42 as unknown as string }),
+    ).rejects.toMatchObject({
+      name: "AgentError",
+      code: "AGENT_INVALID_OPTIONS",
+      message: 'workspaceDir must be an absolute path, got "42".',
+      path: "workspaceDir",
+      hint: "Resolve workspaceDir against the working directory before calling.",
+    });
+    await expect(createPromptAssembler({ executionDir: "" })).rejects.toMatchObject({
+      name: "AgentError",
+      code: "AGENT_INVALID_OPTIONS",
+      message: 'executionDir must be an absolute path, got "".',
+      path: "executionDir",
+      hint: "Resolve executionDir against the working directory before calling.",
+    });
+  });
+
+  it("refuses a turn after close() with AGENT_CLOSED", async () => {
+    const assembler = await createPromptAssembler(await options());
+    await assembler.close();
+    await expect(assembler.turn(facts)).rejects.toMatchObject({
+      name: "AgentError",
+      code: "AGENT_CLOSED",
+      message: "This prompt assembler was closed.",
+      hint: "Create a new assembler with createPromptAssembler.",
+    });
   });
 });
