@@ -7,7 +7,10 @@ import { createInputsWatcher, listWatchInputs } from "./create-inputs-watcher.js
 
 vi.mock("@promptstack/safe-read", async (importOriginal) => {
   const actual = await importOriginal<typeof import("@promptstack/safe-read")>();
-  return { ...actual, watchContainedInputs: vi.fn(actual.watchContainedInputs) };
+  return {
+    ...actual,
+    watchContainedInputs: vi.fn<typeof actual.watchContainedInputs>(actual.watchContainedInputs),
+  };
 });
 const watchSpy = vi.mocked(watchContainedInputs);
 
