@@ -138,5 +138,7 @@ describe("isDeepEqual", () => {
     expect(isDeepEqual({ hook }, { hook: (text: string) => text })).toBe(false);
     expect(isDeepEqual([1], { 0: 1 })).toBe(false);
     expect(isDeepEqual({ a: undefined }, {})).toBe(false);
+    // As many keys, other names: a missing key is not an undefined value.
+    expect(isDeepEqual({ a: undefined }, { b: undefined })).toBe(false);
   });
 });
