@@ -32,4 +32,24 @@ describe("createConfigCache", () => {
       expect((await cacheFor(config, "helper")).current.parsed.config).toEqual(config);
     }
   });
+
+  it("loads a config object once: later turns do not load it again", async () => {
+    const cache = await cacheFor({ agents: {} }, undefined);
+    expect([await cache.beginTurn(), await cache.beginTurn(), await cache.beginTurn()]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(cache.current.generation).toBe(1);
+  });
+
+  it("resolves each session kind and prompt mode once per load, under its own key", async () => {
+    const cache = await cacheFor({ agents: {} }, undefined);
+    const main = cache.resolveFor("main", "full");
+    const subagent = cache.resolveFor("subagent", "minimal");
+    expect([main.key, subagent.key]).toEqual(["main\0full", "subagent\0minimal"]);
+    expect(subagent.resolved).not.toEqual(main.resolved);
+    expect(cache.resolveFor("main", "full").resolved).toBe(main.resolved);
+    expect(cache.resolveFor("subagent", "minimal").resolved).toBe(subagent.resolved);
+  });
 });

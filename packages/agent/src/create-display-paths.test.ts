@@ -53,4 +53,18 @@ describe("createDisplayPaths", () => {
       hint: "Save ~/demo/MEMORY.md as UTF-8.",
     });
   });
+
+  it("leaves a diagnostic without path or hint without them", () => {
+    expect(
+      paths.showDiagnostic({
+        code: "SKILLS_ROOT_MISSING",
+        severity: "info",
+        message: "No skills in /srv/agents/demo/skills.",
+      }),
+    ).toStrictEqual({
+      code: "SKILLS_ROOT_MISSING",
+      severity: "info",
+      message: "No skills in ~/demo/skills.",
+    });
+  });
 });

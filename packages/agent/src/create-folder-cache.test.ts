@@ -1,4 +1,4 @@
-import { rename, utimes, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createTempDir } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
@@ -36,5 +36,33 @@ describe("createFolderCache", () => {
     expect(await folders.nameVariants(dir)).toEqual([
       { canonical: "MEMORY.md", entry: "MEMORY.md" },
     ]);
+  });
+
+  it("stats a folder once per turn", async () => {
+    const dir = createTempDir("promptstack-folders-");
+    const folders = createFolderCache();
+    const first = await folders.stamp(dir);
+    await writeFile(join(dir, "MEMORY.md"), "- a fact\n");
+    await utimes(dir, MTIME, MTIME);
+    expect(await folders.stamp(dir)).toBe(first);
+    folders.beginTurn();
+    expect(await folders.stamp(dir)).not.toBe(first);
+  });
+
+  it("keeps a folder's real path while its device and inode stay the same, until clear()", async () => {
+    const root = createTempDir("promptstack-folders-");
+    await mkdir(join(root, "first"));
+    await symlink(join(root, "first"), join(root, "link"));
+    const folders = createFolderCache();
+    expect(await folders.realPath(join(root, "link"))).toBe(join(root, "first"));
+    // The same folder (same inode) under another name, the link moved to it.
+    await rename(join(root, "first"), join(root, "second"));
+    await rm(join(root, "link"));
+    await symlink(join(root, "second"), join(root, "link"));
+    folders.beginTurn();
+    expect(await folders.realPath(join(root, "link"))).toBe(join(root, "first"));
+    folders.clear();
+    expect(await folders.realPath(join(root, "link"))).toBe(join(root, "second"));
+    expect(await folders.realPath(join(root, "gone"))).toBeNull();
   });
 });
