@@ -64,5 +64,11 @@ describe("createFolderCache", () => {
     folders.clear();
     expect(await folders.realPath(join(root, "link"))).toBe(join(root, "second"));
     expect(await folders.realPath(join(root, "gone"))).toBeNull();
+    // Another folder behind the link: resolved again on the next turn.
+    await mkdir(join(root, "third"));
+    await rm(join(root, "link"));
+    await symlink(join(root, "third"), join(root, "link"));
+    folders.beginTurn();
+    expect(await folders.realPath(join(root, "link"))).toBe(join(root, "third"));
   });
 });

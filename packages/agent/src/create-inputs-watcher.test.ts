@@ -33,9 +33,12 @@ describe("createInputsWatcher", () => {
     // Another set replaces the watch: the first watcher is closed.
     await watcher.watch({ folders: [dir], files: [join(dir, "config.json5")] });
     expect(watchSpy).toHaveBeenCalledTimes(2);
-    const first = (await watchSpy.mock.results[0]!.value) as { folders(): readonly string[] };
-    expect(first.folders()).toEqual([]);
+    const [first, second] = (await Promise.all(
+      watchSpy.mock.results.map((result) => result.value),
+    )) as { folders(): readonly string[] }[];
+    expect([first!.folders(), second!.folders()]).toEqual([[], [dir]]);
     await watcher.close();
+    expect(second!.folders()).toEqual([]);
   });
 
   it("watches nothing when disabled", async () => {
