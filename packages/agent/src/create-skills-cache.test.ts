@@ -49,7 +49,11 @@ function request(config: PromptstackConfig, readTool = true): SkillsListingReque
   return {
     config: parsed,
     configGeneration: 1,
-    resolved: resolveAgentSystemPromptConfig(parsed, { sessionKind: "main", promptMode: "full" }),
+    resolved: resolveAgentSystemPromptConfig(parsed, {
+      agentId: "main",
+      sessionKind: "main",
+      promptMode: "full",
+    }),
     resolvedKey: "main\0full",
     quiet: new Set(),
     readTool,

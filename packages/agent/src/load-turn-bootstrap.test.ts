@@ -29,7 +29,7 @@ async function request(
 ): Promise<TurnBootstrapRequest> {
   const resolved = resolveAgentSystemPromptConfig(
     parseConfig({ agents: { defaults: settings } }).config,
-    { sessionKind: "main", promptMode: "full" },
+    { agentId: "main", sessionKind: "main", promptMode: "full" },
   );
   return {
     workspaceDir,

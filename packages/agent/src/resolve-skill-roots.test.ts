@@ -4,7 +4,7 @@ import { resolveSkillRoots } from "./resolve-skill-roots.js";
 
 const resolved = resolveAgentSystemPromptConfig(
   parseConfig({ skills: { load: { extraDirs: ["shared-skills", "/opt/skills"] } } }).config,
-  { sessionKind: "main", promptMode: "full" },
+  { agentId: "main", sessionKind: "main", promptMode: "full" },
 );
 
 describe("resolveSkillRoots", () => {
