@@ -186,4 +186,71 @@ describe("createSkillsCache", () => {
     expect(moved.rescanned).toBe(true);
     expect(moved.list(request({})).all).toEqual([]);
   });
+
+  it("walks the roots again when one is dropped", async () => {
+    const { root, roots } = await makeRoot();
+    const other = createTempDir("promptstack-skills-cache-");
+    await mkdir(join(other, "echo"));
+    await writeFile(join(other, "echo", "SKILL.md"), skillText("echo"));
+    const cache = cacheFor(root);
+    const both = await cache.scan([...roots, { tier: "extra", dir: other }]);
+    expect(both.list(request({})).all.map((skill) => skill.name)).toEqual([
+      "alpha",
+      "bravo",
+      "charlie",
+      "delta",
+      "echo",
+    ]);
+    const one = await cache.scan(roots);
+    expect(one.rescanned).toBe(true);
+    expect(one.list(request({})).all.map((skill) => skill.name)).toEqual([
+      "alpha",
+      "bravo",
+      "charlie",
+      "delta",
+    ]);
+  });
+
+  it("reports a missing root unless it is quiet; other problems of a quiet root are reported", async () => {
+    const { root, roots } = await makeRoot();
+    // A quiet root with one SKILL.md more than a root may hold (maxCandidatesPerRoot, 300).
+    const crowded = createTempDir("promptstack-skills-cache-");
+    for (let index = 0; index <= 300; index++) {
+      const name = `s${String(index).padStart(3, "0")}`;
+      await mkdir(join(crowded, name));
+      await writeFile(join(crowded, name, "SKILL.md"), skillText(name));
+    }
+    const quietMissing = join(root, "quiet-missing");
+    const listing = (
+      await cacheFor(root).scan([
+        ...roots,
+        { tier: "workspace", dir: quietMissing },
+        { tier: "workspace", dir: crowded },
+        { tier: "extra", dir: join(root, "missing") },
+      ])
+    ).list({ ...request({}), quiet: new Set([quietMissing, crowded]) });
+    const tooMany = "Split the skills over several roots or remove unused ones.";
+    expect(listing.diagnostics).toEqual([
+      {
+        code: "SKILLS_CANDIDATE_LIMIT",
+        severity: "warning",
+        message: `Skill root ${crowded} has more than 300 SKILL.md files; the search stopped there.`,
+        path: crowded,
+        hint: tooMany,
+      },
+      {
+        code: "SKILLS_LOAD_LIMIT",
+        severity: "warning",
+        message: `Skill root ${crowded} reached 200 loaded skills; 100 more SKILL.md files were not loaded.`,
+        path: crowded,
+        hint: tooMany,
+      },
+      {
+        code: "SKILLS_ROOT_MISSING",
+        severity: "info",
+        message: "Skill root /skills/missing (extra) does not exist; it was skipped.",
+        path: "/skills/missing",
+      },
+    ]);
+  });
 });
