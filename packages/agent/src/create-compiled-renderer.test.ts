@@ -170,5 +170,13 @@ describe("isDeepEqual", () => {
     expect(isDeepEqual({ hook }, { hook: (text: string) => text })).toBe(false);
     expect(isDeepEqual([1], { 0: 1 })).toBe(false);
     expect(isDeepEqual({ a: undefined }, {})).toBe(false);
+    // As many keys, other names: a missing key is not an undefined value.
+    expect(isDeepEqual({ a: undefined }, { b: undefined })).toBe(false);
+    // An object against an array, a string or an object of another prototype, either way round.
+    expect(isDeepEqual({ 0: 1 }, [1])).toBe(false);
+    expect(isDeepEqual([], "")).toBe(false);
+    expect(isDeepEqual({}, Object.create(null))).toBe(false);
+    // A boxed number has the number's prototype and no own keys, and still is not the number.
+    expect(isDeepEqual(Object(1), 1)).toBe(false);
   });
 });
