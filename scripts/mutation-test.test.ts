@@ -44,6 +44,39 @@ describe("parseMutationArguments", () => {
   });
 });
 
+describe("parseMutationArguments --mutate", () => {
+  it("takes a glob of the one package's src/", () => {
+    expect(
+      parseMutationArguments(["config", "--mutate", "packages/config/src/legacy/**"], PACKAGES),
+    ).toEqual({
+      packages: ["config"],
+      concurrency: 1,
+      force: false,
+      mutate: "packages/config/src/legacy/**",
+    });
+  });
+
+  it("refuses it without exactly one package, or for files outside that package's src/", () => {
+    expect(() =>
+      parseMutationArguments(["--mutate", "packages/config/src/a.ts"], PACKAGES),
+    ).toThrow("--mutate needs exactly one package named");
+    expect(() =>
+      parseMutationArguments(
+        ["config", "safe-read", "--mutate", "packages/config/src/a.ts"],
+        PACKAGES,
+      ),
+    ).toThrow("--mutate needs exactly one package named");
+    expect(() =>
+      parseMutationArguments(["config", "--mutate", "packages/safe-read/src/a.ts"], PACKAGES),
+    ).toThrow(
+      '--mutate takes files of packages/config/src/ (a glob from the repository root), got "packages/safe-read/src/a.ts"',
+    );
+    expect(() => parseMutationArguments(["config", "--mutate"], PACKAGES)).toThrow(
+      "--mutate needs a value",
+    );
+  });
+});
+
 describe("toChangedPackages", () => {
   it("keeps the packages a changed path lies in, in package order", () => {
     expect(
@@ -95,6 +128,21 @@ describe("buildStrykerOptions", () => {
       incrementalFile: "stryker/incremental/safe-read.json",
       jsonReporter: { fileName: "reports/mutation/safe-read.json" },
     });
+  });
+
+  it("mutates only the files of a --mutate glob, still leaving out tests and the index", () => {
+    const options = buildStrykerOptions("safe-read", {
+      concurrency: 1,
+      force: false,
+      vitestRunnerPlugin: "/runner.js",
+      survivorsReporterPlugin: "/survivors.ts",
+      mutate: "packages/safe-read/src/watch/**",
+    });
+    expect(options["mutate"]).toEqual([
+      "packages/safe-read/src/watch/**",
+      "!packages/safe-read/src/**/*.test.ts",
+      "!packages/safe-read/src/index.ts",
+    ]);
   });
 });
 

@@ -8,7 +8,9 @@
  * Incremental mode keeps each package's previous results in `stryker/incremental/` (committed, so
  * a fresh clone and CI start from main's results), and a re-run after a small change only tests
  * the mutants the change touched. `--changed-since <ref>`
- * picks the packages whose files differ from `ref` (what CI runs on a pull request).
+ * picks the packages whose files differ from `ref` (what CI runs on a pull request). `--mutate
+ * <glob>` runs part of one package and merges the results into its incremental file
+ * (`mergeIncrementalReport`), so a large package can be measured a few files at a time.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -20,6 +22,9 @@ import {
   parseListedMutants,
 } from "./find-unlisted-survivors.js";
 import type { ReportMutant } from "./find-unlisted-survivors.js";
+import { minimatch } from "minimatch";
+import { mergeIncrementalReport } from "./merge-incremental-report.js";
+import type { IncrementalReport } from "./merge-incremental-report.js";
 
 /** The packages under `packages/`, sorted. */
 export function listPackages(root: string): string[] {
@@ -37,11 +42,13 @@ export interface MutationArguments {
   readonly concurrency: number;
   /** Test every mutant again, ignoring the incremental results. */
   readonly force: boolean;
+  /** Mutate only these files of the one package named (a glob from the repository root). */
+  readonly mutate?: string;
 }
 
 /**
- * Parses `[package...] [--changed-since <ref>] [--concurrency <n>] [--force]`; throws on a bad
- * one. Pure.
+ * Parses `[package...] [--changed-since <ref>] [--concurrency <n>] [--force] [--mutate <glob>]`;
+ * throws on a bad one. Pure.
  */
 export function parseMutationArguments(
   argv: readonly string[],
@@ -51,14 +58,20 @@ export function parseMutationArguments(
   let changedSince: string | undefined;
   let concurrency = 1;
   let force = false;
+  let mutate: string | undefined;
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
     if (argument === "--force") {
       force = true;
-    } else if (argument === "--changed-since" || argument === "--concurrency") {
+    } else if (
+      argument === "--changed-since" ||
+      argument === "--concurrency" ||
+      argument === "--mutate"
+    ) {
       const value = argv[++index];
       if (value === undefined) throw new Error(`${argument} needs a value`);
       if (argument === "--changed-since") changedSince = value;
+      else if (argument === "--mutate") mutate = value;
       else {
         concurrency = Number(value);
         if (!Number.isInteger(concurrency) || concurrency < 1) {
@@ -76,11 +89,20 @@ export function parseMutationArguments(
   if (changedSince !== undefined && packages.length > 0) {
     throw new Error("name packages or pass --changed-since, not both");
   }
+  if (mutate !== undefined) {
+    if (packages.length !== 1) throw new Error("--mutate needs exactly one package named");
+    if (!mutate.startsWith(`packages/${packages[0]}/src/`)) {
+      throw new Error(
+        `--mutate takes files of packages/${packages[0]}/src/ (a glob from the repository root), got "${mutate}"`,
+      );
+    }
+  }
   return {
     packages: packages.length === 0 && changedSince === undefined ? [...knownPackages] : packages,
     ...(changedSince === undefined ? {} : { changedSince }),
     concurrency,
     force,
+    ...(mutate === undefined ? {} : { mutate }),
   };
 }
 
@@ -122,6 +144,8 @@ export function buildStrykerOptions(
     readonly vitestRunnerPlugin: string;
     /** `stryker/survivors-reporter.mjs`: streams undetected mutants to a text file. */
     readonly survivorsReporterPlugin: string;
+    /** Only these files (a glob from the repository root) instead of all of `src/`. */
+    readonly mutate?: string;
   },
 ): Record<string, unknown> {
   const paths = mutationReportPaths(packageName);
@@ -131,7 +155,7 @@ export function buildStrykerOptions(
     plugins: [options.vitestRunnerPlugin, options.survivorsReporterPlugin],
     vitest: { configFile: "stryker/vitest.config.ts", related: false },
     mutate: [
-      `packages/${packageName}/src/**/*.ts`,
+      options.mutate ?? `packages/${packageName}/src/**/*.ts`,
       `!packages/${packageName}/src/**/*.test.ts`,
       `!packages/${packageName}/src/index.ts`,
     ],
@@ -299,14 +323,38 @@ async function runMutationTests(root: string, argv: readonly string[]): Promise<
     // Read by stryker/vitest.config.ts, in this process and in Stryker's test-runner workers.
     process.env["PROMPTSTACK_MUTATION_PACKAGE"] = packageName;
     const started = Date.now();
+    const paths = mutationReportPaths(packageName);
+    const earlier =
+      parsed.mutate !== undefined && !parsed.force && existsSync(join(root, paths.incremental))
+        ? (JSON.parse(readFileSync(join(root, paths.incremental), "utf8")) as IncrementalReport)
+        : undefined;
     await new Stryker(
       buildStrykerOptions(packageName, {
         concurrency: parsed.concurrency,
         force: parsed.force,
         vitestRunnerPlugin,
         survivorsReporterPlugin,
+        ...(parsed.mutate === undefined ? {} : { mutate: parsed.mutate }),
       }),
     ).runMutationTest();
+    if (earlier !== undefined) {
+      // The run wrote only the files it mutated: put the earlier results of the others back.
+      const partial = JSON.parse(
+        readFileSync(join(root, paths.incremental), "utf8"),
+      ) as IncrementalReport;
+      const glob = parsed.mutate!;
+      const merged = mergeIncrementalReport(earlier, partial, {
+        mutated: (path) => minimatch(path, glob),
+        exists: (path) => existsSync(join(root, path)),
+      });
+      const text = JSON.stringify(merged.report, null, 2);
+      writeFileSync(join(root, paths.incremental), text);
+      writeFileSync(join(root, paths.report), text);
+      notes.push(
+        `${packageName}: merged with the earlier results of the files not mutated: ` +
+          `${merged.kept} mutants kept, ${merged.dropped} dropped (their tests changed)`,
+      );
+    }
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
     const report = JSON.parse(
       readFileSync(join(root, mutationReportPaths(packageName).report), "utf8"),
