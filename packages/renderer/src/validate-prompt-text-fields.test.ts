@@ -1,3 +1,4 @@
+import { thrownBy } from "@promptstack-tools/test-utils";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt } from "./build-agent-system-prompt.js";
@@ -147,5 +148,53 @@ describe("text that enters the prompt", () => {
       }),
       { numRuns: FUZZ_RUNS },
     );
+  });
+
+  // The whole error for each rule a value can break: the field, the rule, and the value quoted.
+  const ruleErrors: readonly [object, string, string, string][] = [
+    [{ workspaceDir: "/w\u0000" }, "workspaceDir", "text without NUL characters", '"/w\\u0000"'],
+    [
+      { skillsPrompt: "x\ud800" },
+      "skillsPrompt",
+      "well-formed Unicode (a lone surrogate was found)",
+      '"x\\ud800"',
+    ],
+    [
+      { ownerDisplay: "Ada\nBob" },
+      "ownerDisplay",
+      "a single line without line breaks or control characters",
+      '"Ada\\nBob"',
+    ],
+    [
+      { tools: [{ name: "read me" }] },
+      "tools.0.name",
+      "a tool name of 1-64 letters, digits, '_' or '-' (the provider rule)",
+      '"read me"',
+    ],
+    [
+      { identityLine: "## You" },
+      "identityLine",
+      "a line that does not read as a Markdown heading or heading underline",
+      '"## You"',
+    ],
+  ];
+  for (const [input, path, expected, got] of ruleErrors) {
+    it(`says at ${path} that it expected ${expected}`, () => {
+      expect(thrownBy(() => buildAgentSystemPrompt(input))).toMatchObject({
+        name: "RendererError",
+        code: "RENDERER_INVALID_INPUT",
+        message: `Invalid agent system prompt input at ${path}: expected ${expected}, got ${got}.`,
+        path,
+        hint: "Clean the value where it is loaded (config, facts, workspace) before rendering.",
+      });
+    });
+  }
+
+  it("names a tool name's line break as a line break, not as the tool-name rule", () => {
+    expect(thrownBy(() => buildAgentSystemPrompt({ tools: [{ name: "re\nad" }] }))).toMatchObject({
+      message:
+        'Invalid agent system prompt input at tools.0.name: expected a single line without line breaks or control characters, got "re\\nad".',
+      path: "tools.0.name",
+    });
   });
 });
