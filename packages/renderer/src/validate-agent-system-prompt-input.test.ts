@@ -112,6 +112,12 @@ describe("validateAgentSystemPromptInput", () => {
     [{ modelAliases: [{ alias: "fast" }] }, "modelAliases[0].model", REQUIRED, "nothing"],
     [{ modelAliases: [{ model: "m" }] }, "modelAliases[0].alias", REQUIRED, "nothing"],
     [
+      { tools: [{ name: "read", guidance: "Read first." }] },
+      "tools[0].guidance",
+      "an array of strings",
+      "a string",
+    ],
+    [
       { tools: [{ name: "read", guidance: ["Read first.", 2] }] },
       "tools[0].guidance",
       "an array of strings",
@@ -375,6 +381,19 @@ describe("validateAgentSystemPromptInput", () => {
         },
       }),
     ).not.toThrow();
+  });
+
+  it("accepts a profile that leaves its optional fields out", () => {
+    const profile = {
+      name: "Acme",
+      cliName: "acme",
+      docsUrl: "https://docs.example",
+      sourceUrl: "https://source.example",
+      skillsHubUrl: "https://skills.example",
+      communityUrl: "https://community.example",
+      delimiterWord: "ACME",
+    };
+    expect(() => validateAgentSystemPromptInput({ profile })).not.toThrow();
   });
 
   it("accepts every mode, size and choice it names", () => {
