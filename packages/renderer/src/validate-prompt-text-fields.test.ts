@@ -197,4 +197,30 @@ describe("text that enters the prompt", () => {
       path: "tools.0.name",
     });
   });
+
+  it("holds the heading rule to own-line fields and the single-line rule off multi-line text", () => {
+    expect(rejection({ workspaceDir: "# ws", ownerDisplay: "---", ttsHint: "===" })).toBe(
+      undefined,
+    );
+    expect(rejection({ ttsHint: "one\ntwo", skillsPrompt: "a\r\nb\u2028c" })).toBe(undefined);
+  });
+
+  it("checks a custom section's heading as a line before the registry is resolved", () => {
+    const sections = {
+      add: [{ id: "x", heading: "X\nY", cache: "stable", after: "safety", text: "t" }],
+    };
+    expect(thrownBy(() => buildAgentSystemPrompt({ sections }))).toMatchObject({
+      code: "RENDERER_INVALID_INPUT",
+      message:
+        'Invalid agent system prompt input at sections.add.0.heading: expected a single line without line breaks or control characters, got "X\\nY".',
+      path: "sections.add.0.heading",
+    });
+  });
+
+  it("walks past registry fields left undefined", () => {
+    const add = [{ id: "x", heading: "X", cache: "stable", after: "safety", text: "t" }] as const;
+    expect(buildAgentSystemPrompt({ sections: { add, disable: undefined } })).toEqual(
+      buildAgentSystemPrompt({ sections: { add } }),
+    );
+  });
 });
