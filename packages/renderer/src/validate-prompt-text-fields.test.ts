@@ -206,10 +206,12 @@ describe("text that enters the prompt", () => {
   });
 
   it("checks a custom section's heading as a line before the registry is resolved", () => {
-    const sections = {
-      add: [{ id: "x", heading: "X\nY", cache: "stable", after: "safety", text: "t" }],
+    const input: object = {
+      sections: {
+        add: [{ id: "x", heading: "X\nY", cache: "stable", after: "safety", text: "t" }],
+      },
     };
-    expect(thrownBy(() => buildAgentSystemPrompt({ sections }))).toMatchObject({
+    expect(thrownBy(() => buildAgentSystemPrompt(input))).toMatchObject({
       code: "RENDERER_INVALID_INPUT",
       message:
         'Invalid agent system prompt input at sections.add.0.heading: expected a single line without line breaks or control characters, got "X\\nY".',
@@ -219,7 +221,8 @@ describe("text that enters the prompt", () => {
 
   it("walks past registry fields left undefined", () => {
     const add = [{ id: "x", heading: "X", cache: "stable", after: "safety", text: "t" }] as const;
-    expect(buildAgentSystemPrompt({ sections: { add, disable: undefined } })).toEqual(
+    const withUndefined: object = { sections: { add, disable: undefined } };
+    expect(buildAgentSystemPrompt(withUndefined)).toEqual(
       buildAgentSystemPrompt({ sections: { add } }),
     );
   });
