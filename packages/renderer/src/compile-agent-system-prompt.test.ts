@@ -1,3 +1,4 @@
+import { thrownBy } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt } from "./build-agent-system-prompt.js";
 import { compileAgentSystemPrompt } from "./compile-agent-system-prompt.js";
@@ -173,5 +174,81 @@ describe("compileAgentSystemPrompt", () => {
     expect(spoofed.text.split(MARKER).length - 1).toBe(1);
     expect(spoofed.text).toContain("<!-- (quoted) OPENCLAW_CACHE_BOUNDARY -->");
     expect(spoofed.text).not.toContain("<!-- OPENCLAW_RUNTIME_TAIL_END -->");
+  });
+
+  it("says in its whole error why per-turn facts do not belong in the compiled input", () => {
+    const input = { ...STABLE, volatile: TURN } as StableAgentSystemPromptInput;
+    expect(thrownBy(() => compileAgentSystemPrompt(input))).toMatchObject({
+      name: "RendererError",
+      code: "RENDERER_INVALID_INPUT",
+      message:
+        "Invalid renderer input at volatile: compileAgentSystemPrompt takes the stable input only.",
+      path: "volatile",
+      hint: "Leave `volatile` out of the compiled input and pass each turn's facts to `render(volatile)`.",
+    });
+  });
+
+  it("wraps a hook that throws, on each turn, in a whole RENDERER_HOOK_FAILED error", () => {
+    const cause = new Error("boom");
+    const compiled = compileAgentSystemPrompt({
+      ...STABLE,
+      beforePromptBuild: () => {
+        throw cause;
+      },
+    });
+    expect(thrownBy(() => compiled.render(TURN))).toMatchObject({
+      name: "RendererError",
+      code: "RENDERER_HOOK_FAILED",
+      message: "The legacy beforePromptBuild hook threw while rewriting the system prompt.",
+      path: "beforePromptBuild",
+      hint: "Fix the hook, or move its change into a provider contribution.",
+      cause,
+    });
+  });
+
+  it("rejects a hook result that is not a string in a whole RENDERER_HOOK_FAILED error", () => {
+    const compiled = compileAgentSystemPrompt({
+      ...STABLE,
+      beforePromptBuild: (() => undefined) as unknown as (text: string) => string,
+    });
+    expect(thrownBy(() => compiled.render())).toMatchObject({
+      name: "RendererError",
+      code: "RENDERER_HOOK_FAILED",
+      message: "The legacy beforePromptBuild hook returned something other than a string.",
+      path: "beforePromptBuild",
+      hint: "Return the full prompt text from the hook.",
+    });
+  });
+
+  it("passes a hook the whole turn text and keeps what it returns, boundary re-found", () => {
+    const seen: string[] = [];
+    const compiled = compileAgentSystemPrompt({
+      ...STABLE,
+      beforePromptBuild: (text) => {
+        seen.push(text);
+        return `HEAD\n${text}`;
+      },
+    });
+    const plain = compileAgentSystemPrompt(STABLE).render(TURN);
+    expect(compiled.render(TURN)).toEqual({
+      text: `HEAD\n${plain.text}`,
+      sections: plain.sections,
+      boundary: plain.boundary + "HEAD\n".length,
+    });
+    expect(seen).toEqual([plain.text]);
+  });
+
+  it("in none mode passes a hook the prefix and strips a boundary it adds", () => {
+    const compiled = compileAgentSystemPrompt({
+      mode: "none",
+      beforePromptBuild: (text) => `${text}${MARKER}tail\n`,
+    });
+    const prefix =
+      "You are an AI agent that works for the people who reach you through OpenClaw.\n";
+    expect(compiled.render(TURN)).toEqual({
+      text: `${prefix}tail\n`,
+      sections: [expect.objectContaining({ id: "identity" })],
+      boundary: -1,
+    });
   });
 });

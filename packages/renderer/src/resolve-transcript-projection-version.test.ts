@@ -1,3 +1,4 @@
+import { thrownBy } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import { RendererError } from "./renderer-error.js";
 import { resolveTranscriptProjectionVersion } from "./resolve-transcript-projection-version.js";
@@ -50,5 +51,38 @@ describe("resolveTranscriptProjectionVersion", () => {
   it("rejects an unknown origin", () => {
     const header = { origin: "cloned", projectionVersion: 4 } as unknown as TranscriptHeader;
     expect(() => resolveTranscriptProjectionVersion(header)).toThrow(/header\.origin/);
+  });
+
+  it.each<[string, unknown, string]>([
+    ["a number", 7, "7"],
+    ["NaN", Number.NaN, "(not a number)"],
+    ["a string", "4", '"4"'],
+    ["null", null, "(empty)"],
+    ["a boolean", true, "(a value of type boolean)"],
+    ["an object", { version: 4 }, "(a value of type object)"],
+  ])("names a recorded version that is %s in the whole error", (_name, version, shown) => {
+    const header = { origin: "fork", projectionVersion: version } as TranscriptHeader;
+    expect(thrownBy(() => resolveTranscriptProjectionVersion(header))).toMatchObject({
+      name: "RendererError",
+      code: "RENDERER_UNKNOWN_PROJECTION_VERSION",
+      message: `Unknown transcript projection version ${shown} at header.projectionVersion; known versions are 3 and 4. Nothing was submitted to the model.`,
+      path: "header.projectionVersion",
+      hint: "Resolve the version with resolveTranscriptProjectionVersion(header), or repair the transcript header with the doctor.",
+    });
+  });
+
+  it.each<[string, unknown, string]>([
+    ["missing", undefined, "(missing)"],
+    ["null", null, "(empty)"],
+    ["a number", 1, "1"],
+  ])("names an origin that is %s in the whole error", (_name, origin, shown) => {
+    const header = { origin } as unknown as TranscriptHeader;
+    expect(thrownBy(() => resolveTranscriptProjectionVersion(header))).toMatchObject({
+      name: "RendererError",
+      code: "RENDERER_INVALID_INPUT",
+      message: `Unknown transcript origin ${shown} at header.origin; expected one of new, existing, fork, resume, reset, compaction, adopted.`,
+      path: "header.origin",
+      hint: "Record where the transcript came from in its header.",
+    });
   });
 });

@@ -340,11 +340,6 @@ export function checkVolatileFacts(value: unknown): boolean {
   return validateVolatileTextFields(facts);
 }
 
-/** `checkVolatileFacts` as an assertion. */
-export function validateVolatileFacts(value: unknown): asserts value is VolatileFacts {
-  checkVolatileFacts(value);
-}
-
 /**
  * Checks the stable part of the input (every field but `volatile`, which it ignores): the
  * check `compileAgentSystemPrompt` runs once. Returns true when some stable string could spell a
@@ -354,13 +349,6 @@ export function checkStableInput(input: unknown): boolean {
   const fields = requireRecord(input, "");
   checkStableFields(fields);
   return validateStableTextFields(fields);
-}
-
-/** `checkStableInput` as an assertion. */
-export function validateStableAgentSystemPromptInput(
-  input: unknown,
-): asserts input is StableAgentSystemPromptInput {
-  checkStableInput(input);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { thrownBy } from "@promptstack-tools/test-utils";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt } from "./build-agent-system-prompt.js";
@@ -146,6 +147,83 @@ describe("text that enters the prompt", () => {
         expect(text).not.toMatch(/[\n\r\u2028\u2029]/u);
       }),
       { numRuns: FUZZ_RUNS },
+    );
+  });
+
+  // The whole error for each rule a value can break: the field, the rule, and the value quoted.
+  const ruleErrors: readonly [object, string, string, string][] = [
+    [{ workspaceDir: "/w\u0000" }, "workspaceDir", "text without NUL characters", '"/w\\u0000"'],
+    [
+      { skillsPrompt: "x\ud800" },
+      "skillsPrompt",
+      "well-formed Unicode (a lone surrogate was found)",
+      '"x\\ud800"',
+    ],
+    [
+      { ownerDisplay: "Ada\nBob" },
+      "ownerDisplay",
+      "a single line without line breaks or control characters",
+      '"Ada\\nBob"',
+    ],
+    [
+      { tools: [{ name: "read me" }] },
+      "tools.0.name",
+      "a tool name of 1-64 letters, digits, '_' or '-' (the provider rule)",
+      '"read me"',
+    ],
+    [
+      { identityLine: "## You" },
+      "identityLine",
+      "a line that does not read as a Markdown heading or heading underline",
+      '"## You"',
+    ],
+  ];
+  for (const [input, path, expected, got] of ruleErrors) {
+    it(`says at ${path} that it expected ${expected}`, () => {
+      expect(thrownBy(() => buildAgentSystemPrompt(input))).toMatchObject({
+        name: "RendererError",
+        code: "RENDERER_INVALID_INPUT",
+        message: `Invalid agent system prompt input at ${path}: expected ${expected}, got ${got}.`,
+        path,
+        hint: "Clean the value where it is loaded (config, facts, workspace) before rendering.",
+      });
+    });
+  }
+
+  it("names a tool name's line break as a line break, not as the tool-name rule", () => {
+    expect(thrownBy(() => buildAgentSystemPrompt({ tools: [{ name: "re\nad" }] }))).toMatchObject({
+      message:
+        'Invalid agent system prompt input at tools.0.name: expected a single line without line breaks or control characters, got "re\\nad".',
+      path: "tools.0.name",
+    });
+  });
+
+  it("holds the heading rule to own-line fields and the single-line rule off multi-line text", () => {
+    expect(rejection({ workspaceDir: "# ws", ownerDisplay: "---", ttsHint: "===" })).toBe(
+      undefined,
+    );
+    expect(rejection({ ttsHint: "one\ntwo", skillsPrompt: "a\r\nb\u2028c" })).toBe(undefined);
+  });
+
+  it("checks a custom section's heading as a line before the registry is resolved", () => {
+    const input: object = {
+      sections: {
+        add: [{ id: "x", heading: "X\nY", cache: "stable", after: "safety", text: "t" }],
+      },
+    };
+    expect(thrownBy(() => buildAgentSystemPrompt(input))).toMatchObject({
+      code: "RENDERER_INVALID_INPUT",
+      message:
+        'Invalid agent system prompt input at sections.add.0.heading: expected a single line without line breaks or control characters, got "X\\nY".',
+      path: "sections.add.0.heading",
+    });
+  });
+
+  it("walks past registry fields left undefined", () => {
+    const add = [{ id: "x", heading: "X", cache: "stable", after: "safety", text: "t" }] as const;
+    const withUndefined: object = { sections: { add, disable: undefined } };
+    expect(buildAgentSystemPrompt(withUndefined)).toEqual(
+      buildAgentSystemPrompt({ sections: { add } }),
     );
   });
 });
