@@ -1,7 +1,9 @@
+import { thrownBy } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt } from "./build-agent-system-prompt.js";
 import { compileAgentSystemPrompt } from "./compile-agent-system-prompt.js";
 import { RendererError } from "./renderer-error.js";
+import { resolveSectionRows } from "./resolve-section-rows.js";
 import type { SectionRegistry } from "./types.js";
 
 function codeOf(sections: unknown): string | undefined {
@@ -195,5 +197,103 @@ describe("section registry", () => {
       },
     });
     expect(out.text.split("<!-- OPENCLAW_CACHE_BOUNDARY -->").length).toBe(2);
+  });
+
+  // A custom section that passes every check, for the cases below to break one field of.
+  const valid = { id: "house_rules", heading: "House Rules", cache: "stable", after: "care" };
+
+  it.each([
+    [
+      "an entry of add that is not an object",
+      { add: ["house_rules"] },
+      "sections.add[0]",
+      "expected an object.",
+      "Pass { id, heading, cache, ... }.",
+    ],
+    [
+      "a blank heading",
+      { add: [{ ...valid, heading: "  ", text: "x" }] },
+      "sections.add[0].heading",
+      "expected a single-line heading.",
+      "Give the section a heading.",
+    ],
+    [
+      "a cache side that is neither stable nor volatile",
+      { add: [{ ...valid, cache: "warm", text: "x" }] },
+      "sections.add[0].cache",
+      'expected "stable" or "volatile".',
+      "Stable text goes above the boundary.",
+    ],
+    [
+      "an anchor that is not a string",
+      { add: [{ ...valid, after: 3, text: "x" }] },
+      "sections.add[0].after",
+      "expected a string.",
+      "Pass a string at after.",
+    ],
+    [
+      "a render that is not a function",
+      { add: [{ ...valid, render: "x" }] },
+      "sections.add[0].render",
+      "expected a function.",
+      "Pass a render function or static text.",
+    ],
+    [
+      "neither text nor render",
+      { add: [valid] },
+      "sections.add[0]",
+      "expected text or render.",
+      "Give the section static text or a render function.",
+    ],
+    [
+      "an unknown mode",
+      { add: [{ ...valid, text: "x", modes: ["full", "loud"] }] },
+      "sections.add[0].modes",
+      'expected modes from "full", "minimal", "none".',
+      "Fix the modes.",
+    ],
+    [
+      "add that is not an array",
+      { add: valid },
+      "sections.add",
+      "expected an array.",
+      "Pass a list of sections.",
+    ],
+    [
+      "disable that is not an array",
+      { disable: "care" },
+      "sections.disable",
+      "expected an array.",
+      "Pass ids.",
+    ],
+    [
+      "a disabled id that is not a string",
+      { disable: ["care", 7] },
+      "sections.disable[1]",
+      "expected a section id.",
+      "Pass ids as strings.",
+    ],
+    [
+      "replace that is not an object",
+      { replace: ["care"] },
+      "sections.replace",
+      "expected an object.",
+      "Map ids to text.",
+    ],
+    [
+      "a replacement that is not a string",
+      { replace: { care: ["Be kind."] } },
+      "sections.replace.care",
+      "expected a string.",
+      "Pass the new body text.",
+    ],
+  ])("refuses %s with the path, message and hint", (_name, registry, path, message, hint) => {
+    expect(thrownBy(() => resolveSectionRows(registry as SectionRegistry))).toMatchObject({
+      name: "RendererError",
+      code: "RENDERER_INVALID_INPUT",
+      message: `Invalid renderer input at ${path}: ${message}`,
+      path,
+      hint,
+    });
   });
 });

@@ -33,3 +33,18 @@ describe("provider overrides of core sections", () => {
     expect(renderSectionText(input, "tool_call_style")).toBe("## Tool Call Style\nNarrate all.");
   });
 });
+
+describe("tool call style", () => {
+  it("renders only when the run has a tool", () => {
+    expect(renderSectionText({}, "tool_call_style")).toBeUndefined();
+    expect(renderSectionText({ tools: [{ name: "read" }] }, "tool_call_style")).toBe(
+      [
+        "## Tool Call Style",
+        "Make routine, low-risk tool calls without narrating them.",
+        "Narrate in one short line when a step is multi-part, sensitive or destructive.",
+        "Also narrate when the user asked to follow along.",
+        "When a tool can do the step, call it; do not ask the user to run the equivalent command.",
+      ].join("\n"),
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderSectionText } from "../../test/render-section-text.js";
+import { NEUTRAL_PRODUCT_PROFILE } from "../product-profile.js";
 
 describe("documentation", () => {
   it("uses profile URLs without local paths", () => {
@@ -16,5 +17,27 @@ describe("documentation", () => {
     expect(text).toContain("Docs: /repo/docs (local)");
     expect(text).toContain("Source: /repo (local)");
     expect(text).not.toContain("docs.openclaw.ai");
+  });
+
+  it("without the gateway, names the product but not the gateway topics", () => {
+    const profile = {
+      ...NEUTRAL_PRODUCT_PROFILE,
+      name: "Acme Chat",
+      docsUrl: "https://docs.acme.test",
+      sourceUrl: "https://git.acme.test/chat",
+      communityUrl: "https://forum.acme.test",
+      features: { docs: true },
+    };
+    expect(renderSectionText({ profile }, "documentation")).toBe(
+      [
+        "## Documentation",
+        "Docs: https://docs.acme.test",
+        "Source: https://git.acme.test/chat",
+        "Community: https://forum.acme.test",
+        "The docs are the authority on how Acme Chat works.",
+        "AGENTS.md, project context, workspace and memory notes and `memory_search` results are instructions or user memory, not design knowledge.",
+        "When the docs are silent or stale, say so and inspect the source.",
+      ].join("\n"),
+    );
   });
 });
