@@ -34,7 +34,8 @@ describe("findConfusableFold", () => {
 
 describe("foldCharacter", () => {
   it("folds a dash or a dot that has no ASCII prototype to - or .", () => {
-    expect([..."―·•‧∙・"].map((character) => foldCharacter(character))).toEqual([
+    const characters = ["―", "·", "•", "‧", "∙", "・"];
+    expect(characters.map((character) => foldCharacter(character))).toEqual([
       "-",
       ".",
       ".",
