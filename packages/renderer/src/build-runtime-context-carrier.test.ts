@@ -1,3 +1,4 @@
+import { thrownBy } from "@promptstack-tools/test-utils";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -5,7 +6,11 @@ import {
   formatCarrierJson,
   resolveRuntimeContextCarrierFacts,
 } from "./build-runtime-context-carrier.js";
-import type { MediaTaskFact, RuntimeContextSnapshot } from "./build-runtime-context-carrier.js";
+import type {
+  BuildRuntimeContextCarrierOptions,
+  MediaTaskFact,
+  RuntimeContextSnapshot,
+} from "./build-runtime-context-carrier.js";
 import { parseInternalContextDelimiters } from "./parse-internal-context-delimiters.js";
 import { OPENCLAW_PRODUCT_PROFILE } from "./product-profile.js";
 import { RendererError } from "./renderer-error.js";
@@ -105,6 +110,12 @@ describe("buildRuntimeContextCarrier", () => {
     ]);
   });
 
+  it("escapes only what could read as a bracket, an entity or a line break", () => {
+    expect(formatCarrierJson("é―＜ \u2028\u2029\u0085 <&>")).toBe(
+      '"é―\\uff1c \\u2028\\u2029\\u0085 \\u003c\\u0026\\u003e"',
+    );
+  });
+
   it("escapes look-alike brackets and line separators losslessly", () => {
     const value = "＜‹〈⟨«≪ \u2028 \u0085 ok";
     const line = formatCarrierJson(value);
@@ -152,6 +163,59 @@ describe("resolveRuntimeContextCarrierFacts (media)", () => {
       "mine",
       "recovered",
     ]);
+  });
+
+  it("sorts by the key before the whole line, where a space would sort first", () => {
+    const facts = resolveRuntimeContextCarrierFacts(
+      {
+        exec: [
+          { id: "a", command: "make", state: "running", startedAt: "t2" },
+          { id: "b", command: "make", state: "running", startedAt: "t1" },
+        ],
+        subagents: [
+          { id: "x y", label: "l", state: "running", mode: "collect" },
+          { id: "x", label: "l", state: "running", mode: "collect" },
+        ],
+        media: { enabledTools: ["image_generate"], tasks: [task("x y"), task("x")] },
+      },
+      { sessionOwner: "owner" },
+    );
+    expect(facts).toStrictEqual({
+      exec: [
+        { id: "b", command: "make", state: "running", startedAt: "t1" },
+        { id: "a", command: "make", state: "running", startedAt: "t2" },
+      ],
+      subagents: [
+        { id: "x", label: "l", state: "running", mode: "collect" },
+        { id: "x y", label: "l", state: "running", mode: "collect" },
+      ],
+      media: {
+        enabledTools: ["image_generate"],
+        tasks: [
+          { id: "x", tool: "image_generate", state: "running" },
+          { id: "x y", tool: "image_generate", state: "running" },
+        ],
+      },
+    });
+  });
+
+  it("leaves out an optional field the fact does not have, rather than setting it undefined", () => {
+    const facts = resolveRuntimeContextCarrierFacts(
+      {
+        exec: [{ id: "a", command: "make", state: "running", startedAt: "t" }],
+        media: { enabledTools: ["image_generate"], tasks: [task("m", { requester: "owner" })] },
+        heartbeats: [{ id: "h", finishedAt: "t", outcome: "ok" }],
+      },
+      { sessionOwner: "owner" },
+    );
+    expect(facts).toStrictEqual({
+      exec: [{ id: "a", command: "make", state: "running", startedAt: "t" }],
+      media: {
+        enabledTools: ["image_generate"],
+        tasks: [{ id: "m", tool: "image_generate", state: "running" }],
+      },
+      heartbeats: [{ id: "h", finishedAt: "t", outcome: "ok" }],
+    });
   });
 
   it("shows no tasks when nobody is the current requester", () => {
@@ -259,4 +323,163 @@ describe("buildRuntimeContextCarrier input checks", () => {
     expect(() => buildRuntimeContextCarrier(bad)).toThrow(/snapshot\.exec\[0\]\.command/);
     expect(() => buildRuntimeContextCarrier(bad)).not.toThrow(/undefined/);
   });
+
+  const exec = { id: "a", command: "make", state: "running", startedAt: "t" };
+  const subagent = { id: "a", label: "l", state: "running", mode: "collect" };
+  const mediaTask = { id: "a", tool: "image_generate", state: "running" };
+  const heartbeat = { id: "a", finishedAt: "t", outcome: "ok" };
+  const CASES: readonly [string, unknown, unknown, string, string][] = [
+    ["null options", {}, null, "options", "an object, got null"],
+    [
+      "a numeric session owner",
+      {},
+      { sessionOwner: 5 },
+      "options.sessionOwner",
+      "a string or absent, got the number 5",
+    ],
+    ["exec that is no list", { exec: "x" }, {}, "snapshot.exec", 'a list, got "x"'],
+    [
+      "sub-agents that are no list",
+      { subagents: {} },
+      {},
+      "snapshot.subagents",
+      "a list, got an object",
+    ],
+    [
+      "media tools that are no list",
+      { media: { enabledTools: "a", tasks: [] } },
+      {},
+      "snapshot.media.enabledTools",
+      'a list, got "a"',
+    ],
+    [
+      "media without tasks",
+      { media: { enabledTools: [] } },
+      {},
+      "snapshot.media.tasks",
+      "a list, got nothing",
+    ],
+    [
+      "a numeric media tool",
+      { media: { enabledTools: ["a", 3], tasks: [] } },
+      {},
+      "snapshot.media.enabledTools[1]",
+      "a string, got the number 3",
+    ],
+    [
+      "an exec session without id",
+      { exec: [{ ...exec, id: undefined }] },
+      {},
+      "snapshot.exec[0].id",
+      "a string, got nothing",
+    ],
+    [
+      "an exec session in an unknown state",
+      { exec: [{ ...exec, state: "paused" }] },
+      {},
+      "snapshot.exec[0].state",
+      'one of running, exited, failed, killed, got "paused"',
+    ],
+    [
+      "an exec session with a numeric start",
+      { exec: [{ ...exec, startedAt: 1 }] },
+      {},
+      "snapshot.exec[0].startedAt",
+      "a string, got the number 1",
+    ],
+    [
+      "an exec session with a null cwd",
+      { exec: [{ ...exec, cwd: null }] },
+      {},
+      "snapshot.exec[0].cwd",
+      "a string or absent, got null",
+    ],
+    [
+      "a sub-agent without id",
+      { subagents: [{ ...subagent, id: undefined }] },
+      {},
+      "snapshot.subagents[0].id",
+      "a string, got nothing",
+    ],
+    [
+      "a sub-agent with a numeric label",
+      { subagents: [{ ...subagent, label: 2 }] },
+      {},
+      "snapshot.subagents[0].label",
+      "a string, got the number 2",
+    ],
+    [
+      "a sub-agent in an unknown mode",
+      { subagents: [{ ...subagent, mode: "wait" }] },
+      {},
+      "snapshot.subagents[0].mode",
+      'one of announce, collect, got "wait"',
+    ],
+    [
+      "a media task without id",
+      { media: { enabledTools: [], tasks: [{ ...mediaTask, id: undefined }] } },
+      {},
+      "snapshot.media.tasks[0].id",
+      "a string, got nothing",
+    ],
+    [
+      "a media task without tool",
+      { media: { enabledTools: [], tasks: [{ ...mediaTask, tool: undefined }] } },
+      {},
+      "snapshot.media.tasks[0].tool",
+      "a string, got nothing",
+    ],
+    [
+      "a media task in an unknown state",
+      { media: { enabledTools: [], tasks: [{ ...mediaTask, state: "cancelled" }] } },
+      {},
+      "snapshot.media.tasks[0].state",
+      'one of queued, running, completed, failed, got "cancelled"',
+    ],
+    [
+      "a media task with a numeric requester",
+      { media: { enabledTools: [], tasks: [{ ...mediaTask, requester: 7 }] } },
+      {},
+      "snapshot.media.tasks[0].requester",
+      "a string or absent, got the number 7",
+    ],
+    [
+      "a media task with a list as prompt summary",
+      { media: { enabledTools: [], tasks: [{ ...mediaTask, promptSummary: [] }] } },
+      {},
+      "snapshot.media.tasks[0].promptSummary",
+      "a string or absent, got an array",
+    ],
+    [
+      "a heartbeat result without id",
+      { heartbeats: [{ ...heartbeat, id: undefined }] },
+      {},
+      "snapshot.heartbeats[0].id",
+      "a string, got nothing",
+    ],
+    [
+      "a heartbeat result with a numeric finish",
+      { heartbeats: [{ ...heartbeat, finishedAt: 0 }] },
+      {},
+      "snapshot.heartbeats[0].finishedAt",
+      "a string, got the number 0",
+    ],
+  ];
+
+  for (const [name, snapshot, options, path, expected] of CASES) {
+    it(`rejects ${name}, naming ${path}`, () => {
+      const call = () =>
+        resolveRuntimeContextCarrierFacts(
+          snapshot as RuntimeContextSnapshot,
+          options as BuildRuntimeContextCarrierOptions,
+        );
+      expect(thrownBy(call)).toMatchObject({
+        name: "RendererError",
+        code: "RENDERER_INVALID_INPUT",
+        message: `Runtime context snapshot field ${path} must be ${expected}.`,
+        path,
+        hint: "Pass the facts exactly as typed by RuntimeContextSnapshot.",
+      });
+    });
+  }
 });

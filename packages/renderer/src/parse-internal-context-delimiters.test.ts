@@ -31,3 +31,17 @@ describe("findConfusableFold", () => {
     expect(findConfusableFold("\u{2260}\u{338}")).toBeUndefined();
   });
 });
+
+describe("foldCharacter", () => {
+  it("folds a dash or a dot that has no ASCII prototype to - or .", () => {
+    const characters = ["―", "·", "•", "‧", "∙", "・"];
+    expect(characters.map((character) => foldCharacter(character))).toEqual([
+      "-",
+      ".",
+      ".",
+      ".",
+      ".",
+      ".",
+    ]);
+  });
+});

@@ -110,6 +110,32 @@ describe("parseRuntimeContextCarrier", () => {
     expect(parsed.diagnostics[0]?.code).toBe("CARRIER_NESTED_DELIMITER");
   });
 
+  it("reports a bad exec session and a bad media task by line, and media tasks without tools", () => {
+    const body = ["exec_sessions:", '- {"id":"a"}', "media_tasks:", '- {"id":"m"}'];
+    expect(parseRuntimeContextCarrier([BEGIN, ...body, END].join("\n"))).toEqual({
+      facts: { exec: [], media: { enabledTools: [], tasks: [] } },
+      diagnostics: [
+        {
+          code: "CARRIER_BAD_FACT",
+          severity: "error",
+          message: "Invalid exec session fact.",
+          path: "line 3",
+        },
+        {
+          code: "CARRIER_BAD_FACT",
+          severity: "error",
+          message: "Invalid media task fact.",
+          path: "line 5",
+        },
+        {
+          code: "CARRIER_BAD_SECTION",
+          severity: "error",
+          message: "media_tools and media_tasks appear together or not at all.",
+        },
+      ],
+    });
+  });
+
   it.each([
     ["unknown label", "weather: sunny", "CARRIER_UNKNOWN_LINE"],
     ["bad JSON", "exec_sessions:\n- {nope", "CARRIER_BAD_JSON"],

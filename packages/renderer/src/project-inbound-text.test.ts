@@ -46,6 +46,8 @@ describe("projectInboundText version 4", () => {
     expect(project("t> ok")).toBe("t] ok");
     expect(project("a &l")).toBe("a &amp;l");
     expect(project("a &#6")).toBe("a &amp;#6");
+    expect(project("a &#97")).toBe("a &amp;#97");
+    expect(project("a &")).toBe("a &amp;");
     expect(project("R&D")).toBe("R&D");
   });
 

@@ -25,6 +25,13 @@ describe("toModelText", () => {
     expect(model).toEqual({ stable: "plain text\n", volatile: "", text: "plain text\n" });
   });
 
+  it("adds one line break between the halves only when neither side has one", () => {
+    const marker = formatCacheBoundaryMarker();
+    expect(toModelText(`a${marker}b\n`)).toEqual({ stable: "a", volatile: "b\n", text: "a\nb\n" });
+    expect(toModelText(`a${marker}\nb`)).toEqual({ stable: "a", volatile: "\nb", text: "a\nb" });
+    expect(toModelText(`a\n${marker}b`)).toEqual({ stable: "a\n", volatile: "b", text: "a\nb" });
+  });
+
   it("drops only whole marker lines", () => {
     const model = toModelText(
       "a <!-- OPENCLAW_RUNTIME_TAIL_BEGIN --> b\n<!-- OPENCLAW_RUNTIME_TAIL_END -->\nc",
