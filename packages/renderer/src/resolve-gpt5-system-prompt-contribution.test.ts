@@ -61,7 +61,7 @@ describe("resolveGpt5SystemPromptContribution", () => {
     expect({ full, compact }).toMatchSnapshot();
     expect(
       resolve({ modelId: "gpt-5", provider: "openai", size: "compact", personality: "off" }),
-    ).toEqual({ stablePrefix: compact.stablePrefix });
+    ).toEqual({ stablePrefix: compact!.stablePrefix });
   });
 
   it("rejects a size other than full or compact, naming it", () => {
