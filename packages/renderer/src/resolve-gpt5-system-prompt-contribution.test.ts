@@ -9,6 +9,8 @@ describe("resolveGpt5SystemPromptContribution", () => {
       ["gpt-5.5", "Codex"],
       ["GPT-5-mini", "OPENAI"],
       ["openai/gpt-5.5", "openai"],
+      // Stray spaces around either value, as a config file may hold them.
+      [" gpt-5 ", " codex "],
     ] as const) {
       expect(resolve({ modelId, provider })?.stablePrefix).toContain("Behaviour Contract");
     }

@@ -13,6 +13,8 @@ describe("resolveTranscriptProjectionVersion", () => {
       3,
     ],
     ["an existing version-4 session", { origin: "existing", projectionVersion: 4 }, 4],
+    // A JavaScript caller's "no header": the same as undefined.
+    ["a null header (headerless legacy history)", null as unknown as undefined, 3],
     ["an existing header written before versions", { origin: "existing" }, 3],
     ["a fork of a version-3 transcript", { origin: "fork", projectionVersion: 3 }, 3],
     ["a fork of a version-4 transcript", { origin: "fork", projectionVersion: 4 }, 4],
