@@ -1,35 +1,20 @@
 import type { Diagnostic } from "@promptstack/core";
 import { describe, expect, it } from "vitest";
-import type { AgentBootstrapFile, AgentSkill, AgentTurn } from "./agent-types.js";
+import type { AgentSkill, AgentTurn } from "./agent-types.js";
 import { NO_READ_REASON } from "./create-skills-cache.js";
 import { diagnoseAgentTurn } from "./diagnose-agent-turn.js";
 import { makeBootstrapFile as file } from "../test/make-bootstrap-file.js";
+import { makeDiagnosedTurn } from "../test/make-diagnosed-turn.js";
+import type { DiagnosedTurnParts } from "../test/make-diagnosed-turn.js";
 
-/** Only the parts of a turn `diagnoseAgentTurn` reads. */
-
-function turnOf(parts: {
-  files?: AgentBootstrapFile[];
-  skills?: AgentSkill[];
-  omitted?: string[];
-  included?: string[];
-  format?: AgentTurn["skills"]["format"];
-  diagnostics?: Diagnostic[];
-}): AgentTurn {
-  const skills = parts.skills ?? [];
-  return {
-    bootstrap: { files: parts.files ?? [], truncated: false, pending: false },
-    skills: {
-      all: skills,
-      eligible: 7,
-      included: parts.included ?? [],
-      omitted: parts.omitted ?? [],
-      text: "",
-      format: parts.format ?? "full",
-    },
-    config: { budgets: { maxSkillsInPrompt: 3, maxSkillsPromptChars: 900 } },
-    diagnostics: parts.diagnostics ?? [],
-  } as unknown as AgentTurn;
-}
+/** The budgets these tests' turns were sized for, and a fixed eligible count. */
+const turnOf = (parts: DiagnosedTurnParts): AgentTurn =>
+  makeDiagnosedTurn({
+    eligible: 7,
+    included: [],
+    budgets: { maxSkillsInPrompt: 3, maxSkillsPromptChars: 900 },
+    ...parts,
+  });
 
 const skill = (extra: Partial<AgentSkill>): AgentSkill => ({
   name: "s",

@@ -4,40 +4,18 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseRunFacts } from "@promptstack/config";
 import type { RunFacts } from "@promptstack/config";
-import type { Diagnostic } from "@promptstack/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPromptAssembler, diagnoseAgentTurn, DOCTOR_FINDING_TABLE } from "../src/index.js";
-import type { AgentBootstrapFile, AgentSkill, AgentTurn } from "../src/index.js";
+import type { AgentSkill } from "../src/index.js";
 import { makeBootstrapFile as file } from "./make-bootstrap-file.js";
+import { makeDiagnosedTurn } from "./make-diagnosed-turn.js";
 
 const CLEAN = fileURLToPath(new URL("../../../fixtures/doctor/clean-workspace", import.meta.url));
 const DEMO_FACTS = fileURLToPath(
   new URL("../../../fixtures/workspaces/demo/facts.json", import.meta.url),
 );
 
-/** Only the parts of a turn `diagnoseAgentTurn` reads; the rest is never touched. */
-function turnOf(parts: {
-  files?: AgentBootstrapFile[];
-  skills?: AgentSkill[];
-  omitted?: string[];
-  format?: AgentTurn["skills"]["format"];
-  diagnostics?: Diagnostic[];
-}): AgentTurn {
-  const skills = parts.skills ?? [];
-  return {
-    bootstrap: { files: parts.files ?? [], truncated: false, pending: false },
-    skills: {
-      all: skills,
-      eligible: skills.filter((skill) => skill.status !== "excluded").length,
-      included: skills.filter((skill) => skill.status === "included").map((skill) => skill.name),
-      omitted: parts.omitted ?? [],
-      text: "",
-      format: parts.format ?? "full",
-    },
-    config: { budgets: { maxSkillsInPrompt: 150, maxSkillsPromptChars: 18000 } },
-    diagnostics: parts.diagnostics ?? [],
-  } as unknown as AgentTurn;
-}
+const turnOf = makeDiagnosedTurn;
 
 describe("diagnoseAgentTurn", () => {
   it("has one row per code, and every diagnostic code in at most one row", () => {
