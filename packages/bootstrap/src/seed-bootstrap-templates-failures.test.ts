@@ -1,6 +1,7 @@
-// What seeding does when creating a template fails for a reason other than an existing entry.
-// Root creates files in any folder, whatever its mode, so the failure of `open` is set here.
+// What seeding does when the file system fails under it (root creates and looks at anything, so
+// the failures of `open` and `lstat` are set here), and that it closes what it opens.
 import type * as FsPromises from "node:fs/promises";
+import type { FileHandle } from "node:fs/promises";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { createTempDir } from "@promptstack-tools/test-utils";
@@ -8,30 +9,61 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { BootstrapError } from "./bootstrap-error.js";
 import { seedBootstrapTemplates } from "./seed-bootstrap-templates.js";
 
-/** The rejection `open` gives for a path ending in the key; other paths open normally. */
+/** The rejection `open` (or `lstat`) gives for a path ending in the key; other paths work. */
 const openFailures = vi.hoisted(() => new Map<string, unknown>());
+const lstatFailures = vi.hoisted(() => new Map<string, unknown>());
+/** Every handle `open` gave, to check each one is closed afterwards (`fd` is -1 then). */
+const handles = vi.hoisted(() => [] as FileHandle[]);
+
+function failureFor(failures: ReadonlyMap<string, unknown>, path: unknown): Promise<never> | null {
+  for (const [name, reason] of failures) {
+    // oxlint-disable-next-line typescript/prefer-promise-reject-errors -- some tests feed non-Errors
+    if (String(path).endsWith(name)) return Promise.reject(reason);
+  }
+  return null;
+}
 
 vi.mock("node:fs/promises", async (importOriginal) => {
   const original = await importOriginal<typeof FsPromises>();
   return {
     ...original,
-    open: (...args: Parameters<typeof original.open>) => {
-      const [path] = args;
-      for (const [name, reason] of openFailures) {
-        // oxlint-disable-next-line typescript/prefer-promise-reject-errors -- some tests feed non-Errors
-        if (String(path).endsWith(name)) return Promise.reject(reason);
-      }
-      return original.open(...args);
+    open: async (...args: Parameters<typeof original.open>) => {
+      const handle = await (failureFor(openFailures, args[0]) ?? original.open(...args));
+      handles.push(handle);
+      return handle;
     },
+    lstat: (...args: Parameters<typeof original.lstat>) =>
+      failureFor(lstatFailures, args[0]) ?? original.lstat(...args),
   };
 });
 
-afterEach(() => openFailures.clear());
+afterEach(() => {
+  openFailures.clear();
+  lstatFailures.clear();
+  handles.length = 0;
+});
 
 const failure = (message: string, code?: string): Error =>
   Object.assign(new Error(message), code === undefined ? {} : { code });
 
+describe("seedBootstrapTemplates' file handles", () => {
+  it("closes every file it created", async () => {
+    const workspace = createTempDir("bootstrap-seed-handles-");
+    const result = await seedBootstrapTemplates(workspace);
+    expect(result.created).toHaveLength(5);
+    expect(handles.map((handle) => handle.fd)).toEqual([-1, -1, -1, -1, -1]);
+  });
+});
+
 describe("seedBootstrapTemplates when a template cannot be created", () => {
+  it("stops with the error when an entry cannot be looked at, and writes nothing", async () => {
+    const workspace = createTempDir("bootstrap-seed-failure-");
+    const cause = failure("EACCES: permission denied", "EACCES");
+    lstatFailures.set("SOUL.md", cause);
+    await expect(seedBootstrapTemplates(workspace)).rejects.toBe(cause);
+    expect(await readdir(workspace)).toEqual([]);
+  });
+
   it("stops with BOOTSTRAP_SEED_FAILED, naming the file and the error's code", async () => {
     const workspace = createTempDir("bootstrap-seed-failure-");
     const cause = failure("EACCES: permission denied", "EACCES");
