@@ -265,6 +265,33 @@ describe("readBootstrapFile", () => {
       });
     });
 
+    it("keeps a U+FEFF that starts it: mid-file, that is text, not a byte order mark", async () => {
+      const bom = [0xef, 0xbb, 0xbf];
+      await writeFile(
+        join(workspace, "MEMORY.md"),
+        Buffer.from([...Buffer.from(middle), ...bom, ...Buffer.from("b".repeat(16))]),
+      );
+      expect(await read("MEMORY.md", 1)).toEqual({
+        kind: "ok",
+        content: `${"a".repeat(19)}\uFEFF${"b".repeat(16)}`,
+        window: { rawChars: 19 + 17 + 981, gapAt: 19 },
+        rawBytes: 1019,
+        diagnostics: [],
+      });
+      // The same with an invalid byte after it, which takes the lenient decoder.
+      await writeFile(
+        join(workspace, "MEMORY.md"),
+        Buffer.from([...Buffer.from(middle), ...bom, ...Buffer.from("b".repeat(15)), 0xff]),
+      );
+      expect(await read("MEMORY.md", 1)).toEqual({
+        kind: "ok",
+        content: `${"a".repeat(19)}\uFEFF${"b".repeat(15)}\uFFFD`,
+        window: { rawChars: 19 + 17 + 981, gapAt: 19 },
+        rawBytes: 1019,
+        diagnostics: [{ ...invalidUtf8, path: join(workspace, "MEMORY.md") }],
+      });
+    });
+
     it("skips at most three continuation bytes at its start: a fourth is invalid", async () => {
       const tail = [0x80, 0x80, 0x80, 0x80, ...Buffer.from("b".repeat(15))];
       await writeFile(join(workspace, "MEMORY.md"), Buffer.from([...Buffer.from(middle), ...tail]));
