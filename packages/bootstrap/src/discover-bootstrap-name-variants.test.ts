@@ -60,7 +60,7 @@ describe("discoverBootstrapNameVariants", () => {
     // Which entries come first is the file system's order; how many is the limit.
     const atLimit = await discoverBootstrapNameVariants(dir, 2);
     expect(atLimit).toHaveLength(2);
-    expect(all).toEqual(expect.arrayContaining(atLimit));
+    expect(all).toEqual(expect.arrayContaining([...atLimit]));
     expect(await discoverBootstrapNameVariants(dir, 3)).toEqual(all);
   });
 

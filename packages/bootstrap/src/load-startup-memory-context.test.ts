@@ -16,8 +16,8 @@ vi.mock("node:fs/promises", async (importOriginal) => {
   const original = await importOriginal<typeof FsPromises>();
   return {
     ...original,
-    readdir: async (...args: Parameters<typeof original.readdir>) => {
-      const names = (await original.readdir(...args)) as string[];
+    readdir: async (path: string): Promise<string[]> => {
+      const names = await original.readdir(path);
       return reorderListing.current === undefined ? names : reorderListing.current(names);
     },
   };
