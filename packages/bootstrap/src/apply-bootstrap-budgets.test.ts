@@ -158,6 +158,58 @@ describe("applyBootstrapBudgets", () => {
     expect(result.diagnostics[0]?.message).toMatch(/per-file token limit\)$/);
   });
 
+  it("re-cuts a file over its token budget in proportion, 3% under the limit", () => {
+    // One token per char: the first re-cut fits, at 97% of the budget.
+    const measured: number[] = [];
+    const charCounter: TokenCounter = {
+      countTokens: (text) => text.length,
+      isWithinLimit: (text, limit) => {
+        measured.push(text.length);
+        return text.length <= limit;
+      },
+    };
+    const result = applyBootstrapBudgets(
+      [file("AGENTS.md", "a".repeat(500) + "b".repeat(500))],
+      { maxTokens: 500 },
+      charCounter,
+    );
+    const content = `${"a".repeat(322)}\n[... truncated AGENTS.md: kept 430 of 1000 chars ...]\n${"b".repeat(108)}`;
+    expect(content).toHaveLength(485);
+    expect(measured).toEqual([1000, 485]);
+    expect(result).toEqual({
+      files: [
+        {
+          name: "AGENTS.md",
+          path: "/ws/AGENTS.md",
+          origin: "workspace",
+          content,
+          status: "truncated",
+        },
+      ],
+      stats: [
+        {
+          name: "AGENTS.md",
+          path: "/ws/AGENTS.md",
+          origin: "workspace",
+          status: "truncated",
+          rawChars: 1000,
+          injectedChars: 485,
+          limitedBy: "per-file",
+        },
+      ],
+      truncated: true,
+      diagnostics: [
+        {
+          code: "BOOTSTRAP_FILE_TRUNCATED",
+          severity: "warning",
+          message: "AGENTS.md: 1000 -> 485 (~52% removed; per-file token limit)",
+          path: "/ws/AGENTS.md",
+          hint: "The file on disk is untouched. Condense it, or raise the bootstrap budgets.",
+        },
+      ],
+    });
+  });
+
   it("names the char limit when chars cut a file that the token budget would allow", () => {
     const result = applyBootstrapBudgets(
       [file("AGENTS.md", "x".repeat(2000))],

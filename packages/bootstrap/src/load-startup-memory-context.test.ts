@@ -1,10 +1,27 @@
 import { execFileSync } from "node:child_process";
+import type * as FsPromises from "node:fs/promises";
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BOOTSTRAP_MIN_REMAINING_CHARS } from "./bootstrap-file-names.js";
 import { loadStartupMemoryContext } from "./load-startup-memory-context.js";
+
+/** Reorders what `readdir` lists, when a test sets it (this platform's listing is sorted). */
+const reorderListing = vi.hoisted(() => ({
+  current: undefined as ((names: string[]) => string[]) | undefined,
+}));
+
+vi.mock("node:fs/promises", async (importOriginal) => {
+  const original = await importOriginal<typeof FsPromises>();
+  return {
+    ...original,
+    readdir: async (path: string): Promise<string[]> => {
+      const names = await original.readdir(path);
+      return reorderListing.current === undefined ? names : reorderListing.current(names);
+    },
+  };
+});
 
 let root: string;
 let workspace: string;
@@ -20,6 +37,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  reorderListing.current = undefined;
   await rm(root, { recursive: true, force: true });
 });
 
@@ -47,10 +65,40 @@ describe("loadStartupMemoryContext", () => {
         "## memory/2026-07-13.md\nnotes of 2026-07-13\n\n" +
         "## memory/2026-07-12.md\nnotes of 2026-07-12",
     );
-    expect(result.files.map((f) => f.path)).toEqual([
-      join(workspace, "memory", "2026-07-13.md"),
-      join(workspace, "memory", "2026-07-12.md"),
+    expect(result.files).toEqual([
+      {
+        path: join(workspace, "memory", "2026-07-13.md"),
+        rawChars: 19,
+        injectedChars: 19,
+        truncated: false,
+      },
+      {
+        path: join(workspace, "memory", "2026-07-12.md"),
+        rawChars: 19,
+        injectedChars: 19,
+        truncated: false,
+      },
     ]);
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it("picks the newest files by name whatever order the folder lists them in", async () => {
+    const orders = [
+      (names: string[]) => [...names].sort().reverse(),
+      (names: string[]) => [...names.slice(3), ...names.slice(0, 3)],
+    ];
+    for (const order of orders) {
+      reorderListing.current = order;
+      const result = await loadStartupMemoryContext({
+        ...base,
+        workspaceDir: workspace,
+        command: "/new",
+      });
+      expect(result.files.map((f) => f.path)).toEqual([
+        join(workspace, "memory", "2026-07-13.md"),
+        join(workspace, "memory", "2026-07-12.md"),
+      ]);
+    }
   });
 
   it("works for /reset too and ignores surrounding whitespace", async () => {
@@ -86,11 +134,45 @@ describe("loadStartupMemoryContext", () => {
     const empty = join(root, "empty");
     await mkdir(empty);
     expect(
-      (await loadStartupMemoryContext({ ...base, workspaceDir: empty, command: "/new" })).block,
-    ).toBeNull();
+      await loadStartupMemoryContext({ ...base, workspaceDir: empty, command: "/new" }),
+    ).toEqual({ block: null, files: [], diagnostics: [] });
     const result = await loadWithMemoryLinkedOutside("2026-07-13.md");
     expect(result.block).toBeNull();
     expect(result.diagnostics[0]?.code).toBe("BOOTSTRAP_FILE_OUTSIDE_WORKSPACE");
+  });
+
+  it("returns nothing when memory is a file, not a folder", async () => {
+    await rm(join(workspace, "memory"), { recursive: true });
+    await writeFile(join(workspace, "memory"), "not a folder");
+    expect(
+      await loadStartupMemoryContext({ ...base, workspaceDir: workspace, command: "/new" }),
+    ).toEqual({ block: null, files: [], diagnostics: [] });
+  });
+
+  it("cuts a large daily file with a blank end to its head, counting the whole file", async () => {
+    // 100 chars of room read 316 bytes from each end: the tail read is blank, and trimmed away.
+    await writeFile(join(workspace, "memory", "2026-07-13.md"), "a".repeat(400) + " ".repeat(1000));
+    const heading = "[Startup context: recent daily memory, included once for this first turn]";
+    const fileHeading = "\n\n## memory/2026-07-13.md\n";
+    const result = await loadStartupMemoryContext({
+      ...base,
+      maxFiles: 1,
+      maxChars: heading.length + fileHeading.length + 100,
+      workspaceDir: workspace,
+      command: "/new",
+    });
+    expect(result).toEqual({
+      block: `${heading}${fileHeading}${"a".repeat(59)}\n[... truncated ...]\n`,
+      files: [
+        {
+          path: join(workspace, "memory", "2026-07-13.md"),
+          rawChars: 1400,
+          injectedChars: 80,
+          truncated: true,
+        },
+      ],
+      diagnostics: [],
+    });
   });
 
   it("does not list a memory folder that resolves outside the workspace", async () => {

@@ -7,6 +7,11 @@ describe("normalizeBootstrapText", () => {
     expect(normalizeBootstrapText("a\uFEFFb")).toBe("a\uFEFFb");
   });
 
+  it("keeps a leading U+FEFF in text that does not start a file", () => {
+    expect(normalizeBootstrapText("\uFEFFtail\r\n", { startsFile: false })).toBe("\uFEFFtail\n");
+    expect(normalizeBootstrapText("\uFEFFhead", { startsFile: true })).toBe("head");
+  });
+
   it("turns CRLF into LF and leaves a lone CR alone", () => {
     expect(normalizeBootstrapText("a\r\nb\r\n\rc")).toBe("a\nb\n\rc");
   });

@@ -135,6 +135,16 @@ describe("readBootstrapFile", () => {
     expect(await read("SOUL.md")).toMatchObject({ kind: "ok", content: "one\ntwo\n" });
   });
 
+  it("strips a BOM written twice at the start of a file", async () => {
+    await writeFile(join(workspace, "SOUL.md"), Buffer.from("\uFEFF\uFEFFone", "utf8"));
+    expect(await read("SOUL.md")).toEqual({
+      kind: "ok",
+      content: "one",
+      rawBytes: 9,
+      diagnostics: [],
+    });
+  });
+
   it("reads only a head and a tail window of a 5 MB file, sized by stat", async () => {
     const size = 5 * 1024 * 1024;
     const body = Buffer.alloc(size, "m");
@@ -217,6 +227,69 @@ describe("readBootstrapFile", () => {
           hint: "Re-save the file as UTF-8.",
         },
       ]);
+    });
+
+    // The diagnostic of invalid bytes, but its path (the workspace is made for each test).
+    const invalidUtf8 = {
+      code: "BOOTSTRAP_FILE_INVALID_UTF8",
+      severity: "warning",
+      message: "MEMORY.md is not valid UTF-8; invalid bytes were replaced with U+FFFD.",
+      hint: "Re-save the file as UTF-8.",
+    };
+
+    it("holds back a character the head window cuts, even in a head with invalid bytes", async () => {
+      // The 19-byte head ends with the first byte of "é".
+      const bytes = Buffer.from([
+        0xff,
+        ...Buffer.from(`${"a".repeat(17)}é${middle}${"b".repeat(19)}`),
+      ]);
+      await writeFile(join(workspace, "MEMORY.md"), bytes);
+      expect(await read("MEMORY.md", 1)).toEqual({
+        kind: "ok",
+        content: `\uFFFD${"a".repeat(17)}${"b".repeat(19)}`,
+        window: { rawChars: 18 + 19 + 1001, gapAt: 18 },
+        rawBytes: 1039,
+        diagnostics: [{ ...invalidUtf8, path: join(workspace, "MEMORY.md") }],
+      });
+    });
+
+    it("reports a character cut by the end of the file as invalid", async () => {
+      const bytes = Buffer.from([...Buffer.from(`${middle}${"b".repeat(18)}`), 0xe2]);
+      await writeFile(join(workspace, "MEMORY.md"), bytes);
+      expect(await read("MEMORY.md", 1)).toEqual({
+        kind: "ok",
+        content: `${"a".repeat(19)}${"b".repeat(18)}\uFFFD`,
+        window: { rawChars: 19 + 19 + 981, gapAt: 19 },
+        rawBytes: 1019,
+        diagnostics: [{ ...invalidUtf8, path: join(workspace, "MEMORY.md") }],
+      });
+    });
+
+    it("keeps a U+FEFF that starts it: mid-file, that is text, not a byte order mark", async () => {
+      const bom = [0xef, 0xbb, 0xbf];
+      await writeFile(
+        join(workspace, "MEMORY.md"),
+        Buffer.from([...Buffer.from(middle), ...bom, ...Buffer.from("b".repeat(16))]),
+      );
+      expect(await read("MEMORY.md", 1)).toEqual({
+        kind: "ok",
+        content: `${"a".repeat(19)}\uFEFF${"b".repeat(16)}`,
+        window: { rawChars: 19 + 17 + 981, gapAt: 19 },
+        rawBytes: 1019,
+        diagnostics: [],
+      });
+      // The same with an invalid byte after it, which takes the lenient decoder.
+      await writeFile(
+        join(workspace, "MEMORY.md"),
+        Buffer.from([...Buffer.from(middle), ...bom, ...Buffer.from("b".repeat(15)), 0xff]),
+      );
+      expect(await read("MEMORY.md", 1)).toEqual({
+        kind: "ok",
+        content: `${"a".repeat(19)}\uFEFF${"b".repeat(15)}\uFFFD`,
+        window: { rawChars: 19 + 17 + 981, gapAt: 19 },
+        rawBytes: 1019,
+        diagnostics: [{ ...invalidUtf8, path: join(workspace, "MEMORY.md") }],
+      });
     });
 
     it("skips at most three continuation bytes at its start: a fourth is invalid", async () => {

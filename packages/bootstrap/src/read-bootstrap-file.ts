@@ -125,7 +125,8 @@ export async function readBootstrapFile(
   if (tailText === undefined || tail === undefined) {
     return { kind: "ok", content: headContent, rawBytes: size, diagnostics };
   }
-  const tailContent = normalizeBootstrapText(tailText.text);
+  // The tail starts mid-file: its decoder kept a leading U+FEFF (ignoreBOM), and so does this.
+  const tailContent = normalizeBootstrapText(tailText.text, { startsFile: false });
   const unreadBytes = Math.max(0, size - head.length - tail.length);
   return {
     kind: "ok",

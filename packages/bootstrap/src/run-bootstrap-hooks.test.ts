@@ -97,6 +97,15 @@ describe("runBootstrapHooks", () => {
       { ...good, path: undefined },
       { ...good, origin: "elsewhere" },
       { ...good, content: 7 },
+      // A function is no file entry, whatever properties it carries.
+      Object.assign(
+        Object.defineProperty(() => undefined, "name", { value: "X.md" }),
+        {
+          path: "/ws/X.md",
+          origin: "workspace",
+          content: "x",
+        },
+      ),
     ]) {
       const result = await run((() => [good, entry]) as unknown as BootstrapHookHandler);
       expect(result.files).toEqual(files);
@@ -139,6 +148,8 @@ describe("runBootstrapHooks", () => {
     for (const [hooks, message, path] of [
       [null, "hooks must be an object of handler lists.", "hooks"],
       [[], "hooks must be an object of handler lists.", "hooks"],
+      ["agent:bootstrap", "hooks must be an object of handler lists.", "hooks"],
+      [() => undefined, "hooks must be an object of handler lists.", "hooks"],
       [
         { "agent:bootstrap": "handler" },
         'hooks["agent:bootstrap"] must be an array of functions.',
@@ -221,6 +232,21 @@ describe("runBootstrapHooks", () => {
       { name: "AGENTS.md", path: "/repo/AGENTS.md", origin: "execution", content: "repo" },
     ]);
     expect(result.files.map((f) => f.content)).toEqual(["agents", "soul", "repo"]);
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it("keeps execution-folder files of different paths apart", async () => {
+    const result = await run((event) => [
+      ...event.files,
+      { name: "AGENTS.md", path: "/repo/AGENTS.md", origin: "execution", content: "repo" },
+      { name: "AGENTS.md", path: "/other/AGENTS.md", origin: "execution", content: "other" },
+    ]);
+    expect(result.files.map((f) => [f.path, f.content])).toEqual([
+      ["/ws/AGENTS.md", "agents"],
+      ["/ws/SOUL.md", "soul"],
+      ["/repo/AGENTS.md", "repo"],
+      ["/other/AGENTS.md", "other"],
+    ]);
     expect(result.diagnostics).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { createTempDir } from "@promptstack-tools/test-utils";
 import { BOOTSTRAP_FILE_NAMES } from "../src/bootstrap-file-names.js";
 import { loadBootstrapFiles } from "../src/load-bootstrap-files.js";
 import type { LoadBootstrapFilesOptions } from "../src/load-bootstrap-files.js";
+import type { ReadBootstrapFileOptions } from "../src/read-bootstrap-file.js";
 
 const KNOWN = BOOTSTRAP_FILE_NAMES.join(", ");
 
@@ -105,5 +106,51 @@ describe("loadBootstrapFiles options", () => {
     });
     expect(result.contextFiles).toEqual([{ path: "AGENTS.md", content: "rules" }]);
     expect(result.diagnostics).toEqual([]);
+  });
+
+  it("asks the reader for at most the smaller of the per-file and total char budgets", async () => {
+    const workspace = await workspaceWithAgents();
+    for (const [budgets, bound] of [
+      [{ maxChars: 3_000, totalMaxChars: 2_000 }, 2_000],
+      [{ maxChars: 1_000, totalMaxChars: 5_000 }, 1_000],
+    ] as const) {
+      const asked: ReadBootstrapFileOptions[] = [];
+      await loadBootstrapFiles({
+        workspaceDir: workspace,
+        sessionKind: "subagent",
+        budgets,
+        readFile: (options) => {
+          asked.push(options);
+          return Promise.resolve({ kind: "missing" });
+        },
+      });
+      expect(asked).toEqual([
+        { filePath: join(workspace, "AGENTS.md"), rootRealPath: workspace, maxChars: bound },
+      ]);
+    }
+  });
+
+  it("reads and lists nothing in a workspace whose real path does not resolve", async () => {
+    const workspace = await workspaceWithAgents();
+    const asked: ReadBootstrapFileOptions[] = [];
+    const listed: string[] = [];
+    const result = await loadBootstrapFiles({
+      workspaceDir: workspace,
+      sessionKind: "subagent",
+      realpath: () => Promise.resolve(null),
+      readFile: (options) => {
+        asked.push(options);
+        return Promise.resolve({ kind: "ok", content: "read", rawBytes: 4, diagnostics: [] });
+      },
+      discoverNameVariants: (dir) => {
+        listed.push(dir);
+        return Promise.resolve([{ canonical: "AGENTS.md", entry: "agents.md" }]);
+      },
+    });
+    expect(asked).toEqual([]);
+    expect(listed).toEqual([]);
+    expect(result.contextFiles).toEqual([
+      { path: "AGENTS.md", content: `[MISSING] Expected at: ${join(workspace, "AGENTS.md")}` },
+    ]);
   });
 });

@@ -333,10 +333,83 @@ describe("loadBootstrapFiles", () => {
       },
     });
     expect(result.files.map((f) => f.name)).toEqual(["AGENTS.md"]);
-    expect(result.diagnostics.map((d) => d.code)).toEqual([
-      "BOOTSTRAP_HOOK_FAILED",
-      "BOOTSTRAP_HEARTBEAT_DROPPED",
+    expect(result.diagnostics).toEqual([
+      {
+        code: "BOOTSTRAP_HOOK_FAILED",
+        severity: "warning",
+        message: "agent:bootstrap handler #2 threw (broken handler); its change was discarded.",
+        hint: "Fix the handler; the file list continues from the previous handler's result.",
+      },
+      {
+        code: "BOOTSTRAP_HEARTBEAT_DROPPED",
+        severity: "info",
+        message: "HEARTBEAT.md is heartbeat scratch, not bootstrap context; it was dropped.",
+        hint: "The heartbeat runner adds it to the heartbeat message itself.",
+      },
     ]);
+  });
+
+  it("tells the hooks the session kind, the workspace and the execution folder when there is one", async () => {
+    const repo = join(root, "repo");
+    await mkdir(repo);
+    const seen: unknown[] = [];
+    const hooks = {
+      "agent:bootstrap": [
+        ({ files: _files, ...event }: { readonly files: unknown }) => {
+          seen.push(event);
+        },
+      ],
+    };
+    await loadBootstrapFiles({ workspaceDir: workspace, sessionKind: "cron", hooks });
+    await loadBootstrapFiles({
+      workspaceDir: workspace,
+      executionDir: repo,
+      sessionKind: "subagent",
+      hooks,
+    });
+    expect(seen).toStrictEqual([
+      { type: "agent:bootstrap", sessionKind: "cron", workspaceDir: workspace },
+      {
+        type: "agent:bootstrap",
+        sessionKind: "subagent",
+        workspaceDir: workspace,
+        executionDir: repo,
+      },
+    ]);
+  });
+
+  it("reports BOOTSTRAP.md pending only for the workspace's own file with content", async () => {
+    // A BOOTSTRAP.md a hook places in the execution folder is injected, but starts no bootstrap.
+    const fromHook = await loadBootstrapFiles({
+      workspaceDir: workspace,
+      sessionKind: "direct",
+      hooks: {
+        "agent:bootstrap": [
+          (event) => [
+            ...event.files,
+            {
+              name: "BOOTSTRAP.md",
+              path: join(root, "repo", "BOOTSTRAP.md"),
+              origin: "execution",
+              content: "Say hello.",
+            },
+          ],
+        ],
+      },
+    });
+    expect(fromHook.contextFiles.at(-1)).toEqual({
+      path: join(root, "repo", "BOOTSTRAP.md"),
+      content: "Say hello.",
+    });
+    expect(fromHook.bootstrapPending).toBe(false);
+    // A required BOOTSTRAP.md that is absent gets a marker, and is not pending either.
+    const required = await loadBootstrapFiles({
+      workspaceDir: workspace,
+      sessionKind: "direct",
+      requiredFileNames: ["AGENTS.md", "BOOTSTRAP.md"],
+    });
+    expect(required.stats.find((stat) => stat.name === "BOOTSTRAP.md")?.status).toBe("missing");
+    expect(required.bootstrapPending).toBe(false);
   });
 
   it("applies a hook's persona swap in a main session", async () => {
@@ -369,6 +442,24 @@ describe("loadBootstrapFiles", () => {
     });
     expect(counter.countTokens(result.files[0]?.content ?? "")).toBeLessThanOrEqual(40);
     expect(result.truncated).toBe(true);
+  });
+
+  it("applies a total token budget set alone with the given counter", async () => {
+    await writeFile(join(workspace, "AGENTS.md"), "word ".repeat(500));
+    const counter: TokenCounter = {
+      countTokens: (text) => text.split(/\s+/).filter(Boolean).length,
+      isWithinLimit: (text, limit) => text.split(/\s+/).filter(Boolean).length <= limit,
+    };
+    const result = await loadBootstrapFiles({
+      workspaceDir: workspace,
+      sessionKind: "subagent",
+      budgets: { totalMaxTokens: 40 },
+      tokenCounter: counter,
+    });
+    expect(counter.countTokens(result.files[0]?.content ?? "")).toBeLessThanOrEqual(40);
+    expect(result.stats).toEqual([
+      expect.objectContaining({ name: "AGENTS.md", status: "truncated", limitedBy: "total" }),
+    ]);
   });
 
   it("names the missing tokenCounter and where to get one when token budgets are set without it", async () => {
