@@ -12,6 +12,8 @@ import { seedBootstrapTemplates } from "./seed-bootstrap-templates.js";
 /** The rejection `open` (or `lstat`) gives for a path ending in the key; other paths work. */
 const openFailures = vi.hoisted(() => new Map<string, unknown>());
 const lstatFailures = vi.hoisted(() => new Map<string, unknown>());
+/** The rejection a created file's `writeFile` gives, by the same keys. */
+const writeFailures = vi.hoisted(() => new Map<string, unknown>());
 /** Every handle `open` gave, to check each one is closed afterwards (`fd` is -1 then). */
 const handles = vi.hoisted(() => [] as FileHandle[]);
 
@@ -29,6 +31,8 @@ vi.mock("node:fs/promises", async (importOriginal) => {
     ...original,
     open: async (...args: Parameters<typeof original.open>) => {
       const handle = await (failureFor(openFailures, args[0]) ?? original.open(...args));
+      const writeFailure = failureFor(writeFailures, args[0]);
+      if (writeFailure !== null) handle.writeFile = () => writeFailure;
       handles.push(handle);
       return handle;
     },
@@ -40,6 +44,7 @@ vi.mock("node:fs/promises", async (importOriginal) => {
 afterEach(() => {
   openFailures.clear();
   lstatFailures.clear();
+  writeFailures.clear();
   handles.length = 0;
 });
 
@@ -56,11 +61,19 @@ describe("seedBootstrapTemplates' file handles", () => {
 });
 
 describe("seedBootstrapTemplates when a template cannot be created", () => {
-  it("stops with the error when an entry cannot be looked at, and writes nothing", async () => {
+  it("stops with BOOTSTRAP_SEED_FAILED when an entry cannot be looked at, and writes nothing", async () => {
     const workspace = createTempDir("bootstrap-seed-failure-");
     const cause = failure("EACCES: permission denied", "EACCES");
     lstatFailures.set("SOUL.md", cause);
-    await expect(seedBootstrapTemplates(workspace)).rejects.toBe(cause);
+    const error = await seedBootstrapTemplates(workspace).catch((thrown: unknown) => thrown);
+    expect(BootstrapError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: "BOOTSTRAP_SEED_FAILED",
+      message: `Cannot look at ${join(workspace, "SOUL.md")} (EACCES).`,
+      path: join(workspace, "SOUL.md"),
+      hint: "Check the workspace folder's permissions.",
+      cause,
+    });
     expect(await readdir(workspace)).toEqual([]);
   });
 
@@ -80,6 +93,22 @@ describe("seedBootstrapTemplates when a template cannot be created", () => {
     });
     // The templates before the failing one were written; none after it.
     expect((await readdir(workspace)).sort()).toEqual(["AGENTS.md", "SOUL.md"]);
+  });
+
+  it("stops with BOOTSTRAP_SEED_FAILED when a created file cannot be written, and closes it", async () => {
+    const workspace = createTempDir("bootstrap-seed-failure-");
+    const cause = failure("ENOSPC: no space left on device", "ENOSPC");
+    writeFailures.set("SOUL.md", cause);
+    const error = await seedBootstrapTemplates(workspace).catch((thrown: unknown) => thrown);
+    expect(BootstrapError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: "BOOTSTRAP_SEED_FAILED",
+      message: `Cannot write ${join(workspace, "SOUL.md")} (ENOSPC).`,
+      path: join(workspace, "SOUL.md"),
+      hint: "Check the free space and the workspace folder's permissions.",
+      cause,
+    });
+    expect(handles.map((handle) => handle.fd)).toEqual([-1, -1]);
   });
 
   it.each([

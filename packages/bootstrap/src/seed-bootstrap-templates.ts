@@ -33,7 +33,11 @@ async function entryExists(path: string): Promise<boolean> {
     return true;
   } catch (error) {
     if (errorCode(error) === "ENOENT") return false;
-    throw error;
+    throw new BootstrapError(
+      "BOOTSTRAP_SEED_FAILED",
+      `Cannot look at ${path} (${errorCode(error)}).`,
+      { path, hint: "Check the workspace folder's permissions.", cause: error },
+    );
   }
 }
 
@@ -90,6 +94,16 @@ export async function seedBootstrapTemplates(
     }
     try {
       await handle.writeFile(BOOTSTRAP_TEMPLATES[name], "utf8");
+    } catch (error) {
+      throw new BootstrapError(
+        "BOOTSTRAP_SEED_FAILED",
+        `Cannot write ${path} (${errorCode(error)}).`,
+        {
+          path,
+          hint: "Check the free space and the workspace folder's permissions.",
+          cause: error,
+        },
+      );
     } finally {
       await handle.close();
     }
