@@ -4,6 +4,10 @@ import { describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt } from "./build-agent-system-prompt.js";
 import { NEUTRAL_PRODUCT_PROFILE } from "./product-profile.js";
 import { RendererError } from "./renderer-error.js";
+import {
+  validateStableTextFields,
+  validateVolatileTextFields,
+} from "./validate-prompt-text-fields.js";
 
 const FUZZ_RUNS = 300;
 
@@ -225,5 +229,102 @@ describe("text that enters the prompt", () => {
     expect(buildAgentSystemPrompt(withUndefined)).toEqual(
       buildAgentSystemPrompt({ sections: { add } }),
     );
+  });
+
+  it("walks past registry fields set to null, which the registry reads as left out", () => {
+    const add = [{ id: "x", heading: "X", cache: "stable", after: "safety", text: "t" }] as const;
+    const withNull: object = { sections: { add, disable: null, replace: null } };
+    expect(buildAgentSystemPrompt(withNull)).toEqual(buildAgentSystemPrompt({ sections: { add } }));
+  });
+
+  // The text rules run before the registry is resolved: a registry they cannot read must reach
+  // the registry's own check, not break the walk.
+  const registryErrors: readonly [string, unknown, string, string, string][] = [
+    ["null", null, "sections", "expected an object.", "Pass { disable?, replace?, add? }."],
+    [
+      "a null custom section",
+      { add: [null] },
+      "sections.add[0]",
+      "expected an object.",
+      "Pass { id, heading, cache, ... }.",
+    ],
+    [
+      "an undefined custom section",
+      { add: [undefined] },
+      "sections.add[0]",
+      "expected an object.",
+      "Pass { id, heading, cache, ... }.",
+    ],
+    [
+      "a custom section without a heading",
+      { add: [{ id: "x", cache: "stable", after: "safety", text: "t" }] },
+      "sections.add[0].heading",
+      "expected a single-line heading.",
+      "Give the section a heading.",
+    ],
+  ];
+  for (const [name, sections, path, message, hint] of registryErrors) {
+    it(`leaves a registry with ${name} to the registry's own error at ${path}`, () => {
+      const input: object = { sections };
+      expect(thrownBy(() => buildAgentSystemPrompt(input))).toMatchObject({
+        name: "RendererError",
+        code: "RENDERER_INVALID_INPUT",
+        message: `Invalid renderer input at ${path}: ${message}`,
+        path,
+        hint,
+      });
+    });
+  }
+});
+
+// The render searches its output for marker look-alikes only when the validation says that some
+// caller string could supply the `!` of a marker start (`<!-- WORD_`): a string that holds `!--`,
+// or whose last `!` is followed by at most one `-` and whitespace.
+describe("whether caller text could spell a marker start", () => {
+  const spellings: readonly [string, boolean][] = [
+    ["", false],
+    ["-", false],
+    ["plain", false],
+    ["wow! ok", false],
+    ["wow!-x", false],
+    ["!", true],
+    ["wow!", true],
+    ["wow!-", true],
+    ["wow!-  ", true],
+    ["a!b!", true],
+    ["x!--y!z", true],
+  ];
+  for (const [text, marks] of spellings) {
+    it(`answers ${marks} for ${JSON.stringify(text)}, as multi-line text and as a line`, () => {
+      expect([
+        validateStableTextFields({ ttsHint: text }),
+        validateStableTextFields({ ownerDisplay: text }),
+        validateVolatileTextFields({ groupContext: text }),
+        validateVolatileTextFields({ sender: text }),
+      ]).toEqual([marks, marks, marks, marks]);
+    });
+  }
+
+  it("answers false for input without a `!`, and true for one `!` at any depth", () => {
+    expect([
+      validateStableTextFields({}),
+      validateStableTextFields({ tools: [] }),
+      validateStableTextFields({ tools: [{ name: "read", description: "Reads a file." }] }),
+      validateStableTextFields({
+        workspaceDir: "/ws",
+        contextFiles: [{ path: "A.md", content: "" }],
+      }),
+      validateVolatileTextFields({}),
+      validateVolatileTextFields({ presentationTools: ["read"], projectMemoryFacts: [] }),
+    ]).toEqual([false, false, false, false, false, false]);
+    expect([
+      validateStableTextFields({ tools: [{ name: "read", description: "Reads a file!" }] }),
+      validateStableTextFields({
+        workspaceDir: "/ws",
+        contextFiles: [{ path: "A.md", content: "!" }],
+      }),
+      validateVolatileTextFields({ projectMemoryFacts: ["a", "b!"] }),
+      validateVolatileTextFields({ runtime: { host: "atlas!" } }),
+    ]).toEqual([true, true, true, true]);
   });
 });
