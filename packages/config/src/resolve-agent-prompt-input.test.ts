@@ -1,4 +1,3 @@
-import type { AgentSystemPromptInput } from "@promptstack/renderer";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "./parse-config.js";
 import { parseRunFacts } from "./parse-run-facts.js";
@@ -63,11 +62,11 @@ describe("resolveAgentPromptInput overrides", () => {
   it("replaces only the keys the caller gives, merges volatile, and skips undefined values", () => {
     const base = resolveAgentPromptInput({ config, agentId: "main", facts }).input;
     // An explicit undefined is what a JavaScript caller can pass; exact optional types forbid it.
-    const overrides = {
+    const overrides: Record<string, unknown> = {
       ownerDisplay: "Caller",
       workspaceDir: undefined,
       volatile: { sender: "Sam" },
-    } as Partial<AgentSystemPromptInput>;
+    };
     expect(
       resolveAgentPromptInput({ config, agentId: "main", facts, overrides }).input,
     ).toStrictEqual({
