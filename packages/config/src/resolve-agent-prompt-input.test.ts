@@ -6,6 +6,7 @@ import {
   resolveAgentPromptInput,
 } from "./resolve-agent-prompt-input.js";
 import { resolveProductProfile } from "./resolve-product-profile.js";
+import { toAgentSystemPromptInput } from "./to-agent-system-prompt-input.js";
 
 const facts = parseRunFacts({
   sessionKind: "main",
@@ -43,10 +44,37 @@ describe("resolveAgentPromptInput (issue 36)", () => {
     expect(input.profile).toEqual(resolveProductProfile("neutral"));
     expect(input.sections).toBeDefined();
     expect(input.bootstrapPending).toBe(false);
-    const plain = resolveAgentPromptInput({ config: {}, agentId: "main", facts }).input;
+    const plainResult = resolveAgentPromptInput({ config: {}, agentId: "main", facts });
+    const plain = plainResult.input;
+    // No caller inputs, no profile or sections, no GPT-5 model: the facts' mapping and nothing else.
+    expect(plain).toStrictEqual(toAgentSystemPromptInput(facts, plainResult.resolved));
     expect(plain).not.toHaveProperty("profile");
     expect(plain).not.toHaveProperty("sections");
     expect(plain).not.toHaveProperty("bootstrapPending");
+  });
+});
+
+describe("resolveAgentPromptInput overrides", () => {
+  const config = parseConfig({
+    agents: { defaults: { workspace: "/w", ownerDisplay: "Dana" } },
+  }).config;
+
+  it("replaces only the keys the caller gives, merges volatile, and skips undefined values", () => {
+    const base = resolveAgentPromptInput({ config, agentId: "main", facts }).input;
+    // An explicit undefined is what a JavaScript caller can pass; exact optional types forbid it.
+    const overrides: Record<string, unknown> = {
+      ownerDisplay: "Caller",
+      workspaceDir: undefined,
+      volatile: { sender: "Sam" },
+    };
+    expect(
+      resolveAgentPromptInput({ config, agentId: "main", facts, overrides }).input,
+    ).toStrictEqual({
+      ...base,
+      ownerDisplay: "Caller",
+      volatile: { ...base.volatile, sender: "Sam" },
+    });
+    expect(base.workspaceDir).toBe("/w");
   });
 });
 
@@ -81,6 +109,12 @@ describe("mergeProviderContributions", () => {
         dynamicSuffix: "C",
       },
     );
+    expect(
+      mergeProviderContributions(
+        { sectionOverrides: { execution_bias: "E" } },
+        { dynamicSuffix: "C" },
+      ),
+    ).toStrictEqual({ sectionOverrides: { execution_bias: "E" }, dynamicSuffix: "C" });
     expect(
       mergeProviderContributions({ dynamicSuffix: "X" }, { dynamicSuffix: "Y" }),
     ).toStrictEqual({

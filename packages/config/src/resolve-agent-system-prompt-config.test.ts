@@ -284,6 +284,12 @@ describe("resolveAgentSystemPromptConfig: unset values and lookups (issue 36)", 
     expect(resolved.modelAliases).toEqual([]);
   });
 
+  it("takes an agent's heartbeat even when agents.defaults sets none", () => {
+    expect(
+      resolve({ agents: { entries: { main: { heartbeat: { every: "2h" } } } } }).heartbeat,
+    ).toStrictEqual({ every: "2h" });
+  });
+
   it("takes an agent's startupContextMaxChars even when agents.defaults sets none", () => {
     expect(
       resolve({

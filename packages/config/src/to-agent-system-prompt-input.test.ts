@@ -164,7 +164,7 @@ describe("toAgentSystemPromptInput: optional facts and compact size (issue 36)",
       resolved,
     );
     expect(input.size).toBe("compact");
-    expect(input.tools).toEqual([
+    expect(input.tools).toStrictEqual([
       { name: "exec", description: "Run a command.", guidance: ["Prefer short commands."] },
       { name: "read" },
     ]);

@@ -286,13 +286,14 @@ describe("resolveAgentPromptInput", () => {
 
     const mismatch = render("main", "America/New_York");
     expect(mismatch.diagnostics).toEqual([
-      expect.objectContaining({
+      {
         code: "CONFIG_TIME_ZONE_MISMATCH",
         severity: "warning",
         path: "agents.defaults.userTimezone",
         message:
           'run facts time.timeZone "America/New_York" differs from agents.defaults.userTimezone "Europe/Berlin"; the time context shows the facts\' date and zone',
-      }),
+        hint: "Have the runtime format time.date and time.time in Europe/Berlin, or change agents.defaults.userTimezone.",
+      },
     ]);
     expect(section(mismatch.prompt, "time_context")?.text).toContain("America/New_York");
     expect(render("ops", "Europe/Berlin").diagnostics[0]?.path).toBe(
@@ -317,15 +318,27 @@ describe("resolveAgentPromptInput", () => {
 
     const unscheduled = render({ runtimeContext }, config);
     expect(unscheduled.diagnostics).toEqual([
-      expect.objectContaining({
+      {
         code: "CONFIG_HEARTBEATS_NOT_ENABLED",
         severity: "warning",
+        message:
+          "run facts carry runtimeContext.heartbeats, but heartbeat.every is not set for this agent; the carrier lists them, but the prompt does not explain them",
         path: "runtimeContext.heartbeats",
-      }),
+        hint: "Set agents.defaults.heartbeat.every (or the agent's own), or leave runtimeContext.heartbeats out.",
+      },
     ]);
     expect(unscheduled.prompt.text).not.toContain("heartbeat_results");
     const subagent = render({ runtimeContext, sessionKind: "subagent" });
-    expect(subagent.diagnostics.map((d) => d.code)).toContain("CONFIG_HEARTBEATS_NOT_ENABLED");
+    expect(subagent.diagnostics).toEqual([
+      {
+        code: "CONFIG_HEARTBEATS_NOT_ENABLED",
+        severity: "warning",
+        message:
+          "run facts carry runtimeContext.heartbeats in a sub-agent session; the carrier lists them, but the prompt does not explain them there",
+        path: "runtimeContext.heartbeats",
+        hint: "Leave runtimeContext.heartbeats out of sub-agent facts.",
+      },
+    ]);
     expect(render({}, config).diagnostics).toEqual([]);
   });
 
@@ -346,6 +359,20 @@ describe("resolveAgentPromptInput", () => {
       agentId: "main",
       facts,
     });
-    expect(result.diagnostics.map((d) => d.code)).toEqual(["CONFIG_UNKNOWN_AGENT"]);
+    expect(result.diagnostics).toEqual([
+      {
+        code: "CONFIG_UNKNOWN_AGENT",
+        severity: "info",
+        message: 'agent "main" has no agents.entries entry; agents.defaults apply',
+        path: "agents.entries.main",
+      },
+    ]);
+  });
+
+  it("reports no unknown agent when agents.entries is empty", () => {
+    const noEntries = parseConfig({ agents: { entries: {} } }).config;
+    expect(
+      buildConfiguredAgentSystemPrompt({ config: noEntries, agentId: "main", facts }).diagnostics,
+    ).toEqual([]);
   });
 });
