@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Diagnostic } from "@promptstack/core";
 import { getConfigJsonSchema } from "./build-config-json-schema.js";
+import { buildJsonSchemaFromZod } from "./build-json-schema-from-zod.js";
 import type { JsonSchema } from "./build-config-json-schema.js";
 import { getConfigSchema } from "./config-schema.js";
 import { findUnknownKeys } from "./find-unknown-keys.js";
@@ -158,5 +159,21 @@ describe("findUnknownKeys over zod wrappers", () => {
     expect(
       findUnknownKeys({ nullableText: { extra: 1 }, scalars: { extra: 1 } }, node(schema)),
     ).toEqual([]);
+  });
+
+  it("reads a nullable as its JSON Schema does: a union with null, whose object branch alone is walked", () => {
+    const nullables = z.strictObject({
+      nullable: inner.nullable(),
+      nullableList: z.array(inner).nullable(),
+      nullableUnion: z.union([z.string(), inner]).nullable(),
+    });
+    const raw = {
+      nullable: { known: "x", extra: 1 },
+      nullableList: [{ known: "x", extra: 1 }],
+      nullableUnion: { known: "x", extra: 1 },
+    };
+    const jsonSchema = buildJsonSchemaFromZod(nullables, "nullables");
+    expect(findUnknownKeysInJsonSchema(raw, jsonSchema)).toEqual(["nullable.extra"]);
+    expect(findUnknownKeys(raw, node(nullables))).toEqual([unknown("nullable.extra")]);
   });
 });
