@@ -478,3 +478,101 @@ describe("normalizeLegacyConfig: whole results per legacy shape (issue 36)", () 
     ]);
   });
 });
+
+describe("normalizeLegacyConfig: legacy keys next to shapes it cannot rewrite into (issue 36)", () => {
+  const deprecated = (path: string, replacement: string) => ({
+    code: "CONFIG_DEPRECATED_KEY",
+    severity: "warning",
+    message: `${path} is deprecated; it was read as ${replacement}`,
+    path,
+    hint: `Rename it to ${replacement}.`,
+  });
+
+  it("rejects an agents.list item whose id is empty", () => {
+    expect(normalizeLegacyConfig({ agents: { list: [{ id: "" }] } })).toEqual({
+      raw: { agents: { list: [{ id: "" }] } },
+      diagnostics: [
+        {
+          code: "CONFIG_LEGACY_INVALID",
+          severity: "error",
+          message: "agents.list.0: expected an object with a non-empty string `id`",
+          path: "agents.list.0",
+          hint: "Give every agent an id, or move it to agents.entries.<id>.",
+        },
+      ],
+    });
+  });
+
+  it("leaves agents.list in place when agents.entries is not an object", () => {
+    const input = { agents: { entries: "main", list: [{ id: "main" }] } };
+    expect(normalizeLegacyConfig(input)).toEqual({ raw: input, diagnostics: [] });
+  });
+
+  it("leaves the legacy personality in place when a level of its new home is not an object", () => {
+    const legacy = { defaults: { promptOverlays: { gpt5: { personality: "on" } } } };
+    for (const plugins of [
+      "openai",
+      { entries: "openai" },
+      { entries: { openai: "on" } },
+      { entries: { openai: { config: "on" } } },
+    ]) {
+      const input = { agents: legacy, plugins };
+      expect(normalizeLegacyConfig(input)).toEqual({ raw: input, diagnostics: [] });
+    }
+  });
+
+  it("ignores promptOverlays without a gpt5 object, and a gpt5 overlay without personality", () => {
+    for (const promptOverlays of [{}, { gpt5: "on" }, { gpt5: {} }]) {
+      const input = { agents: { defaults: { promptOverlays } } };
+      expect(normalizeLegacyConfig(input)).toEqual({ raw: input, diagnostics: [] });
+    }
+  });
+
+  it("moves the legacy personality `on` as `friendly`, and keeps the overlays' other keys", () => {
+    expect(
+      normalizeLegacyConfig({
+        agents: { defaults: { promptOverlays: { gpt5: { personality: "on" } } } },
+      }),
+    ).toEqual({
+      raw: {
+        agents: { defaults: {} },
+        plugins: { entries: { openai: { config: { personality: "friendly" } } } },
+      },
+      diagnostics: [
+        deprecated(
+          "agents.defaults.promptOverlays.gpt5.personality",
+          "plugins.entries.openai.config.personality",
+        ),
+      ],
+    });
+    expect(
+      normalizeLegacyConfig({
+        agents: {
+          defaults: {
+            promptOverlays: { gpt5: { personality: "off", tone: 1 }, claude: { tone: 2 } },
+          },
+        },
+      }).raw,
+    ).toEqual({
+      agents: {
+        defaults: { promptOverlays: { gpt5: { tone: 1 }, claude: { tone: 2 } } },
+      },
+      plugins: { entries: { openai: { config: { personality: "off" } } } },
+    });
+  });
+
+  it("leaves tools.bash in place when tools.exec is neither an object nor null", () => {
+    const input = { tools: { exec: "on", bash: { ask: "off" } } };
+    expect(normalizeLegacyConfig(input)).toEqual({ raw: input, diagnostics: [] });
+  });
+
+  it("moves planTool to updatePlan and drops an emptied experimental, keeping its other keys", () => {
+    expect(normalizeLegacyConfig({ tools: { experimental: { planTool: false } } })).toEqual({
+      raw: { tools: { updatePlan: false } },
+      diagnostics: [deprecated("tools.experimental.planTool", "tools.updatePlan")],
+    });
+    expect(
+      normalizeLegacyConfig({ tools: { experimental: { planTool: true, other: 1 } } }).raw,
+    ).toEqual({ tools: { updatePlan: true, experimental: { other: 1 } } });
+  });
+});
