@@ -575,4 +575,69 @@ describe("normalizeLegacyConfig: legacy keys next to shapes it cannot rewrite in
       normalizeLegacyConfig({ tools: { experimental: { planTool: true, other: 1 } } }).raw,
     ).toEqual({ tools: { updatePlan: true, experimental: { other: 1 } } });
   });
+
+  it("rewrites an agent's model catalog, and leaves alias maps and non-object entries alone", () => {
+    expect(
+      normalizeLegacyConfig({
+        agents: { entries: { main: { models: { "openai/o5": { alias: "think" } } }, other: "x" } },
+      }),
+    ).toEqual({
+      raw: { agents: { entries: { main: { models: { think: "openai/o5" } }, other: "x" } } },
+      diagnostics: [
+        {
+          code: "CONFIG_REFERENCE_SHAPE",
+          severity: "info",
+          message:
+            "agents.entries.main.models is keyed by model id (the reference product's shape); it was read as an alias map",
+          path: "agents.entries.main.models",
+          hint: `Promptstack's own shape is { "<alias>": "<provider/model>" }.`,
+        },
+      ],
+    });
+    for (const models of [{}, { deep: "openai/gpt-5.5" }]) {
+      const input = { agents: { defaults: { models } } };
+      expect(normalizeLegacyConfig(input)).toEqual({ raw: input, diagnostics: [] });
+    }
+  });
+
+  it("moves a top-level memory.citations, keeping memory's other keys", () => {
+    expect(normalizeLegacyConfig({ memory: { citations: "off", backend: "files" } })).toEqual({
+      raw: {
+        memory: { backend: "files" },
+        agents: { defaults: { memory: { citations: "off" } } },
+      },
+      diagnostics: [
+        {
+          code: "CONFIG_REFERENCE_SHAPE",
+          severity: "info",
+          message:
+            "memory.citations (the reference product's spelling) was read as agents.defaults.memory.citations",
+          path: "memory.citations",
+        },
+      ],
+    });
+  });
+
+  it("leaves a top-level memory.citations in place when a level of its new home is not an object", () => {
+    for (const agents of ["main", { defaults: "main" }, { defaults: { memory: "on" } }]) {
+      const input = { memory: { citations: "off" }, agents };
+      expect(normalizeLegacyConfig(input)).toEqual({ raw: input, diagnostics: [] });
+    }
+  });
+
+  it("reports agents.defaults.timeFormat as a key with no effect", () => {
+    expect(normalizeLegacyConfig({ agents: { defaults: { timeFormat: "12" } } })).toEqual({
+      raw: { agents: { defaults: { timeFormat: "12" } } },
+      diagnostics: [
+        {
+          code: "CONFIG_DEPRECATED_KEY",
+          severity: "warning",
+          message:
+            "agents.defaults.timeFormat is deprecated and has no effect: the time context shows the date and time zone only",
+          path: "agents.defaults.timeFormat",
+          hint: "Remove agents.defaults.timeFormat.",
+        },
+      ],
+    });
+  });
 });
