@@ -161,6 +161,26 @@ describe("findUnknownKeys over zod wrappers", () => {
     ).toEqual([]);
   });
 
+  it("walks the inner schema of default, prefault, nonoptional, readonly and catch wrappers", () => {
+    const wrappers = z.strictObject({
+      withDefault: inner.default({ known: "x" }),
+      withPrefault: inner.prefault({ known: "x" }),
+      nonoptional: inner.optional().nonoptional(),
+      readonly: inner.readonly(),
+      withCatch: inner.catch({ known: "x" }),
+    });
+    const raw = Object.fromEntries(
+      Object.keys(wrappers.shape).map((key) => [key, { known: "x", extra: 1 }]),
+    );
+    expect(findUnknownKeys(raw, node(wrappers))).toEqual([
+      unknown("withDefault.extra"),
+      unknown("withPrefault.extra"),
+      unknown("nonoptional.extra"),
+      unknown("readonly.extra"),
+      unknown("withCatch.extra"),
+    ]);
+  });
+
   it("reads a nullable as its JSON Schema does: a union with null, whose object branch alone is walked", () => {
     const nullables = z.strictObject({
       nullable: inner.nullable(),
