@@ -62,6 +62,12 @@ describe("findDocumentHazards: values that are not JSON", () => {
     ]);
   });
 
+  it("visits each key of an object once, a key named `undefined` too", () => {
+    expect(findDocumentHazards({ undefined: Number.NaN, b: 1 })).toEqual([
+      { path: "undefined", message: "expected a finite number" },
+    ]);
+  });
+
   it("accepts exactly the most values, and stops at the root one past it", () => {
     const zeros = (count: number) => Array.from({ length: count }, () => 0);
     // The array itself is one value.

@@ -146,6 +146,18 @@ describe("findDuplicateConfigKeys", () => {
     expect(findDuplicateConfigKeys("{ a: ")).toEqual([]);
   });
 
+  it("reads the text after a byte-order mark, and keeps a byte-order mark inside a key", () => {
+    const repeated = (key: string) => ({
+      code: "CONFIG_DUPLICATE_KEY",
+      severity: "warning",
+      message: `${key} is set 2 times (lines 1, 1); only the last value is used`,
+      path: key,
+      hint: "Keep one of them and delete the others.",
+    });
+    expect(findDuplicateConfigKeys('\uFEFF{ "a": 1, "a": 2 }')).toEqual([repeated("a")]);
+    expect(findDuplicateConfigKeys('{ "b\uFEFF": 1, "b": 2 }')).toEqual([]);
+  });
+
   it("names no source when none is given", () => {
     expect(findDuplicateConfigKeys('{ "a": 1, "a": 2 }')).toEqual([
       {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Diagnostic } from "@promptstack/core";
 import { getConfigJsonSchema } from "./build-config-json-schema.js";
+import { buildJsonSchemaFromZod } from "./build-json-schema-from-zod.js";
 import type { JsonSchema } from "./build-config-json-schema.js";
 import { getConfigSchema } from "./config-schema.js";
 import { findUnknownKeys } from "./find-unknown-keys.js";
@@ -158,5 +159,41 @@ describe("findUnknownKeys over zod wrappers", () => {
     expect(
       findUnknownKeys({ nullableText: { extra: 1 }, scalars: { extra: 1 } }, node(schema)),
     ).toEqual([]);
+  });
+
+  it("walks the inner schema of default, prefault, nonoptional, readonly and catch wrappers", () => {
+    const wrappers = z.strictObject({
+      withDefault: inner.default({ known: "x" }),
+      withPrefault: inner.prefault({ known: "x" }),
+      nonoptional: inner.optional().nonoptional(),
+      readonly: inner.readonly(),
+      withCatch: inner.catch({ known: "x" }),
+    });
+    const raw = Object.fromEntries(
+      Object.keys(wrappers.shape).map((key) => [key, { known: "x", extra: 1 }]),
+    );
+    expect(findUnknownKeys(raw, node(wrappers))).toEqual([
+      unknown("withDefault.extra"),
+      unknown("withPrefault.extra"),
+      unknown("nonoptional.extra"),
+      unknown("readonly.extra"),
+      unknown("withCatch.extra"),
+    ]);
+  });
+
+  it("reads a nullable as its JSON Schema does: a union with null, whose object branch alone is walked", () => {
+    const nullables = z.strictObject({
+      nullable: inner.nullable(),
+      nullableList: z.array(inner).nullable(),
+      nullableUnion: z.union([z.string(), inner]).nullable(),
+    });
+    const raw = {
+      nullable: { known: "x", extra: 1 },
+      nullableList: [{ known: "x", extra: 1 }],
+      nullableUnion: { known: "x", extra: 1 },
+    };
+    const jsonSchema = buildJsonSchemaFromZod(nullables, "nullables");
+    expect(findUnknownKeysInJsonSchema(raw, jsonSchema)).toEqual(["nullable.extra"]);
+    expect(findUnknownKeys(raw, node(nullables))).toEqual([unknown("nullable.extra")]);
   });
 });

@@ -37,6 +37,12 @@ describe("loadConfigFile", () => {
     expect((await loadConfigFile(path)).config.agents?.defaults?.workspace).toBe("/w");
   });
 
+  it("strips one byte-order mark only: a second one counts in the error's column", async () => {
+    const path = await write("two-boms.json5", "\uFEFF\uFEFF{ a: }");
+    const error = await loadError(path);
+    expect(error.message).toBe(`${path}:1:7: not valid JSON or JSON5 (invalid character '}')`);
+  });
+
   it("reads JSON5 with comments, trailing commas and a BOM", async () => {
     const path = await write("c.json5", "\uFEFF// c\n{ tools: { updatePlan: false, }, }\n");
     expect((await loadConfigFile(path)).config).toEqual({ tools: { updatePlan: false } });

@@ -478,3 +478,166 @@ describe("normalizeLegacyConfig: whole results per legacy shape (issue 36)", () 
     ]);
   });
 });
+
+describe("normalizeLegacyConfig: legacy keys next to shapes it cannot rewrite into (issue 36)", () => {
+  const deprecated = (path: string, replacement: string) => ({
+    code: "CONFIG_DEPRECATED_KEY",
+    severity: "warning",
+    message: `${path} is deprecated; it was read as ${replacement}`,
+    path,
+    hint: `Rename it to ${replacement}.`,
+  });
+
+  it("rejects an agents.list item whose id is empty", () => {
+    expect(normalizeLegacyConfig({ agents: { list: [{ id: "" }] } })).toEqual({
+      raw: { agents: { list: [{ id: "" }] } },
+      diagnostics: [
+        {
+          code: "CONFIG_LEGACY_INVALID",
+          severity: "error",
+          message: "agents.list.0: expected an object with a non-empty string `id`",
+          path: "agents.list.0",
+          hint: "Give every agent an id, or move it to agents.entries.<id>.",
+        },
+      ],
+    });
+  });
+
+  it("leaves agents.list in place when agents.entries is not an object", () => {
+    const input = { agents: { entries: "main", list: [{ id: "main" }] } };
+    expect(normalizeLegacyConfig(input)).toEqual({ raw: input, diagnostics: [] });
+  });
+
+  it("leaves the legacy personality in place when a level of its new home is not an object", () => {
+    const legacy = { defaults: { promptOverlays: { gpt5: { personality: "on" } } } };
+    for (const plugins of [
+      "openai",
+      { entries: "openai" },
+      { entries: { openai: "on" } },
+      { entries: { openai: { config: "on" } } },
+    ]) {
+      const input = { agents: legacy, plugins };
+      expect(normalizeLegacyConfig(input)).toEqual({ raw: input, diagnostics: [] });
+    }
+  });
+
+  it("ignores promptOverlays without a gpt5 object, and a gpt5 overlay without personality", () => {
+    for (const promptOverlays of [{}, { gpt5: "on" }, { gpt5: {} }]) {
+      const input = { agents: { defaults: { promptOverlays } } };
+      expect(normalizeLegacyConfig(input)).toEqual({ raw: input, diagnostics: [] });
+    }
+  });
+
+  it("moves the legacy personality `on` as `friendly`, and keeps the overlays' other keys", () => {
+    expect(
+      normalizeLegacyConfig({
+        agents: { defaults: { promptOverlays: { gpt5: { personality: "on" } } } },
+      }),
+    ).toEqual({
+      raw: {
+        agents: { defaults: {} },
+        plugins: { entries: { openai: { config: { personality: "friendly" } } } },
+      },
+      diagnostics: [
+        deprecated(
+          "agents.defaults.promptOverlays.gpt5.personality",
+          "plugins.entries.openai.config.personality",
+        ),
+      ],
+    });
+    expect(
+      normalizeLegacyConfig({
+        agents: {
+          defaults: {
+            promptOverlays: { gpt5: { personality: "off", tone: 1 }, claude: { tone: 2 } },
+          },
+        },
+      }).raw,
+    ).toEqual({
+      agents: {
+        defaults: { promptOverlays: { gpt5: { tone: 1 }, claude: { tone: 2 } } },
+      },
+      plugins: { entries: { openai: { config: { personality: "off" } } } },
+    });
+  });
+
+  it("leaves tools.bash in place when tools.exec is neither an object nor null", () => {
+    const input = { tools: { exec: "on", bash: { ask: "off" } } };
+    expect(normalizeLegacyConfig(input)).toEqual({ raw: input, diagnostics: [] });
+  });
+
+  it("moves planTool to updatePlan and drops an emptied experimental, keeping its other keys", () => {
+    expect(normalizeLegacyConfig({ tools: { experimental: { planTool: false } } })).toEqual({
+      raw: { tools: { updatePlan: false } },
+      diagnostics: [deprecated("tools.experimental.planTool", "tools.updatePlan")],
+    });
+    expect(
+      normalizeLegacyConfig({ tools: { experimental: { planTool: true, other: 1 } } }).raw,
+    ).toEqual({ tools: { updatePlan: true, experimental: { other: 1 } } });
+  });
+
+  it("rewrites an agent's model catalog, and leaves alias maps and non-object entries alone", () => {
+    expect(
+      normalizeLegacyConfig({
+        agents: { entries: { main: { models: { "openai/o5": { alias: "think" } } }, other: "x" } },
+      }),
+    ).toEqual({
+      raw: { agents: { entries: { main: { models: { think: "openai/o5" } }, other: "x" } } },
+      diagnostics: [
+        {
+          code: "CONFIG_REFERENCE_SHAPE",
+          severity: "info",
+          message:
+            "agents.entries.main.models is keyed by model id (the reference product's shape); it was read as an alias map",
+          path: "agents.entries.main.models",
+          hint: `Promptstack's own shape is { "<alias>": "<provider/model>" }.`,
+        },
+      ],
+    });
+    for (const models of [{}, { deep: "openai/gpt-5.5" }]) {
+      const input = { agents: { defaults: { models } } };
+      expect(normalizeLegacyConfig(input)).toEqual({ raw: input, diagnostics: [] });
+    }
+  });
+
+  it("moves a top-level memory.citations, keeping memory's other keys", () => {
+    expect(normalizeLegacyConfig({ memory: { citations: "off", backend: "files" } })).toEqual({
+      raw: {
+        memory: { backend: "files" },
+        agents: { defaults: { memory: { citations: "off" } } },
+      },
+      diagnostics: [
+        {
+          code: "CONFIG_REFERENCE_SHAPE",
+          severity: "info",
+          message:
+            "memory.citations (the reference product's spelling) was read as agents.defaults.memory.citations",
+          path: "memory.citations",
+        },
+      ],
+    });
+  });
+
+  it("leaves a top-level memory.citations in place when a level of its new home is not an object", () => {
+    for (const agents of ["main", { defaults: "main" }, { defaults: { memory: "on" } }]) {
+      const input = { memory: { citations: "off" }, agents };
+      expect(normalizeLegacyConfig(input)).toEqual({ raw: input, diagnostics: [] });
+    }
+  });
+
+  it("reports agents.defaults.timeFormat as a key with no effect", () => {
+    expect(normalizeLegacyConfig({ agents: { defaults: { timeFormat: "12" } } })).toEqual({
+      raw: { agents: { defaults: { timeFormat: "12" } } },
+      diagnostics: [
+        {
+          code: "CONFIG_DEPRECATED_KEY",
+          severity: "warning",
+          message:
+            "agents.defaults.timeFormat is deprecated and has no effect: the time context shows the date and time zone only",
+          path: "agents.defaults.timeFormat",
+          hint: "Remove agents.defaults.timeFormat.",
+        },
+      ],
+    });
+  });
+});

@@ -11,6 +11,12 @@ describe("parseConfigText", () => {
     });
   });
 
+  it("strips only a leading byte-order mark, not one inside the text", () => {
+    expect(parseConfigText('{ "a\uFEFF": "\uFEFF" }', "c.json5")).toEqual({
+      "a\uFEFF": "\uFEFF",
+    });
+  });
+
   it("throws CONFIG_SYNTAX naming the file, line, column and reason, with no issues list", () => {
     const error = thrownBy(() => parseConfigText('{\n  "a": 1,\n  "b" 2\n}', "/cfg/p.json"));
     expect(ConfigError.isInstance(error)).toBe(true);

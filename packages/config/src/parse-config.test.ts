@@ -223,6 +223,17 @@ describe("prototype keys that normalizing brings back (issue 36)", () => {
   });
 });
 
+describe("a prototype key whose value the schema would refuse (issue 36)", () => {
+  it("is reported once, as a prototype key, in an error that names the configuration", () => {
+    const message = 'key "prototype" is not allowed (it could alter object prototypes); remove it';
+    const error = expectInvalid({ agents: { entries: { prototype: 3 } } });
+    expect(error.message).toBe(
+      `Invalid configuration (1 problem):\n  agents.entries.prototype: ${message}`,
+    );
+    expect(error.issues).toEqual([{ path: "agents.entries.prototype", message }]);
+  });
+});
+
 describe("createInvalidConfigError (issue 36)", () => {
   const hint = "Fix each listed path; `promptstack schema <path>` shows what a key accepts.";
 

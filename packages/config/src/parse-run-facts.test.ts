@@ -181,6 +181,30 @@ describe("invalid run facts errors (issue 36)", () => {
     });
   });
 
+  it("names the value it got, and a non-JSON value before any schema check", () => {
+    const base = factsRaw as Record<string, unknown>;
+    const kinds = '"main" | "direct" | "group" | "subagent" | "cron" | "heartbeat"';
+    const wrongKind = {
+      path: "sessionKind",
+      message: `expected one of ${kinds}, got the number 7`,
+    };
+    expect(thrownBy(() => parseRunFacts({ ...base, sessionKind: 7 }))).toMatchObject({
+      code: "CONFIG_INVALID_FACTS",
+      message: `Invalid run facts (1 problem):\n  sessionKind: ${wrongKind.message}`,
+      issues: [wrongKind],
+      path: "sessionKind",
+      hint,
+    });
+    const bigint = { path: "sender", message: "expected a JSON value, got a bigint" };
+    expect(thrownBy(() => parseRunFacts({ ...base, sender: 1n }))).toMatchObject({
+      code: "CONFIG_INVALID_FACTS",
+      message: `Invalid run facts (1 problem):\n  sender: ${bigint.message}`,
+      issues: [bigint],
+      path: "sender",
+      hint,
+    });
+  });
+
   it("titles its JSON Schema", () => {
     expect(buildRunFactsJsonSchema()).toMatchObject({ title: "promptstack run facts" });
   });
