@@ -1,4 +1,5 @@
 import o200kRanks from "gpt-tokenizer/bpeRanks/o200k_base";
+import { thrownBy } from "@promptstack-tools/test-utils";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildO200kRankTable } from "./build-o200k-rank-table.js";
 import {
@@ -67,21 +68,36 @@ describe("buildO200kRankTable / parseO200kRankTable", () => {
     );
   });
 
-  it("rejects bytes that are not a whole rank table", () => {
-    expect(() => parseO200kRankTable(new Uint8Array(3))).toThrow(/too short/);
-    expect(() => parseO200kRankTable(bytes.subarray(0, bytes.length - 1))).toThrow(/size/);
+  it("rejects bytes that are not a whole rank table with an Error that says what is broken", () => {
     const wrongMagic = bytes.slice(0, 64);
     wrongMagic[0] = 0;
-    expect(() => parseO200kRankTable(wrongMagic)).toThrow(/not a rank table/);
     const wrongVersion = bytes.slice(0, 64);
     wrongVersion[4] = 99;
-    expect(() => parseO200kRankTable(wrongVersion)).toThrow(/version 99/);
+    const inputs = [
+      new Uint8Array(3),
+      bytes.subarray(0, bytes.length - 1),
+      wrongMagic,
+      wrongVersion,
+    ];
+    expect(inputs.map((input) => thrownBy(() => parseO200kRankTable(input)))).toEqual(
+      ["too short", "size", "not a rank table", "version 99"].map(
+        (what) =>
+          new Error(
+            `The o200k rank table is broken (${what}); rebuild or reinstall @promptstack/o200k.`,
+          ),
+      ),
+    );
   });
 
   it("reads aligned bytes on a little-endian machine in place, without a copy", () => {
     expect(table.slots.buffer).toBe(bytes.buffer);
     expect(table.blob.buffer).toBe(bytes.buffer);
     expect(parseO200kRankTable(bytes, true).slots.buffer).toBe(bytes.buffer);
+    const atFour = new Uint8Array(bytes.length + 4).subarray(4);
+    atFour.set(bytes);
+    const inPlace = parseO200kRankTable(atFour, true);
+    expect(inPlace.slots.buffer).toBe(atFour.buffer);
+    expect(inPlace.slots.byteOffset).toBe(4 + 20);
   });
 
   it("on a big-endian machine, reads a copy with every header and slot word byte-swapped, the token bytes as they are", () => {
