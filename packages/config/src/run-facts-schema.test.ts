@@ -1,0 +1,89 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it, vi } from "vitest";
+import { buildJsonSchemaFromZod } from "./build-json-schema-from-zod.js";
+import type { JsonSchema } from "./build-config-json-schema.js";
+import { formatZodIssues } from "./format-zod-issues.js";
+import { listSchemaChildren } from "./lookup-config-schema.js";
+import type { RunFactsSchema } from "./run-facts-schema.js";
+
+const factsRaw = JSON.parse(
+  readFileSync(
+    fileURLToPath(
+      new URL("../../../fixtures/config/telegram-direct-turn-facts/facts.json", import.meta.url),
+    ),
+    "utf8",
+  ),
+) as Record<string, unknown>;
+
+/**
+ * The run facts schema from a fresh copy of its module: `getRunFactsSchema` builds it once per
+ * module, so each test that calls this runs the schema code it checks (what Stryker's per-test
+ * coverage needs).
+ */
+async function buildFreshSchema(): Promise<RunFactsSchema> {
+  vi.resetModules();
+  const { getRunFactsSchema } = await import("./run-facts-schema.js");
+  return getRunFactsSchema();
+}
+
+/** `path: message` of each issue of the fixture's facts with `patch` applied. */
+function issuesOf(schema: RunFactsSchema, patch: Record<string, unknown>): string[] {
+  const result = schema.safeParse({ ...factsRaw, ...patch }, { reportInput: true });
+  if (result.success) return [];
+  return formatZodIssues(result.error.issues).map((issue) => `${issue.path}: ${issue.message}`);
+}
+
+describe("the run facts schema (issue 36)", () => {
+  it("says which date, time and time zone do not exist, and what it expects", async () => {
+    const schema = await buildFreshSchema();
+    expect(
+      issuesOf(schema, {
+        time: { date: "2026-02-29", time: "24:00", timeZone: "Mars/Olympus" },
+      }),
+    ).toEqual([
+      "time.date: expected a date that exists, such as 2026-09-06 (YYYY-MM-DD)",
+      "time.time: expected a time that exists, such as 14:05 (HH:MM or HH:MM:SS)",
+      "time.timeZone: expected an IANA time zone such as Europe/Berlin",
+    ]);
+    expect(
+      issuesOf(schema, { time: { date: "2028-02-29", time: "23:59", timeZone: "UTC" } }),
+    ).toEqual([]);
+  });
+
+  it("reports an empty tool name once, and a name with a space or control character", async () => {
+    const schema = await buildFreshSchema();
+    expect(
+      issuesOf(schema, { tools: [{ name: "" }, { name: "two words" }, { name: "tab\u0007" }] }),
+    ).toEqual([
+      "tools.0.name: must not be empty",
+      "tools.1.name: must not contain spaces or control characters",
+      "tools.2.name: must not contain spaces or control characters",
+    ]);
+  });
+
+  it("describes every field in its JSON Schema, and every array item but four plain strings", async () => {
+    const json = buildJsonSchemaFromZod(await buildFreshSchema(), "run facts");
+    const missing: string[] = [];
+    const walk = (node: JsonSchema, path: string): void => {
+      const children = listSchemaChildren(node);
+      const items = node["items"];
+      if (typeof items === "object" && items !== null && !children.some((c) => c.key === "*")) {
+        children.push({ key: "*", schema: items as JsonSchema });
+      }
+      for (const { key, schema } of children) {
+        const childPath = path === "" ? key : `${path}.${key}`;
+        const description = schema["description"];
+        if (typeof description !== "string" || description === "") missing.push(childPath);
+        walk(schema, childPath);
+      }
+    };
+    walk(json, "");
+    expect(missing).toEqual([
+      "channel.acpHints.*",
+      "presentationTools.*",
+      "projectMemoryFacts.*",
+      "runtimeContext.media.enabledTools.*",
+    ]);
+  });
+});
