@@ -51,6 +51,16 @@ describe("the run facts schema (issue 36)", () => {
     ).toEqual([]);
   });
 
+  it("accepts a real date of a year before 100, which Date.UTC would read as 19xx", async () => {
+    const schema = await buildFreshSchema();
+    for (const date of ["0050-01-01", "0001-12-31", "0000-02-29"]) {
+      expect(issuesOf(schema, { time: { date, timeZone: "UTC" } })).toEqual([]);
+    }
+    expect(issuesOf(schema, { time: { date: "0100-02-29", timeZone: "UTC" } })).toEqual([
+      "time.date: expected a date that exists, such as 2026-09-06 (YYYY-MM-DD)",
+    ]);
+  });
+
   it("reports an empty tool name once, and a name with a space or control character", async () => {
     const schema = await buildFreshSchema();
     expect(
