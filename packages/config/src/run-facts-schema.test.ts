@@ -61,6 +61,44 @@ describe("the run facts schema (issue 36)", () => {
     ]);
   });
 
+  it("refuses a YYYY-MM-DD date off the calendar and an HH:MM[:SS] time off the clock", async () => {
+    const schema = await buildFreshSchema();
+    const dateIssue = "time.date: expected a date that exists, such as 2026-09-06 (YYYY-MM-DD)";
+    const timeIssue = "time.time: expected a time that exists, such as 14:05 (HH:MM or HH:MM:SS)";
+    const check = (date: string, time: string) =>
+      issuesOf(schema, { time: { date, time, timeZone: "UTC" } });
+    for (const date of ["2026-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "2026-01-00"]) {
+      expect(check(date, "12:00")).toEqual([dateIssue]);
+    }
+    for (const time of ["24:00", "23:60", "23:59:60", "7:60:00"]) {
+      expect(check("2026-09-06", time)).toEqual([timeIssue]);
+    }
+    for (const [date, time] of [
+      ["2028-02-29", "00:00"],
+      ["2026-12-31", "23:59:59"],
+      ["2026-01-01", "9:05"],
+      ["6 September 2026", "noon"],
+    ] as const) {
+      expect(check(date, time)).toEqual([]);
+    }
+  });
+
+  it("wants presentation tool names of 1-64 letters, digits, '_' or '-'", async () => {
+    const schema = await buildFreshSchema();
+    const longest = "x".repeat(64);
+    expect(
+      issuesOf(schema, {
+        presentationTools: ["a", longest, `${longest}x`, "two words", "name!", "!name"],
+      }),
+    ).toEqual(
+      [2, 3, 4, 5].map(
+        (index) =>
+          `presentationTools.${index}: expected a tool name of 1-64 letters, digits, '_' or '-'`,
+      ),
+    );
+    expect(issuesOf(schema, { presentationTools: ["show_card", "Canvas-2"] })).toEqual([]);
+  });
+
   it("reports an empty tool name once, and a name with a space or control character", async () => {
     const schema = await buildFreshSchema();
     expect(
@@ -89,6 +127,7 @@ describe("the run facts schema (issue 36)", () => {
       }
     };
     walk(json, "");
+    expect(json["description"]).toBe("Live facts of one run (facts.json).");
     expect(missing).toEqual([
       "channel.acpHints.*",
       "presentationTools.*",
