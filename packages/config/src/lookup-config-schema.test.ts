@@ -174,6 +174,26 @@ describe("lookupJsonSchemaPath over a hand-made schema", () => {
     });
   });
 
+  it("drops only the maximum at the safe-integer bound, and reads a length only when it is a number (issue 36)", () => {
+    const odd: JsonSchema = {
+      type: "object",
+      properties: {
+        huge: { type: "integer", minimum: MAX, maximum: MAX },
+        loose: { type: "string", minLength: "1" },
+      },
+    };
+    expect(lookupJsonSchemaPath(odd, "huge")).toStrictEqual({
+      path: "huge",
+      type: `integer >= ${MAX}`,
+      constraints: { minimum: MAX },
+    });
+    expect(lookupJsonSchemaPath(odd, "loose")).toStrictEqual({
+      path: "loose",
+      type: "string",
+      constraints: {},
+    });
+  });
+
   it("resolves `*` and concrete keys of maps, and only `*` or whole indices of arrays", () => {
     expect(look("map.*")?.type).toBe("integer");
     expect(look("map.some")?.type).toBe("integer");
