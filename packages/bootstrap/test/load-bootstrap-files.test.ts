@@ -428,35 +428,33 @@ describe("loadBootstrapFiles", () => {
     expect(result.contextFiles[1]).toEqual({ path: "SOUL.md", content: "pirate persona" });
   });
 
+  /** Counts words as tokens, so budgets are easy to reason about. */
+  const wordCounter: TokenCounter = {
+    countTokens: (text) => text.split(/\s+/).filter(Boolean).length,
+    isWithinLimit: (text, limit) => text.split(/\s+/).filter(Boolean).length <= limit,
+  };
+
   it("applies token budgets with the given counter", async () => {
     await writeFile(join(workspace, "AGENTS.md"), "word ".repeat(500));
-    const counter: TokenCounter = {
-      countTokens: (text) => text.split(/\s+/).filter(Boolean).length,
-      isWithinLimit: (text, limit) => text.split(/\s+/).filter(Boolean).length <= limit,
-    };
     const result = await loadBootstrapFiles({
       workspaceDir: workspace,
       sessionKind: "subagent",
       budgets: { maxTokens: 40 },
-      tokenCounter: counter,
+      tokenCounter: wordCounter,
     });
-    expect(counter.countTokens(result.files[0]?.content ?? "")).toBeLessThanOrEqual(40);
+    expect(wordCounter.countTokens(result.files[0]?.content ?? "")).toBeLessThanOrEqual(40);
     expect(result.truncated).toBe(true);
   });
 
   it("applies a total token budget set alone with the given counter", async () => {
     await writeFile(join(workspace, "AGENTS.md"), "word ".repeat(500));
-    const counter: TokenCounter = {
-      countTokens: (text) => text.split(/\s+/).filter(Boolean).length,
-      isWithinLimit: (text, limit) => text.split(/\s+/).filter(Boolean).length <= limit,
-    };
     const result = await loadBootstrapFiles({
       workspaceDir: workspace,
       sessionKind: "subagent",
       budgets: { totalMaxTokens: 40 },
-      tokenCounter: counter,
+      tokenCounter: wordCounter,
     });
-    expect(counter.countTokens(result.files[0]?.content ?? "")).toBeLessThanOrEqual(40);
+    expect(wordCounter.countTokens(result.files[0]?.content ?? "")).toBeLessThanOrEqual(40);
     expect(result.stats).toEqual([
       expect.objectContaining({ name: "AGENTS.md", status: "truncated", limitedBy: "total" }),
     ]);

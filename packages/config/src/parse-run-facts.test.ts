@@ -1,15 +1,11 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "./config-error.js";
 import { buildRunFactsJsonSchema, parseRunFacts } from "./parse-run-facts.js";
 import { thrownBy } from "@promptstack-tools/test-utils";
+import { readTelegramFactsJson } from "../test/read-telegram-facts.js";
 
-const factsPath = fileURLToPath(
-  new URL("../../../fixtures/config/telegram-direct-turn-facts/facts.json", import.meta.url),
-);
-const factsRaw: unknown = JSON.parse(readFileSync(factsPath, "utf8"));
+const factsRaw: unknown = readTelegramFactsJson();
 
 describe("parseRunFacts", () => {
   it("parses the fixture and fills capability defaults", () => {

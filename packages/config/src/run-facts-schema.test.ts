@@ -1,20 +1,12 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
 import { buildJsonSchemaFromZod } from "./build-json-schema-from-zod.js";
 import type { JsonSchema } from "./build-config-json-schema.js";
 import { formatZodIssues } from "./format-zod-issues.js";
 import { listSchemaChildren } from "./lookup-config-schema.js";
 import type { RunFactsSchema } from "./run-facts-schema.js";
+import { readTelegramFactsJson } from "../test/read-telegram-facts.js";
 
-const factsRaw = JSON.parse(
-  readFileSync(
-    fileURLToPath(
-      new URL("../../../fixtures/config/telegram-direct-turn-facts/facts.json", import.meta.url),
-    ),
-    "utf8",
-  ),
-) as Record<string, unknown>;
+const factsRaw = readTelegramFactsJson();
 
 /**
  * The run facts schema from a fresh copy of its module: `getRunFactsSchema` builds it once per

@@ -1,21 +1,11 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "./parse-config.js";
 import { parseRunFacts } from "./parse-run-facts.js";
 import { resolveAgentSystemPromptConfig } from "./resolve-agent-system-prompt-config.js";
 import { toAgentSystemPromptInput } from "./to-agent-system-prompt-input.js";
+import { readTelegramFactsJson } from "../test/read-telegram-facts.js";
 
-const facts = parseRunFacts(
-  JSON.parse(
-    readFileSync(
-      fileURLToPath(
-        new URL("../../../fixtures/config/telegram-direct-turn-facts/facts.json", import.meta.url),
-      ),
-      "utf8",
-    ),
-  ),
-);
+const facts = parseRunFacts(readTelegramFactsJson());
 
 describe("toAgentSystemPromptInput", () => {
   it("enables heartbeats from heartbeat.every (not in sub-agents), never from the carrier", () => {

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { buildAgentSystemPrompt, toModelText } from "@promptstack/renderer";
 import type { RenderedPrompt } from "@promptstack/renderer";
 import fc from "fast-check";
@@ -11,6 +9,7 @@ import {
   type AgentPromptInputOptions,
   type RunFacts,
 } from "../src/index.js";
+import { readTelegramFactsJson } from "./read-telegram-facts.js";
 
 /** The resolved input, rendered as the assembler renders it. */
 function buildConfiguredAgentSystemPrompt(options: AgentPromptInputOptions) {
@@ -18,14 +17,7 @@ function buildConfiguredAgentSystemPrompt(options: AgentPromptInputOptions) {
   return { ...resolved, prompt: buildAgentSystemPrompt(resolved.input) };
 }
 
-const factsRaw = JSON.parse(
-  readFileSync(
-    fileURLToPath(
-      new URL("../../../fixtures/config/telegram-direct-turn-facts/facts.json", import.meta.url),
-    ),
-    "utf8",
-  ),
-) as Record<string, unknown>;
+const factsRaw = readTelegramFactsJson();
 const facts = parseRunFacts(factsRaw);
 const withFacts = (patch: Record<string, unknown>): RunFacts =>
   parseRunFacts({ ...factsRaw, ...patch });
