@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { describe, expect, it } from "vitest";
-import { nonBlankText } from "./config-schema-primitives.js";
+import { nonBlankText, nonEmptyString, positiveInt } from "./config-schema-primitives.js";
 import { formatZodIssues } from "./format-zod-issues.js";
 
 /** The formatted issues of one parse, `[]` when the value passes. */
@@ -30,5 +30,18 @@ describe("nonBlankText (issue 36)", () => {
       { path: "(root)", message: "the further check failed" },
     ]);
     expect(issuesOf(nonBlankText(), " x ")).toEqual([]);
+  });
+});
+
+describe("positiveInt and nonEmptyString (issue 36)", () => {
+  it("take positive whole numbers and non-empty strings, then the further checks", () => {
+    const upToFive = positiveInt(z.maximum(5));
+    expect([1, 5, 0, 1.5, 6].map((value) => issuesOf(upToFive, value).length)).toEqual([
+      0, 0, 1, 1, 1,
+    ]);
+    const short = nonEmptyString(z.maxLength(2));
+    expect(["a", "ab", "", "abc"].map((value) => issuesOf(short, value).length)).toEqual([
+      0, 0, 1, 1,
+    ]);
   });
 });
