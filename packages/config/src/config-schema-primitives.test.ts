@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { describe, expect, it } from "vitest";
-import { nonBlankText, nonEmptyString, positiveInt } from "./config-schema-primitives.js";
+import { describe, expect, it, vi } from "vitest";
+import { nonBlankText } from "./config-schema-primitives.js";
 import { formatZodIssues } from "./format-zod-issues.js";
 
 /** The formatted issues of one parse, `[]` when the value passes. */
@@ -34,7 +34,11 @@ describe("nonBlankText (issue 36)", () => {
 });
 
 describe("positiveInt and nonEmptyString (issue 36)", () => {
-  it("take positive whole numbers and non-empty strings, then the further checks", () => {
+  // A fresh copy of the module: its functions are made when it loads, and a test that loads it
+  // is the one that covers them (what mutation testing needs to see).
+  it("take positive whole numbers and non-empty strings, then the further checks", async () => {
+    vi.resetModules();
+    const { nonEmptyString, positiveInt } = await import("./config-schema-primitives.js");
     const upToFive = positiveInt(z.maximum(5));
     expect([1, 5, 0, 1.5, 6].map((value) => issuesOf(upToFive, value).length)).toEqual([
       0, 0, 1, 1, 1,

@@ -43,6 +43,16 @@ describe("the run facts schema (issue 36)", () => {
     ).toEqual([]);
   });
 
+  it("checks only a whole YYYY-MM-DD date and HH:MM time, not one inside other words", async () => {
+    const schema = await buildFreshSchema();
+    for (const time of [
+      { date: "week of 2026-02-30", time: "about 25:00", timeZone: "Europe/Berlin" },
+      { date: "2026-02-30 or so", time: "25:00 local", timeZone: "Europe/Berlin" },
+    ]) {
+      expect(issuesOf(schema, { time })).toEqual([]);
+    }
+  });
+
   it("accepts a real date of a year before 100, which Date.UTC would read as 19xx", async () => {
     const schema = await buildFreshSchema();
     for (const date of ["0050-01-01", "0001-12-31", "0000-02-29"]) {
