@@ -59,6 +59,18 @@ function pinned(parts: AgentTurnParts, reason: string, pinnedAt?: number) {
   };
 }
 
+/** `parts` with the stable parts a pin keeps taken from `pinnedFrom`. */
+function withPinnedStable(parts: AgentTurnParts, pinnedFrom: AgentTurnParts): AgentTurnParts {
+  return {
+    ...parts,
+    config: pinnedFrom.config,
+    resolved: pinnedFrom.resolved,
+    bootstrap: pinnedFrom.bootstrap,
+    rawByPath: pinnedFrom.rawByPath,
+    skills: pinnedFrom.skills,
+  };
+}
+
 describe("createPrefixPin", () => {
   it("keeps the pinned stable parts and sections file, and carries the change note", () => {
     const pin = createPrefixPin();
@@ -70,12 +82,7 @@ describe("createPrefixPin", () => {
     });
     expect(pin.apply(second, { ...SESSION, now: 2000 })).toStrictEqual({
       parts: {
-        ...second,
-        config: first.config,
-        resolved: first.resolved,
-        bootstrap: first.bootstrap,
-        rawByPath: first.rawByPath,
-        skills: first.skills,
+        ...withPinnedStable(second, first),
         sectionsFile: { blocks: "first" },
         workspaceChanges: [CONFIG_LINE, SECTIONS_LINE],
       },
@@ -97,12 +104,7 @@ describe("createPrefixPin", () => {
     const { sectionsFile: _dropped, ...rest } = second;
     expect(pin.apply(second, SESSION)).toStrictEqual({
       parts: {
-        ...rest,
-        config: first.config,
-        resolved: first.resolved,
-        bootstrap: first.bootstrap,
-        rawByPath: first.rawByPath,
-        skills: first.skills,
+        ...withPinnedStable(rest, first),
         workspaceChanges: [SECTIONS_LINE],
       },
       prefix: {
@@ -121,12 +123,7 @@ describe("createPrefixPin", () => {
     const second = partsOf("second");
     expect(pin.apply(second, {})).toStrictEqual({
       parts: {
-        ...second,
-        config: first.config,
-        resolved: first.resolved,
-        bootstrap: first.bootstrap,
-        rawByPath: first.rawByPath,
-        skills: first.skills,
+        ...withPinnedStable(second, first),
       },
       prefix: { policy: "session", pendingChanges: [], noteChars: 0 },
     });
