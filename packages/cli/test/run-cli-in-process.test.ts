@@ -17,6 +17,16 @@ describe("runCli (in process)", () => {
     );
   });
 
+  it("on a terminal a prompt without a cache boundary shows no rule", async () => {
+    const json = createTestIo();
+    expect(await runCli(["render", "--mode", "none", "--json"], json), json.err).toBe(0);
+    const output = JSON.parse(json.out) as { text: string; boundary: number };
+    expect(output.boundary).toBe(-1);
+    const io = createTestIo({ isTTY: true, env: { NO_COLOR: "1" } });
+    expect(await runCli(["render", "--mode", "none"], io), io.err).toBe(0);
+    expect(io.out).toBe(output.text.endsWith("\n") ? output.text : `${output.text}\n`);
+  });
+
   it("respects NO_COLOR on a terminal: the rule stays, the colour goes", async () => {
     const io = createTestIo({ isTTY: true, env: { NO_COLOR: "1" } });
     expect(await runCli(["render"], io), io.err).toBe(0);

@@ -41,6 +41,19 @@ describe("text outputs print input problems on stderr, infos left out", () => {
     expect(await runCli(["render", "--workspace", workspace], io), io.err).toBe(0);
     expect(io.out).toContain("──── cache boundary");
     expect(io.err.startsWith(problem)).toBe(true);
-    expect(io.err.slice(problem.length)).toMatch(/^promptstack: [\d,]+ tokens .*\n$/);
+    expect(io.err.slice(problem.length)).toMatch(
+      /^promptstack: [\d,]+ tokens .* · \d+ bootstrap files \(\d+ missing\) · \d+\/\d+ skills · 1 warning\n$/,
+    );
+  });
+
+  it("the terminal summary counts truncated files and every warning", async () => {
+    const { workspace } = createWorkspaceWithBadSkill();
+    writeFileSync(join(workspace, "AGENTS.md"), `${"a".repeat(79)}\n`.repeat(800));
+    const io = createTestIo({ isTTY: true, env: { NO_COLOR: "1" } });
+    expect(await runCli(["render", "--workspace", workspace], io), io.err).toBe(0);
+    expect(io.err).toContain("warning BOOTSTRAP_FILE_TRUNCATED");
+    expect(io.err).toMatch(
+      /\npromptstack: [\d,]+ tokens .* bootstrap files \(1 truncated, \d+ missing\) · \d+\/\d+ skills · 2 warnings\n$/,
+    );
   });
 });
