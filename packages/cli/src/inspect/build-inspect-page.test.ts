@@ -227,4 +227,34 @@ describe("buildInspectPage", () => {
     );
     expect(buildInspectPage(createView())).toContain('<body data-live="0" data-version="0">');
   });
+
+  it("gives each section its share of the prompt, one decimal below 10%", () => {
+    const html = buildInspectMain(createView());
+    const share = (id: string) =>
+      new RegExp(`<code>${id}</code>.*?<td class="num">([^<]*)</td></tr>`).exec(html)?.[1];
+    expect(share("identity")).toBe("2.0%");
+    expect(share("tooling")).toBe("80%");
+    expect(share("runtime")).toBe("12%");
+    const tenth = buildInspectMain(
+      createView({
+        sections: [section("identity", "stable", 50), section("tooling", "stable", 450)],
+      }),
+    );
+    expect(tenth).toMatch(/<code>identity<\/code>.*?<td class="num">10%<\/td><\/tr>/);
+  });
+
+  it("an empty prompt: every share 0%, and no source list when no input is named", () => {
+    const html = buildInspectMain(
+      createView({
+        source: [],
+        sections: [section("identity", "stable", 0, "")],
+        totals: { ...createView().totals, tokens: 0, stableTokens: 0, volatileTokens: 0 },
+      }),
+    );
+    expect(html).toMatch(/<code>identity<\/code>.*<td class="num">0%<\/td><\/tr>/);
+    expect(html).not.toContain('class="pairs source"');
+    expect(buildInspectMain(createView())).toContain(
+      '<dl class="pairs source"><div><dt>Workspace</dt><dd>demo</dd></div></dl>',
+    );
+  });
 });
