@@ -190,7 +190,7 @@ describe("buildInspectPage", () => {
             heading: "TOOLING",
             position: 2,
             change: "changed",
-            diff: "-old\n+new",
+            diff: "--- a.json § tooling\n+++ b.json § tooling\n@@ -1,2 +1,2 @@\n same\n-old\n+new",
           },
           volatileChanges: ["time_context"],
         },
@@ -201,7 +201,10 @@ describe("buildInspectPage", () => {
     );
     expect(html.match(/band-diff/g)).toHaveLength(1);
     expect(html).toContain('id="first-difference" data-section-id="tooling"');
-    expect(html).toContain('<span class="diff-add">+new</span>');
+    // Only changed lines are marked; the file names, hunk header and context stay plain.
+    expect(html).toContain(
+      '--- a.json § tooling\n+++ b.json § tooling\n@@ -1,2 +1,2 @@\n same\n<span class="diff-del">-old</span>\n<span class="diff-add">+new</span>',
+    );
     expect(html).toContain('data-tokens="10"');
   });
 
