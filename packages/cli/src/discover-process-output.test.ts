@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { closeSync, openSync } from "node:fs";
+import { join } from "node:path";
+import { createTempDir } from "@promptstack-tools/test-utils";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { discoverProcessOutput } from "./discover-process-output.js";
 
 /** A stand-in for Node's stream: what it was given, and a flush that calls back later. */
@@ -83,5 +86,20 @@ describe("discoverProcessOutput", () => {
     output.write("prompt\n");
     expect(stream.chunks).toEqual(["prompt\n"]);
     expect(output.isTerminal).toBe(true);
+  });
+
+  it("finds that a file, a device that is not a terminal, and a closed descriptor are no terminal", () => {
+    const open = (path: string, flags: string): number => {
+      const fd = openSync(path, flags);
+      onTestFinished(() => closeSync(fd));
+      return fd;
+    };
+    const file = open(join(createTempDir("promptstack-output-"), "out.txt"), "w");
+    const device = open("/dev/null", "w");
+    const closed = openSync("/dev/null", "r");
+    closeSync(closed);
+    for (const fd of [file, device, closed]) {
+      expect(discoverProcessOutput(fd, () => createStream()).isTerminal, String(fd)).toBe(false);
+    }
   });
 });

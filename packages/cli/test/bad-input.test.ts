@@ -119,6 +119,24 @@ describe("bad input exits 2 with a readable message and no stack", () => {
     expectUsageError(await run(["render", "--workspace", "a-file"]), "is not a folder");
   });
 
+  it("a missing --workspace or --exec-dir, each with its own hint", async () => {
+    const workspace = await run(["render", "--workspace", "no-such-folder"]);
+    expectUsageError(
+      workspace,
+      "CLI_WORKSPACE_MISSING",
+      "Workspace no-such-folder does not exist.",
+    );
+    expect(workspace.err).toContain(
+      "  fix: Pass --workspace with an existing folder, or leave it out to render the demo workspace.\n",
+    );
+    const execDir = await run(["render", "--exec-dir", "no-such-folder"]);
+    expectUsageError(execDir, "Execution folder no-such-folder does not exist.");
+    expect(execDir.err).toContain("  fix: Pass --exec-dir with an existing folder.\n");
+    const notFolder = await run(["render", "--exec-dir", "a-file"]);
+    expectUsageError(notFolder, "Execution folder a-file is not a folder.");
+    expect(notFolder.err).toContain("  fix: Pass --exec-dir with a folder, not a file.\n");
+  });
+
   it("Codex-only flags without --harness codex", async () => {
     expectUsageError(
       await run(["render", "--connection", "external"]),

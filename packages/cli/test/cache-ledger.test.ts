@@ -1,7 +1,8 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, symlink, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_LEDGER_FILE_BYTES } from "../src/inputs/read-cache-ledger-file.js";
 import type { CacheLedgerReport } from "../src/reports/build-cache-ledger-report.js";
 import { runCli } from "../src/run-cli.js";
 import {
@@ -92,6 +93,32 @@ describe("promptstack cache-ledger", () => {
       /cache-ledger line .*:2: at "2026-02-30T10:00:00Z" is not an ISO 8601 time that exists/,
     ],
     ["a line that is not JSON", "{not json", /cache-ledger line .*:2: is not JSON/],
+    ["a line that is an array", "[1, 2]", /:2: is not a JSON object\.\n {2}fix: Write one JSON/],
+    [
+      "an empty model",
+      '{"provider":"anthropic","model":"","at":"2026-12-01T10:00:00Z","body":{},"usage":{}}',
+      /:2: model must be a non-empty string\.\n {2}fix: Give the model id/,
+    ],
+    [
+      "a body that is a string",
+      '{"provider":"anthropic","model":"m","at":"2026-12-01T10:00:00Z","body":"hi","usage":{}}',
+      /:2: body must be the request body object as sent\.\n {2}fix: Add the body\./,
+    ],
+    [
+      "a lineage that is a number",
+      '{"provider":"anthropic","model":"m","at":"2026-12-01T10:00:00Z","body":{},"usage":{},"lineage":7}',
+      /:2: lineage must be a string\.\n {2}fix: Leave it out to group by provider/,
+    ],
+    [
+      "sections that are not an array",
+      '{"provider":"anthropic","model":"m","at":"2026-12-01T10:00:00Z","body":{},"usage":{},"sections":{"id":"a","text":"b"}}',
+      /:2: sections must be an array of \{id, text\}\.\n {2}fix: Pass the turn's sections/,
+    ],
+    [
+      "a section without its text",
+      '{"provider":"anthropic","model":"m","at":"2026-12-01T10:00:00Z","body":{},"usage":{},"sections":[{"id":"a","text":"b"},{"id":"c"}]}',
+      /:2: sections must be an array of \{id, text\}/,
+    ],
     [
       "an unknown provider",
       '{"provider":"mistral","model":"m","at":"2026-12-01T10:00:00Z","body":{},"usage":{}}',
@@ -132,5 +159,54 @@ describe("promptstack cache-ledger", () => {
     const link = await run(["cache-ledger", "inner/link.jsonl"], temp);
     expect(link.code).toBe(2);
     expect(link.err).toContain("outside its folder");
+  });
+
+  it("refuses a file in a missing folder, a broken link and a name too long to open", async () => {
+    const noFolder = await run(["cache-ledger", "no-such-folder/requests.jsonl"], temp);
+    expect(noFolder.code).toBe(2);
+    expect(noFolder.err).toBe(
+      "promptstack: error CLI_FILE_MISSING: cache-ledger file no-such-folder/requests.jsonl is in a folder that does not exist.\n  fix: Check the path.\n",
+    );
+
+    await symlink(join(temp, "gone.jsonl"), join(temp, "dangling.jsonl"));
+    const broken = await run(["cache-ledger", "dangling.jsonl"], temp);
+    expect(broken.code).toBe(2);
+    expect(broken.err).toBe(
+      "promptstack: error CLI_FILE_MISSING: cache-ledger file dangling.jsonl is a broken link.\n  fix: Pass the file itself.\n",
+    );
+
+    const long = `${"x".repeat(300)}.jsonl`;
+    const tooLong = await run(["cache-ledger", long], temp);
+    expect(tooLong.code).toBe(2);
+    expect(tooLong.err).toBe(
+      `promptstack: error CLI_FILE_MISSING: cache-ledger file ${long} cannot be read (ENAMETOOLONG).\n  fix: Check the file's permissions.\n`,
+    );
+  });
+
+  it("refuses a file over the size limit, and bytes that are not UTF-8", async () => {
+    await writeFile(join(temp, "huge.jsonl"), "");
+    await truncate(join(temp, "huge.jsonl"), MAX_LEDGER_FILE_BYTES + 1);
+    const huge = await run(["cache-ledger", "huge.jsonl"], temp);
+    expect(huge.code).toBe(2);
+    expect(huge.err).toBe(
+      `promptstack: error CLI_FILE_MISSING: cache-ledger file huge.jsonl is larger than ${MAX_LEDGER_FILE_BYTES} bytes.\n  fix: Split the requests into several files (one per conversation).\n`,
+    );
+
+    await writeFile(join(temp, "latin1.jsonl"), Buffer.from([0x7b, 0xe9, 0x7d, 0x0a]));
+    const latin1 = await run(["cache-ledger", "latin1.jsonl"], temp);
+    expect(latin1.code).toBe(2);
+    expect(latin1.err).toBe(
+      "promptstack: error CLI_LEDGER_INVALID: cache-ledger file latin1.jsonl is not valid UTF-8 text.\n  fix: Write the file as UTF-8 JSON lines.\n",
+    );
+  });
+
+  it("reads a file that starts with a byte-order mark", async () => {
+    await writeFile(
+      join(temp, "bom.jsonl"),
+      '\uFEFF{"provider":"anthropic","model":"m","at":"2026-12-01T10:00:00Z","body":{},"usage":{"input_tokens":1}}\n',
+    );
+    const bom = await run(["cache-ledger", "bom.jsonl", "--json"], temp);
+    expect(bom.code, bom.err).toBe(0);
+    expect((JSON.parse(bom.out) as CacheLedgerReport).requests).toHaveLength(1);
   });
 });

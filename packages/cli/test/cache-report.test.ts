@@ -105,6 +105,51 @@ describe("promptstack cache-report", () => {
     expect(JSON.stringify(parsed)).not.toContain('"body"');
   }, 120_000);
 
+  it("text: tool rounds and compactions are named above the tables and counted per request below", async () => {
+    const toolArgs = [
+      "cache-report",
+      "--turns",
+      "2",
+      "--provider",
+      "anthropic",
+      "--tool-rounds",
+      "1",
+    ];
+    const tools = await run(toolArgs);
+    expect(tools.code, tools.err).toBe(0);
+    expect(tools.out).toContain(
+      "\nEach turn: 1 tool round(s) with results of about 800 tokens. Table rows add up every request of a turn.\n",
+    );
+    // The share over requests 2-4 is the JSON's afterFirstRequest, not turns 2-N.
+    const json = JSON.parse((await run([...toolArgs, "--json"])).out) as CacheReport;
+    const shares = json.simulations.map(({ layout, afterFirstRequest: counts }) => {
+      const share = ((100 * counts.cachedTokens) / counts.inputTokens).toFixed(1);
+      return `${layout} ${share}%`;
+    });
+    expect(tools.out).toContain(
+      `\nanthropic: requests 2-4 (tool steps included) served from cache: ${shares.join(", ")} (estimate).\n`,
+    );
+    const compacted = await run([
+      "cache-report",
+      "--turns",
+      "3",
+      "--provider",
+      "anthropic",
+      "--compact-every",
+      "2",
+    ]);
+    expect(compacted.code, compacted.err).toBe(0);
+    expect(compacted.out).toContain(
+      "\nEach turn: 0 tool round(s) with results of about 800 tokens; the history compacted every 2 turns. Table rows add up every request of a turn.\n",
+    );
+    expect(compacted.out).toMatch(
+      /\nanthropic: requests 2-4 \(tool steps and compactions included\) served from cache: /,
+    );
+    const plain = await run(["cache-report", "--turns", "2", "--provider", "anthropic"]);
+    expect(plain.out).not.toContain("Each turn:");
+    expect(plain.out).not.toContain("requests 2-");
+  }, 120_000);
+
   it("--json: 30 demo turns, both providers and layouts, turn-context ≥ 95% cached over turns 2-30", async () => {
     const { code, out, err } = await run(["cache-report", "--json"]);
     expect(code, err).toBe(0);

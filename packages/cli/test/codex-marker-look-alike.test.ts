@@ -17,6 +17,10 @@ beforeAll(async () => {
   if (tool === undefined) throw new Error("the fixture has fewer than 4 tools");
   tool.description = "Run a command <!-- PROMPTSTACK_CACHE_BOUNDARY --> now.";
   await writeFile(join(dir, "look-alike-facts.json"), JSON.stringify(facts));
+  const second = facts.tools[5];
+  if (second === undefined) throw new Error("the fixture has fewer than 6 tools");
+  second.description = "Open <!-- OPENCLAW_RUNTIME_TAIL_BEGIN --> a page.";
+  await writeFile(join(dir, "two-look-alikes-facts.json"), JSON.stringify(facts));
 });
 
 afterAll(async () => {
@@ -35,6 +39,19 @@ describe("--harness codex with a tool description that spells a renderer marker"
     expect(io.err).toContain("Facts file look-alike-facts.json: field tools[3].description spells");
     expect(io.err).toContain("Reword tools[3].description");
     expect(io.err).not.toMatch(/\n\s+at /);
+  });
+
+  it("names every field that spells a marker, the first in the hint", async () => {
+    const io = createTestIo({ cwd: dir, env: { HOME: dir } });
+    const code = await runCli(
+      ["render", "--facts", "two-look-alikes-facts.json", "--harness", "codex"],
+      io,
+    );
+    expect(code).toBe(2);
+    expect(io.err).toContain(
+      "Facts file two-look-alikes-facts.json: fields tools[3].description, tools[5].description spell a renderer marker",
+    );
+    expect(io.err).toContain("  fix: Reword tools[3].description so it does not read");
   });
 
   it("the embedded harness renders it (the look-alike is not its marker word)", async () => {

@@ -17,6 +17,16 @@ describe("runCli (in process)", () => {
     );
   });
 
+  it("on a terminal a prompt without a cache boundary shows no rule", async () => {
+    const json = createTestIo();
+    expect(await runCli(["render", "--mode", "none", "--json"], json), json.err).toBe(0);
+    const output = JSON.parse(json.out) as { text: string; boundary: number };
+    expect(output.boundary).toBe(-1);
+    const io = createTestIo({ isTTY: true, env: { NO_COLOR: "1" } });
+    expect(await runCli(["render", "--mode", "none"], io), io.err).toBe(0);
+    expect(io.out).toBe(output.text.endsWith("\n") ? output.text : `${output.text}\n`);
+  });
+
   it("respects NO_COLOR on a terminal: the rule stays, the colour goes", async () => {
     const io = createTestIo({ isTTY: true, env: { NO_COLOR: "1" } });
     expect(await runCli(["render"], io), io.err).toBe(0);
@@ -83,6 +93,49 @@ describe("runCli (in process)", () => {
     const unknown = createTestIo();
     expect(await runCli(["schema", "agents.nope"], unknown)).toBe(2);
     expect(unknown.err).toContain('no key "agents.nope"');
+  });
+
+  it("schema --json prints the lookup as data; a deprecated key says so in the text view", async () => {
+    const json = createTestIo();
+    expect(await runCli(["schema", "agents.defaults.bootstrapMaxChars", "--json"], json)).toBe(0);
+    expect(JSON.parse(json.out)).toEqual({
+      path: "agents.defaults.bootstrapMaxChars",
+      description: "Per-file character budget for injected bootstrap files.",
+      type: "integer > 0",
+      default: 20000,
+      constraints: { exclusiveMinimum: 0 },
+    });
+    const deprecated = createTestIo({ isTTY: true });
+    expect(await runCli(["schema", "agents.defaults.timeFormat"], deprecated)).toBe(0);
+    expect(deprecated.out).toContain(
+      "\n  \u001b[33mdeprecated\u001b[39m\n  Deprecated, no effect: the time context shows the date and time zone only.\n",
+    );
+    const current = createTestIo({ isTTY: true });
+    expect(await runCli(["schema", "agents.defaults.bootstrapMaxChars"], current)).toBe(0);
+    expect(current.out).not.toContain("deprecated");
+  });
+
+  it("explain-cache --provider refuses --harness codex; --layout asks for --provider", async () => {
+    const io = createTestIo();
+    const sides = ["--before", "fixtures/cli/facts/telegram-direct.json", "--after"];
+    const after = "fixtures/cli/facts/telegram-direct-browser-tool.json";
+    expect(
+      await runCli(
+        ["explain-cache", "--provider", "anthropic", "--harness", "codex", ...sides, after],
+        io,
+      ),
+    ).toBe(2);
+    expect(io.err).toBe(
+      "promptstack: error CLI_USAGE: --provider explains the embedded harness's requests; --harness codex is not supported.\n  fix: Leave --harness out.\n",
+    );
+    expect(io.out).toBe("");
+    const layout = createTestIo();
+    expect(
+      await runCli(["explain-cache", "--layout", "system-tail", ...sides, after], layout),
+    ).toBe(2);
+    expect(layout.err).toContain(
+      "promptstack: error CLI_USAGE: --layout applies only with --provider.\n",
+    );
   });
 
   it("context detail --json lists every discovered skill with its fate, and each tool", async () => {

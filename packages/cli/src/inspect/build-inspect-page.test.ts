@@ -190,7 +190,7 @@ describe("buildInspectPage", () => {
             heading: "TOOLING",
             position: 2,
             change: "changed",
-            diff: "-old\n+new",
+            diff: "--- a.json § tooling\n+++ b.json § tooling\n@@ -1,2 +1,2 @@\n same\n-old\n+new",
           },
           volatileChanges: ["time_context"],
         },
@@ -201,7 +201,10 @@ describe("buildInspectPage", () => {
     );
     expect(html.match(/band-diff/g)).toHaveLength(1);
     expect(html).toContain('id="first-difference" data-section-id="tooling"');
-    expect(html).toContain('<span class="diff-add">+new</span>');
+    // Only changed lines are marked; the file names, hunk header and context stay plain.
+    expect(html).toContain(
+      '--- a.json § tooling\n+++ b.json § tooling\n@@ -1,2 +1,2 @@\n same\n<span class="diff-del">-old</span>\n<span class="diff-add">+new</span>',
+    );
     expect(html).toContain('data-tokens="10"');
   });
 
@@ -226,5 +229,35 @@ describe("buildInspectPage", () => {
       '<body data-live="1" data-version="7">',
     );
     expect(buildInspectPage(createView())).toContain('<body data-live="0" data-version="0">');
+  });
+
+  it("gives each section its share of the prompt, one decimal below 10%", () => {
+    const html = buildInspectMain(createView());
+    const share = (id: string) =>
+      new RegExp(`<code>${id}</code>.*?<td class="num">([^<]*)</td></tr>`).exec(html)?.[1];
+    expect(share("identity")).toBe("2.0%");
+    expect(share("tooling")).toBe("80%");
+    expect(share("runtime")).toBe("12%");
+    const tenth = buildInspectMain(
+      createView({
+        sections: [section("identity", "stable", 50), section("tooling", "stable", 450)],
+      }),
+    );
+    expect(tenth).toMatch(/<code>identity<\/code>.*?<td class="num">10%<\/td><\/tr>/);
+  });
+
+  it("an empty prompt: every share 0%, and no source list when no input is named", () => {
+    const html = buildInspectMain(
+      createView({
+        source: [],
+        sections: [section("identity", "stable", 0, "")],
+        totals: { ...createView().totals, tokens: 0, stableTokens: 0, volatileTokens: 0 },
+      }),
+    );
+    expect(html).toMatch(/<code>identity<\/code>.*<td class="num">0%<\/td><\/tr>/);
+    expect(html).not.toContain('class="pairs source"');
+    expect(buildInspectMain(createView())).toContain(
+      '<dl class="pairs source"><div><dt>Workspace</dt><dd>demo</dd></div></dl>',
+    );
   });
 });

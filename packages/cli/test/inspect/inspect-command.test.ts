@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { lstat, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { createTempDir } from "@promptstack-tools/test-utils";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { CacheExplanation } from "../../src/reports/build-cache-explanation.js";
 import { createLazyTokenCounter } from "../../src/inputs/create-lazy-token-counter.js";
 import { loadInspectView } from "../../src/inspect/load-inspect-view.js";
@@ -77,6 +78,53 @@ describe("promptstack inspect", () => {
       expect((await lstat(join(cwd, "page.html"))).isFIFO()).toBe(true);
     },
   );
+
+  it("refuses a folder, a device or a socket at --out, naming what is there", async () => {
+    const cwd = createTempDir("promptstack-inspect-out-");
+    await mkdir(join(cwd, "page.html"));
+    const socketPath = join(cwd, "socket.html");
+    const socketServer = createServer();
+    await new Promise<void>((resolve) => socketServer.listen(socketPath, resolve));
+    onTestFinished(() => new Promise<void>((resolve) => socketServer.close(() => resolve())));
+    const cases = [
+      [join(cwd, "page.html"), "it is a directory"],
+      ["/dev/null", "it is not a regular file"],
+      [socketPath, "it is a socket"],
+    ];
+    for (const [out, what] of cases) {
+      const io = createTestIo({ cwd });
+      expect(await runCli(["inspect", "--out", out!], io)).toBe(2);
+      expect(io.err).toBe(
+        `promptstack: error CLI_OUTPUT_UNWRITABLE: Cannot write ${out}: ${what}, and inspect writes only regular files.\n  where: --out\n  fix: Remove it, or pick another --out.\n`,
+      );
+    }
+    expect(await readdir(cwd)).toEqual(["page.html", "socket.html"]);
+  });
+
+  it("names the error when the folder cannot be made, the name not looked at, or the page not written", async () => {
+    const cwd = createTempDir("promptstack-inspect-out-");
+    await writeFile(join(cwd, "a-file"), "not a folder");
+    const tooLong = "p".repeat(300);
+    // Short enough to look at, too long once the temp file's suffix is added.
+    const almostTooLong = `${"p".repeat(240)}.html`;
+    const cases = [
+      ["a-file/page.html", "its folder cannot be created (EEXIST)", "Pick another --out."],
+      [tooLong, "ENAMETOOLONG", "Pick another --out."],
+      [
+        almostTooLong,
+        "the write failed (ENAMETOOLONG)",
+        "Check the folder is writable, or pick another --out.",
+      ],
+    ];
+    for (const [out, why, hint] of cases) {
+      const io = createTestIo({ cwd });
+      expect(await runCli(["inspect", "--out", out!], io)).toBe(2);
+      expect(io.err).toBe(
+        `promptstack: error CLI_OUTPUT_UNWRITABLE: Cannot write ${join(cwd, out!)}: ${why}.\n  where: --out\n  fix: ${hint}\n`,
+      );
+    }
+    expect(await readdir(cwd)).toEqual(["a-file"]);
+  });
 
   it.each([
     [["--watch"], "--watch applies only with --serve."],
