@@ -37,8 +37,16 @@ describe("parseInternalContextDelimiters", () => {
     ["another word", "<<<BEGIN_ACME_INTERNAL_CONTEXT>>>"],
     ["missing keyword", "<<<OPENCLAW_INTERNAL_CONTEXT>>>"],
     ["plain prose", "a < b and c > d"],
+    // Only an ampersand starts a character reference, not the character before "lt;".
+    ["an entity name without its ampersand", "\u00e9lt;END_OPENCLAW_INTERNAL_CONTEXT>"],
   ])("ignores %s", (_name, text) => {
     expect(parseInternalContextDelimiters(text)).toEqual([]);
+  });
+
+  it("still sees the bracket right after U+FFFF, which is one code unit", () => {
+    expect(parseInternalContextDelimiters("\uffff<END_OPENCLAW_INTERNAL_CONTEXT>")).toEqual([
+      { kind: "end", start: 1, end: 32 },
+    ]);
   });
 
   it("uses the profile's word", () => {

@@ -115,6 +115,33 @@ describe("public functions called with arguments that break their types", () => 
     });
   }
 
+  it.each([
+    [
+      "ensureCacheBoundary",
+      () => ensureCacheBoundary(bad({})),
+      "ensureCacheBoundary: expected a string at text, got an object.",
+    ],
+    [
+      "a delimiter word that is not text",
+      () => parseInternalContextDelimiters("a", bad({ profile: { delimiterWord: 5 } })),
+      "The internal-context delimiters: expected a string at options.profile.delimiterWord, got the number 5.",
+    ],
+  ])("%s: the message says who refused what", (_name, call, message) => {
+    expect(errorOf(call).message).toBe(message);
+  });
+
+  it("refuses a delimiter word without letters, quoting it and saying how to fix it", () => {
+    const profile = { ...OPENCLAW_PRODUCT_PROFILE, delimiterWord: "__" };
+    const error = errorOf(() => parseInternalContextDelimiters("a", { profile }));
+    expect(error).toMatchObject({
+      code: "RENDERER_INVALID_INPUT",
+      message:
+        'The product profile\'s delimiter word "__" has no letters, so internal-context delimiters cannot be told apart from separators.',
+      path: "options.profile.delimiterWord",
+      hint: "Use an upper-case word such as OPENCLAW.",
+    });
+  });
+
   it("cuts a long bad value short in the message", () => {
     const error = errorOf(() => buildAgentSystemPrompt(bad({ mode: "x".repeat(100_000) })));
     expect(error.code).toBe("RENDERER_UNKNOWN_MODE");
