@@ -122,6 +122,11 @@ describe("public functions called with arguments that break their types", () => 
       "ensureCacheBoundary: expected a string at text, got an object.",
     ],
     [
+      "parseRuntimeContextCarrier",
+      () => parseRuntimeContextCarrier(bad(5)),
+      "parseRuntimeContextCarrier: expected a string at text, got the number 5.",
+    ],
+    [
       "a delimiter word that is not text",
       () => parseInternalContextDelimiters("a", bad({ profile: { delimiterWord: 5 } })),
       "The internal-context delimiters: expected a string at options.profile.delimiterWord, got the number 5.",
