@@ -127,6 +127,11 @@ describe("public functions called with arguments that break their types", () => 
       "parseRuntimeContextCarrier: expected a string at text, got the number 5.",
     ],
     [
+      "projectInboundText with an unknown kind",
+      () => projectInboundText("a", bad({ projectionVersion: 4, kind: "Context" })),
+      'projectInboundText: expected "message" or "context" at options.kind, got "Context".',
+    ],
+    [
       "a delimiter word that is not text",
       () => parseInternalContextDelimiters("a", bad({ profile: { delimiterWord: 5 } })),
       "The internal-context delimiters: expected a string at options.profile.delimiterWord, got the number 5.",
