@@ -127,6 +127,7 @@ describe("projectInboundMessage", () => {
 
   it("returns the same object when nothing changes", () => {
     const stored = { role: "user", text: "hello" };
+    expect(projectInboundMessage(stored, V4)).toEqual({ message: stored, changed: false });
     expect(projectInboundMessage(stored, V4).message).toBe(stored);
   });
 });

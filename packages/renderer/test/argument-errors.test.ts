@@ -132,6 +132,31 @@ describe("public functions called with arguments that break their types", () => 
       'projectInboundText: expected "message" or "context" at options.kind, got "Context".',
     ],
     [
+      "projectInboundText of a number",
+      () => projectInboundText(bad(5), { projectionVersion: 4 }),
+      "projectInboundText: expected a string at text, got the number 5.",
+    ],
+    [
+      "projectInboundMessage of null",
+      () => projectInboundMessage(bad(null), { projectionVersion: 4 }),
+      "projectInboundMessage: expected an object at message, got null.",
+    ],
+    [
+      "projectInboundMessage without text",
+      () => projectInboundMessage(bad({ role: "user" }), { projectionVersion: 4 }),
+      "projectInboundMessage: expected a string at message.text, got nothing.",
+    ],
+    [
+      "splitCacheBoundary",
+      () => splitCacheBoundary(bad(5)),
+      "splitCacheBoundary: expected a string at text, got the number 5.",
+    ],
+    [
+      "stripCacheBoundary",
+      () => stripCacheBoundary(bad(null)),
+      "stripCacheBoundary: expected a string at text, got null.",
+    ],
+    [
       "a delimiter word that is not text",
       () => parseInternalContextDelimiters("a", bad({ profile: { delimiterWord: 5 } })),
       "The internal-context delimiters: expected a string at options.profile.delimiterWord, got the number 5.",
