@@ -157,6 +157,11 @@ describe("public functions called with arguments that break their types", () => 
       "stripCacheBoundary: expected a string at text, got null.",
     ],
     [
+      "toModelText of null",
+      () => toModelText(bad(null)),
+      "toModelText: expected a string at prompt.text, got nothing.",
+    ],
+    [
       "a delimiter word that is not text",
       () => parseInternalContextDelimiters("a", bad({ profile: { delimiterWord: 5 } })),
       "The internal-context delimiters: expected a string at options.profile.delimiterWord, got the number 5.",
