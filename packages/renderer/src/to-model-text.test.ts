@@ -20,6 +20,17 @@ describe("toModelText", () => {
     expect(model.volatile).toContain("Runtime: host=h\n");
   });
 
+  it("removes a runtime-tail marker line that comes without its partner", () => {
+    const { begin, end } = formatRuntimeTailMarkers();
+    for (const marker of [begin, end]) {
+      expect(toModelText(`a\n${marker}\nb`)).toEqual({
+        stable: "a\nb",
+        volatile: "",
+        text: "a\nb",
+      });
+    }
+  });
+
   it("keeps the whole text stable when there is no boundary", () => {
     const model = toModelText("plain text\n");
     expect(model).toEqual({ stable: "plain text\n", volatile: "", text: "plain text\n" });

@@ -115,6 +115,73 @@ describe("public functions called with arguments that break their types", () => 
     });
   }
 
+  it.each([
+    [
+      "ensureCacheBoundary",
+      () => ensureCacheBoundary(bad({})),
+      "ensureCacheBoundary: expected a string at text, got an object.",
+    ],
+    [
+      "parseRuntimeContextCarrier",
+      () => parseRuntimeContextCarrier(bad(5)),
+      "parseRuntimeContextCarrier: expected a string at text, got the number 5.",
+    ],
+    [
+      "projectInboundText with an unknown kind",
+      () => projectInboundText("a", bad({ projectionVersion: 4, kind: "Context" })),
+      'projectInboundText: expected "message" or "context" at options.kind, got "Context".',
+    ],
+    [
+      "projectInboundText of a number",
+      () => projectInboundText(bad(5), { projectionVersion: 4 }),
+      "projectInboundText: expected a string at text, got the number 5.",
+    ],
+    [
+      "projectInboundMessage of null",
+      () => projectInboundMessage(bad(null), { projectionVersion: 4 }),
+      "projectInboundMessage: expected an object at message, got null.",
+    ],
+    [
+      "projectInboundMessage without text",
+      () => projectInboundMessage(bad({ role: "user" }), { projectionVersion: 4 }),
+      "projectInboundMessage: expected a string at message.text, got nothing.",
+    ],
+    [
+      "splitCacheBoundary",
+      () => splitCacheBoundary(bad(5)),
+      "splitCacheBoundary: expected a string at text, got the number 5.",
+    ],
+    [
+      "stripCacheBoundary",
+      () => stripCacheBoundary(bad(null)),
+      "stripCacheBoundary: expected a string at text, got null.",
+    ],
+    [
+      "toModelText of null",
+      () => toModelText(bad(null)),
+      "toModelText: expected a string at prompt.text, got nothing.",
+    ],
+    [
+      "a delimiter word that is not text",
+      () => parseInternalContextDelimiters("a", bad({ profile: { delimiterWord: 5 } })),
+      "The internal-context delimiters: expected a string at options.profile.delimiterWord, got the number 5.",
+    ],
+  ])("%s: the message says who refused what", (_name, call, message) => {
+    expect(errorOf(call).message).toBe(message);
+  });
+
+  it("refuses a delimiter word without letters, quoting it and saying how to fix it", () => {
+    const profile = { ...OPENCLAW_PRODUCT_PROFILE, delimiterWord: "__" };
+    const error = errorOf(() => parseInternalContextDelimiters("a", { profile }));
+    expect(error).toMatchObject({
+      code: "RENDERER_INVALID_INPUT",
+      message:
+        'The product profile\'s delimiter word "__" has no letters, so internal-context delimiters cannot be told apart from separators.',
+      path: "options.profile.delimiterWord",
+      hint: "Use an upper-case word such as OPENCLAW.",
+    });
+  });
+
   it("cuts a long bad value short in the message", () => {
     const error = errorOf(() => buildAgentSystemPrompt(bad({ mode: "x".repeat(100_000) })));
     expect(error.code).toBe("RENDERER_UNKNOWN_MODE");
