@@ -65,4 +65,41 @@ describe("toModelText", () => {
     // A wrong offset is not trusted: the text is searched instead.
     expect(toModelText({ ...prompt, boundary: 3 })).toEqual(toModelText(prompt.text));
   });
+
+  it("splits at the offset it is given when that offset holds a marker, not at the first marker", () => {
+    const marker = formatCacheBoundaryMarker();
+    const text = `a${marker}b${marker}c`;
+    const second = text.lastIndexOf(marker);
+    expect(toModelText({ text, boundary: second })).toEqual({
+      stable: `a${marker}b`,
+      volatile: "c",
+      text: `a${marker}b\nc`,
+    });
+    // Without a usable offset the first marker is the boundary.
+    for (const boundary of [undefined, -1, Number.NaN] as unknown as number[]) {
+      expect(toModelText({ text, boundary })).toEqual({
+        stable: "a",
+        volatile: `b${marker}c`,
+        text: `a\nb${marker}c`,
+      });
+    }
+  });
+
+  it("refuses an offset that is negative or no number even when the text starts with the marker", () => {
+    const marker = formatCacheBoundaryMarker();
+    // `startsWith(marker, offset)` looks at offset 0 for each of these, so only the checks of
+    // the offset keep them out. A JavaScript caller can pass anything.
+    for (const boundary of [-1, undefined, "0"] as unknown as number[]) {
+      expect(toModelText({ text: `${marker}tail`, boundary })).toEqual({
+        stable: "",
+        volatile: "tail",
+        text: "tail",
+      });
+    }
+  });
+
+  it("adds no line break before the volatile half when the stable half is empty", () => {
+    const marker = formatCacheBoundaryMarker();
+    expect(toModelText(`${marker}tail`)).toEqual({ stable: "", volatile: "tail", text: "tail" });
+  });
 });
