@@ -79,6 +79,10 @@ describe("buildCacheExplanation and its text", () => {
     });
     expect(explanation.firstDifference?.diff).toContain("+Tools: read.");
     expect(explanation.firstDifference?.diff).not.toContain("-Tools");
+    expect(explanation.firstDifference?.diff?.split("\n").slice(2)).toEqual([
+      "@@ -0,0 +1,1 @@",
+      "+Tools: read.",
+    ]);
     expect(explanation.volatileChanges).toEqual(["runtime"]);
     expect(text).toContain('Cache prefix differs at stable section 2 `tools` ("TOOLS") (added).\n');
     expect(text).toContain(
@@ -95,6 +99,10 @@ describe("buildCacheExplanation and its text", () => {
     });
     expect(explanation.firstDifference?.diff).toContain("-Tools: read.");
     expect(explanation.firstDifference?.diff).not.toContain("+Tools");
+    expect(explanation.firstDifference?.diff?.split("\n").slice(2)).toEqual([
+      "@@ -1,1 +0,0 @@",
+      "-Tools: read.",
+    ]);
     expect(text).toContain('at stable section 2 `tools` ("TOOLS") (removed).\n');
   });
 

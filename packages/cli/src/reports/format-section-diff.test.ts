@@ -17,6 +17,16 @@ describe("formatSectionDiff", () => {
     expect(formatSectionDiff("a\nb", "x\na\nb", { context: 0, maxLines: 40, ...labels })).toBe(
       "--- a\n+++ b\n@@ -0,0 +1,1 @@\n+x",
     );
+    // The empty text is no line: a text diffed from or to it is all additions or all removals.
+    expect(formatSectionDiff("", "x\ny", { context: 2, maxLines: 40, ...labels })).toBe(
+      "--- a\n+++ b\n@@ -0,0 +1,2 @@\n+x\n+y",
+    );
+    expect(formatSectionDiff("x", "", { context: 2, maxLines: 40, ...labels })).toBe(
+      "--- a\n+++ b\n@@ -1,1 +0,0 @@\n-x",
+    );
+    expect(formatSectionDiff("", "\n", { context: 2, maxLines: 40, ...labels })).toBe(
+      "--- a\n+++ b\n@@ -0,0 +1,2 @@\n+\n+",
+    );
     const cut = formatSectionDiff("1\n2\n3", "4\n5\n6", { context: 0, maxLines: 2, ...labels });
     expect(cut.split("\n").at(-1)).toBe("… 5 more diff lines");
   });
@@ -35,11 +45,13 @@ describe("formatSectionDiff", () => {
           return;
         }
         const body = diff.split("\n").slice(3);
+        // The empty text is no line; any other text is its lines.
+        const linesOf = (text: string): string[] => (text === "" ? [] : text.split("\n"));
         expect(body.filter((line) => !line.startsWith("+")).map((line) => line.slice(1))).toEqual(
-          before.join("\n").split("\n"),
+          linesOf(before.join("\n")),
         );
         expect(body.filter((line) => !line.startsWith("-")).map((line) => line.slice(1))).toEqual(
-          after.join("\n").split("\n"),
+          linesOf(after.join("\n")),
         );
       }),
       { numRuns: 300 },

@@ -23,6 +23,14 @@ function toRange(start: number, count: number): string {
 }
 
 /**
+ * The text as the diff reads it: every line ends with a line break, so no "No newline" markers,
+ * and the empty text is no line at all (a section added or removed is all `+` or all `-`).
+ */
+function toDiffLines(text: string): string {
+  return text === "" ? "" : `${text}\n`;
+}
+
+/**
  * A unified diff (`---`/`+++` headers, `@@` hunks) turning `before` into `after`, line by line;
  * the empty string when the texts are equal. Hunks closer than twice the context merge. When
  * the texts differ in more than `SECTION_DIFF_MAX_EDIT_LINES` lines, the headers are followed by
@@ -35,11 +43,18 @@ export function formatSectionDiff(
 ): string {
   if (before === after) return "";
   const headers = [`--- ${options.beforeLabel}`, `+++ ${options.afterLabel}`];
-  // A final newline on both sides: every line ends with one, so no "No newline" markers.
-  const patch = structuredPatch("", "", `${before}\n`, `${after}\n`, undefined, undefined, {
-    context: options.context,
-    maxEditLength: SECTION_DIFF_MAX_EDIT_LINES,
-  });
+  const patch = structuredPatch(
+    "",
+    "",
+    toDiffLines(before),
+    toDiffLines(after),
+    undefined,
+    undefined,
+    {
+      context: options.context,
+      maxEditLength: SECTION_DIFF_MAX_EDIT_LINES,
+    },
+  );
   if (patch === undefined) {
     return [
       ...headers,
