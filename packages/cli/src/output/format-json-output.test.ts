@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatJsonOutput } from "./format-json-output.js";
+import { createTestIo } from "../../test/create-test-io.js";
+import { formatJsonOutput, printJsonOutput } from "./format-json-output.js";
 
 const LONE = "\uD800";
 const HINT =
@@ -58,5 +59,24 @@ describe("formatJsonOutput", () => {
   it("keeps a key named __proto__ as a key", () => {
     const output = formatJsonOutput(JSON.parse(`{"__proto__": "${"\\ud800"}", "a": 1}`));
     expect(output.text).toBe('{\n  "__proto__": "\uFFFD",\n  "a": 1\n}\n');
+  });
+});
+
+describe("printJsonOutput", () => {
+  it("prints the JSON on stdout and nothing on stderr when every string is well-formed", () => {
+    const io = createTestIo();
+    printJsonOutput(io, { ok: true });
+    expect(io.out).toBe('{\n  "ok": true\n}\n');
+    expect(io.err).toBe("");
+  });
+
+  it("prints the repaired JSON on stdout and the warning it could not place on stderr", () => {
+    const io = createTestIo();
+    printJsonOutput(io, { name: LONE });
+    expect(io.out).toBe('{\n  "name": "\uFFFD"\n}\n');
+    expect(io.err).toBe(
+      "warning CLI_JSON_LONE_SURROGATE: 1 string held a lone surrogate (half of a UTF-16 pair), written as U+FFFD: name.\n" +
+        `  fix: ${HINT}\n`,
+    );
   });
 });
