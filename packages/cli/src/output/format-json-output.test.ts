@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createTestIo } from "../../test/create-test-io.js";
 import { formatJsonOutput, printJsonOutput } from "./format-json-output.js";
 
@@ -59,6 +59,24 @@ describe("formatJsonOutput", () => {
   it("keeps a key named __proto__ as a key", () => {
     const output = formatJsonOutput(JSON.parse(`{"__proto__": "${"\\ud800"}", "a": 1}`));
     expect(output.text).toBe('{\n  "__proto__": "\uFFFD",\n  "a": 1\n}\n');
+  });
+});
+
+describe("formatJsonOutput's surrogate patterns", () => {
+  it("replace only the lone surrogates of a value and a key, and leave a pair and a well-formed value alone", async () => {
+    // The patterns are built when the module loads: a fresh copy runs them inside this test
+    // (what Stryker's per-test coverage needs).
+    vi.resetModules();
+    const fresh = await import("./format-json-output.js");
+    const output = fresh.formatJsonOutput({
+      [`ok${LONE}`]: `a${LONE}b\u{1F600}c`,
+      fine: "plain \u{1F600}",
+    });
+    expect(JSON.parse(output.text)).toEqual({
+      "ok\uFFFD": "a\uFFFDb\u{1F600}c",
+      fine: "plain \u{1F600}",
+    });
+    expect(output.unplaced?.message).toMatch(/: \["ok\uFFFD"\] \(its key\), \["ok\uFFFD"\]\.$/);
   });
 });
 
