@@ -17,6 +17,12 @@ describe("escapeTerminalText", () => {
     expect(out).toContain("\\x1b]52;c;");
   });
 
+  it("writes a C0 or C1 control as \\x with two hex digits and a bidi control as \\u with four", () => {
+    expect(escapeTerminalText("a\u0007b\u0085c\u061cd\u202ee")).toBe(
+      "a\\x07b\\x85c\\u061cd\\u202ee",
+    );
+  });
+
   it("fuzz: no control character but line feed and tab survives; plain text is unchanged", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 200 }), (text) => {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { formatJsonOutput } from "./format-json-output.js";
+import { describe, expect, it, vi } from "vitest";
+import { createTestIo } from "../../test/create-test-io.js";
+import { formatJsonOutput, printJsonOutput } from "./format-json-output.js";
 
 const LONE = "\uD800";
 const HINT =
@@ -58,5 +59,42 @@ describe("formatJsonOutput", () => {
   it("keeps a key named __proto__ as a key", () => {
     const output = formatJsonOutput(JSON.parse(`{"__proto__": "${"\\ud800"}", "a": 1}`));
     expect(output.text).toBe('{\n  "__proto__": "\uFFFD",\n  "a": 1\n}\n');
+  });
+});
+
+describe("formatJsonOutput's surrogate patterns", () => {
+  it("replace only the lone surrogates of a value and a key, and leave a pair and a well-formed value alone", async () => {
+    // The patterns are built when the module loads: a fresh copy runs them inside this test
+    // (what Stryker's per-test coverage needs).
+    vi.resetModules();
+    const fresh = await import("./format-json-output.js");
+    const output = fresh.formatJsonOutput({
+      [`ok${LONE}`]: `a${LONE}b\u{1F600}c`,
+      fine: "plain \u{1F600}",
+    });
+    expect(JSON.parse(output.text)).toEqual({
+      "ok\uFFFD": "a\uFFFDb\u{1F600}c",
+      fine: "plain \u{1F600}",
+    });
+    expect(output.unplaced?.message).toMatch(/: \["ok\uFFFD"\] \(its key\), \["ok\uFFFD"\]\.$/);
+  });
+});
+
+describe("printJsonOutput", () => {
+  it("prints the JSON on stdout and nothing on stderr when every string is well-formed", () => {
+    const io = createTestIo();
+    printJsonOutput(io, { ok: true });
+    expect(io.out).toBe('{\n  "ok": true\n}\n');
+    expect(io.err).toBe("");
+  });
+
+  it("prints the repaired JSON on stdout and the warning it could not place on stderr", () => {
+    const io = createTestIo();
+    printJsonOutput(io, { name: LONE });
+    expect(io.out).toBe('{\n  "name": "\uFFFD"\n}\n');
+    expect(io.err).toBe(
+      "warning CLI_JSON_LONE_SURROGATE: 1 string held a lone surrogate (half of a UTF-16 pair), written as U+FFFD: name.\n" +
+        `  fix: ${HINT}\n`,
+    );
   });
 });
