@@ -1,6 +1,10 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createTempDir } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../src/run-cli.js";
 import { createTestIo } from "./create-test-io.js";
+import { REPO_ROOT } from "./run-cli-binary.js";
 
 const BEFORE = "fixtures/cli/facts/telegram-direct.json";
 const AFTER = "fixtures/cli/facts/discord-group.json";
@@ -124,5 +128,37 @@ describe("explain-cache --provider leaves its infos off stderr", () => {
     expect(report.diagnostics).toContainEqual(
       expect.objectContaining({ code: "PROVIDERS_UNKNOWN_MODEL", severity: "info" }),
     );
+  });
+});
+
+describe("explain-cache and the configured workspace", () => {
+  /** A folder whose config names a workspace folder that does not exist. */
+  function createConfigRoot(): string {
+    const root = createTempDir("promptstack-explain-configured-");
+    writeFileSync(join(root, "config.json5"), '{ agents: { defaults: { workspace: "./gone" } } }');
+    return root;
+  }
+
+  it("a facts pair reads the config's workspace", async () => {
+    const io = createTestIo({ cwd: createConfigRoot() });
+    const facts = ["--before", join(REPO_ROOT, BEFORE), "--after", join(REPO_ROOT, AFTER)];
+    expect(await runCli(["explain-cache", "--config", "config.json5", ...facts], io)).toBe(2);
+    expect(io.err).toContain("CLI_WORKSPACE_MISSING");
+  });
+
+  it("a workspace pair, whole or half, leaves the config's workspace out", async () => {
+    const root = createConfigRoot();
+    const demo = join(REPO_ROOT, DEMO);
+    const whole = createTestIo({ cwd: root });
+    const pair = ["--before-workspace", demo, "--after-workspace", demo];
+    expect(
+      await runCli(["explain-cache", "--config", "config.json5", ...pair], whole),
+      whole.err,
+    ).toBe(0);
+    for (const half of [pair.slice(0, 2), pair.slice(2)]) {
+      const io = createTestIo({ cwd: root });
+      expect(await runCli(["explain-cache", "--config", "config.json5", ...half], io)).toBe(2);
+      expect(io.err).toContain("--before-workspace and --after-workspace go together.");
+    }
   });
 });
