@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { runCli } from "../src/run-cli.js";
+import { createTestIo } from "./create-test-io.js";
+
+/** The commands whose flags `src/commands/` declares. */
+const COMMANDS = [
+  "render",
+  "context",
+  "explain-cache",
+  "cache-report",
+  "cache-ledger",
+  "doctor",
+  "schema",
+] as const;
+
+// What a user reads first: each command's help, its description and every flag's, is a golden
+// file. A changed wording shows up as a diff to review (`pnpm vitest run -u`).
+describe("each command's --help", () => {
+  it.each(COMMANDS)("%s --help prints its description and flags", async (command) => {
+    const io = createTestIo();
+    expect(await runCli([command, "--help"], io), io.err).toBe(0);
+    expect(io.err).toBe("");
+    await expect(io.out).toMatchFileSnapshot(`../../../fixtures/cli/help/${command}.txt`);
+  });
+});
