@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { rejectedBy } from "@promptstack-tools/test-utils";
 import { readBoundedFile } from "@promptstack/safe-read";
 import type { ReadBoundedFileResult } from "@promptstack/safe-read";
 import { MAX_CODEX_CATALOG_BYTES, readCodexModelCatalog } from "../src/read-codex-model-catalog.js";
@@ -19,12 +20,7 @@ beforeEach(() => {
 
 async function refusal(result: ReadBoundedFileResult): Promise<unknown> {
   read.mockResolvedValueOnce(result);
-  try {
-    await readCodexModelCatalog("/c/models.json");
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a refusal");
+  return rejectedBy(readCodexModelCatalog("/c/models.json"));
 }
 
 describe("readCodexModelCatalog refusals", () => {

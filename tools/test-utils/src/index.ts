@@ -21,4 +21,4 @@ export {
 } from "./create-demo-turns.js";
 export type { DemoTurns } from "./create-demo-turns.js";
 export { createTempDir } from "./create-temp-dir.js";
-export { thrownBy } from "./thrown-by.js";
+export { rejectedBy, thrownBy } from "./thrown-by.js";

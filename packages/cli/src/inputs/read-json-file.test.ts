@@ -1,17 +1,14 @@
 import { existsSync } from "node:fs";
 import { symlink, truncate, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { createTempDir } from "@promptstack-tools/test-utils";
+import { createTempDir, rejectedBy } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import { CliError } from "../cli-error.js";
 import { MAX_JSON_FILE_BYTES, readJsonFile } from "./read-json-file.js";
 
 /** What `readJsonFile` rejects with; fails the test when it resolves. */
 async function refusalOf(path: string, shown = "facts.json"): Promise<CliError> {
-  const error = await readJsonFile(path, shown, "CLI_FACTS_INVALID", "facts").then(
-    () => new Error("expected a refusal"),
-    (reason: unknown) => reason,
-  );
+  const error = await rejectedBy(readJsonFile(path, shown, "CLI_FACTS_INVALID", "facts"));
   expect(error).toBeInstanceOf(CliError);
   return error as CliError;
 }

@@ -1,22 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Styler } from "../output/create-styler.js";
+import { markingStyler as TAGS } from "../../test/marking-styler.js";
 import type { ContextReport } from "./build-context-report.js";
 import { formatContextReport } from "./format-context-report.js";
-
-// Each style shows as a tag, so a test sees which cell got which colour.
-const tag =
-  (name: string) =>
-  (text: string): string =>
-    `<${name}>${text}</${name}>`;
-const TAGS: Styler = {
-  enabled: true,
-  dim: tag("dim"),
-  bold: tag("bold"),
-  green: tag("green"),
-  yellow: tag("yellow"),
-  red: tag("red"),
-  cyan: tag("cyan"),
-};
 
 type Skill = ContextReport["skills"]["entries"][number];
 const skill = (name: string, fields: Partial<Skill>): Skill => ({

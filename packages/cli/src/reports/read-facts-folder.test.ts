@@ -1,15 +1,12 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createTempDir } from "@promptstack-tools/test-utils";
+import { createTempDir, rejectedBy } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import { CliError } from "../cli-error.js";
 import { FACTS_FOLDER_MAX_ENTRIES, readFactsFolder } from "./read-facts-folder.js";
 
 async function refusalOf(dir: string, cwd: string): Promise<CliError> {
-  const error = await readFactsFolder(dir, cwd).then(
-    () => new Error("expected a refusal"),
-    (reason: unknown) => reason,
-  );
+  const error = await rejectedBy(readFactsFolder(dir, cwd));
   expect(error).toBeInstanceOf(CliError);
   return error as CliError;
 }
