@@ -33,6 +33,34 @@ describe("findConfusableFold", () => {
 });
 
 describe("foldCharacter", () => {
+  it("reads Cyrillic, Greek and small-capital look-alikes as the Latin letter they resemble", () => {
+    // Each pair: the look-alike, then the letter. Some have a UTS #39 prototype, some do not;
+    // the fold must not depend on which table knows them.
+    const pairs = [
+      "аa вb еe ёe кk мm нh оo рp сc тt уy хx іi їi јj ѕs ԁd пn ɡg",
+      "αa βb γy εe ηn ιi κk νv οo ρp τt υu χx ωw ϲc ϳj ıi ȷj ɩi ɑa",
+      "ᴀa ʙb ᴄc ᴅd ᴇe ɢg ʜh ɪi ᴊj ᴋk ʟi ᴍm ɴn ᴏo ᴘp ʀr ꜱs ᴛt ᴜu ᴠv ᴡw ʏy ᴢz",
+    ]
+      .join(" ")
+      .split(" ");
+    // Every look-alike here is one UTF-16 unit.
+    expect(pairs.map((pair) => `${pair[0]}${foldCharacter(pair[0]!)}`)).toEqual(pairs);
+  });
+
+  it("reads digits and symbols that look like letters as those letters", () => {
+    const characters = "lL01345789$@!|".split("");
+    expect(characters.map((character) => foldCharacter(character)).join("")).toBe("iioieastbgsaii");
+  });
+
+  it("folds underscore look-alikes to _ and a double low line to a blank", () => {
+    expect(["_", "ˍ", "⎽", "‗"].map((character) => foldCharacter(character))).toEqual([
+      "_",
+      "_",
+      "_",
+      " ",
+    ]);
+  });
+
   it("folds a dash or a dot that has no ASCII prototype to - or .", () => {
     const characters = ["―", "·", "•", "‧", "∙", "・"];
     expect(characters.map((character) => foldCharacter(character))).toEqual([

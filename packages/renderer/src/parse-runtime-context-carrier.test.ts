@@ -1,3 +1,4 @@
+import { thrownBy } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import { buildRuntimeContextCarrier } from "./build-runtime-context-carrier.js";
 import type { RuntimeContextSnapshot } from "./build-runtime-context-carrier.js";
@@ -59,6 +60,14 @@ describe("parseInternalContextDelimiters", () => {
   it("rejects a profile word without letters", () => {
     const profile = { ...OPENCLAW_PRODUCT_PROFILE, delimiterWord: "__" };
     expect(() => parseInternalContextDelimiters("x", { profile })).toThrow(RendererError);
+  });
+
+  it("rejects a text that is not a string, naming the function and the argument", () => {
+    const call = () => parseInternalContextDelimiters(42 as unknown as string);
+    expect(thrownBy(call)).toMatchObject({
+      code: "RENDERER_INVALID_INPUT",
+      message: "parseInternalContextDelimiters: expected a string at text, got the number 42.",
+    });
   });
 });
 
