@@ -35,6 +35,24 @@ describe("text outputs print input problems on stderr, infos left out", () => {
     expect(io.err).toBe(problem);
   });
 
+  it.each([[[]], [["--provider", "anthropic"]], [["--provider", "openai"]]])(
+    "explain-cache %j prints the problem both turns share once",
+    async (provider) => {
+      const { workspace, problem } = createWorkspaceWithBadSkill();
+      const pair = ["--before-workspace", workspace, "--after-workspace", workspace];
+      const io = createTestIo();
+      expect(await runCli(["explain-cache", ...provider, ...pair], io), io.err).toBe(0);
+      expect(io.out).not.toBe("");
+      expect(io.err).toBe(problem);
+      const json = createTestIo();
+      expect(await runCli(["explain-cache", "--json", ...provider, ...pair], json)).toBe(0);
+      const { diagnostics } = JSON.parse(json.out) as { diagnostics: { code: string }[] };
+      const codes = diagnostics.map((diagnostic) => diagnostic.code);
+      expect(codes.filter((code) => code === "SKILL_DESCRIPTION_MISSING")).toHaveLength(1);
+      expect(codes.filter((code) => code === "BOOTSTRAP_FILE_EMPTY")).toHaveLength(1);
+    },
+  );
+
   it("on a terminal the render's problems come before its summary line", async () => {
     const { workspace, problem } = createWorkspaceWithBadSkill();
     const io = createTestIo({ isTTY: true, env: { NO_COLOR: "1" } });

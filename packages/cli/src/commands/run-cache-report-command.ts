@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { CliIo } from "../cli-io.js";
 import { createStyler } from "../output/create-styler.js";
-import { formatDiagnostics } from "../output/format-diagnostics.js";
+import { printInputProblems } from "../output/format-diagnostics.js";
 import type { ProgramState } from "../program-state.js";
 import { buildCacheReport } from "../reports/build-cache-report.js";
 import type { CacheReportOptions } from "../reports/build-cache-report.js";
@@ -33,10 +33,9 @@ export async function runCacheReportCommand(
   }
   const styler = createStyler(io);
   io.stdout(formatCacheReport(report, styler));
-  const problems = [
-    ...report.diagnostics,
-    ...report.simulations.flatMap((simulation) => simulation.diagnostics),
-  ].filter((diagnostic) => diagnostic.severity !== "info");
-  const unique = [...new Map(problems.map((d) => [`${d.code}\u0000${d.message}`, d])).values()];
-  if (unique.length > 0) io.stderr(formatDiagnostics(unique, styler));
+  printInputProblems(
+    io,
+    [...report.diagnostics, ...report.simulations.flatMap((simulation) => simulation.diagnostics)],
+    styler,
+  );
 }

@@ -5,7 +5,7 @@ import type { CliIo } from "../cli-io.js";
 import type { InputOptions } from "../inputs/input-options.js";
 import { loadRenderRun } from "../inputs/load-render-run.js";
 import { createStyler } from "../output/create-styler.js";
-import { formatDiagnostics } from "../output/format-diagnostics.js";
+import { printInputProblems, uniqueDiagnostics } from "../output/format-diagnostics.js";
 import type { ProgramState } from "../program-state.js";
 import { buildCacheExplanation } from "../reports/build-cache-explanation.js";
 import {
@@ -105,11 +105,15 @@ export async function runExplainCacheCommand(
       { beforeLabel: before.label, afterLabel: after.label },
       await state.tokenCounter.load(),
     );
+    // Both turns read the same inputs, mostly: a problem they share is reported once.
+    const diagnostics = uniqueDiagnostics([...beforeRun.diagnostics, ...afterRun.diagnostics]);
     if (options.json === true) {
-      printJsonOutput(io, explanation);
+      printJsonOutput(io, { ...explanation, diagnostics });
       return;
     }
-    io.stdout(formatCacheExplanation(explanation, createStyler(io)));
+    const styler = createStyler(io);
+    io.stdout(formatCacheExplanation(explanation, styler));
+    printInputProblems(io, diagnostics, styler);
     return;
   }
   if (options.harness === "codex") {
@@ -133,6 +137,5 @@ export async function runExplainCacheCommand(
   }
   const styler = createStyler(io);
   io.stdout(formatProviderCacheReport(report, styler));
-  const problems = report.diagnostics.filter((diagnostic) => diagnostic.severity !== "info");
-  if (problems.length > 0) io.stderr(formatDiagnostics(problems, styler));
+  printInputProblems(io, report.diagnostics, styler);
 }

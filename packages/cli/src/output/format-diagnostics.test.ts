@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { markingStyler } from "../../test/marking-styler.js";
-import { formatDiagnostics } from "./format-diagnostics.js";
+import { formatDiagnostics, uniqueDiagnostics } from "./format-diagnostics.js";
 
 describe("formatDiagnostics", () => {
   it("writes one line per diagnostic, its path in parentheses and its hint on an indented line", () => {
@@ -44,5 +44,21 @@ describe("formatDiagnostics", () => {
 
   it("writes nothing for no diagnostics", () => {
     expect(formatDiagnostics([], markingStyler)).toBe("");
+  });
+});
+
+describe("uniqueDiagnostics", () => {
+  it("drops a repeat of the same code, message and path, keeping the first in order", () => {
+    const skipped = { code: "A", severity: "error", message: "m", path: "p" } as const;
+    const elsewhere = { ...skipped, path: "q" };
+    const other = { ...skipped, code: "B" };
+    const reworded = { ...skipped, message: "n" };
+    const repeat = { ...skipped, severity: "warning", hint: "h" } as const;
+    expect(uniqueDiagnostics([skipped, elsewhere, repeat, other, reworded, skipped])).toEqual([
+      skipped,
+      elsewhere,
+      other,
+      reworded,
+    ]);
   });
 });

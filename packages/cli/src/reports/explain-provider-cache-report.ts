@@ -10,6 +10,7 @@ import type { TokenCounter } from "@promptstack/core";
 import type { Styler } from "../output/create-styler.js";
 import { escapeTerminalText } from "../output/escape-terminal-text.js";
 import { formatNumber } from "../output/format-number.js";
+import { uniqueDiagnostics } from "../output/format-diagnostics.js";
 import type { InputOptions } from "../inputs/input-options.js";
 import { loadFacts, openRenderAssembler } from "../inputs/load-render-run.js";
 import { DEFAULT_CACHE_MODELS, toProviderTokenCounter } from "./build-cache-report.js";
@@ -84,6 +85,13 @@ export async function buildProviderCacheReport(
     before: before.label,
     after: after.label,
     ...explanation,
+    // The inputs' problems (a skill skipped, a file cut) first, each once: both turns mostly read
+    // the same files.
+    diagnostics: uniqueDiagnostics([
+      ...old.diagnostics,
+      ...next.diagnostics,
+      ...explanation.diagnostics,
+    ]),
   };
 }
 
