@@ -463,4 +463,71 @@ describe("promptstack doctor", () => {
     );
     expect(missing).toEqual(["bootstrap-file-unreadable"]);
   });
+
+  it("with --provider, names the provider and its default model and checks that provider's request", async () => {
+    const c = await freshCase();
+    // The clean workspace without modes is a stable prefix of about 1,050 tokens: enough for
+    // OpenAI's 1,024, not for the 4,096 an Anthropic request for an unknown model would need.
+    for (const [provider, model] of [
+      ["openai", "gpt-5.5"],
+      ["anthropic", "claude-sonnet-4-5"],
+    ] as const) {
+      const args = ["--mode", "none", "--workspace", c.ws, "--provider", provider];
+      const json = await doctor(["--json", ...args]);
+      expect(json.io.err).toBe("");
+      expect(JSON.parse(json.io.out)).toEqual({
+        version: 1,
+        workspace: c.ws,
+        provider: { provider, model },
+        counts: { error: 0, warning: 0, info: 0 },
+        findings: [],
+      });
+      const text = await doctor(args);
+      expect(text.io.out).toBe(`promptstack doctor: ${c.ws}, ${provider} ${model}\nNo findings.\n`);
+    }
+  });
+
+  it("a date in a tool summary is one finding with --provider: the request's own warning is left out", async () => {
+    const c = await freshCase();
+    await CASES.find((testCase) => testCase.code === "tool-summary-volatile")!.breakIt(c);
+    const { findings } = await doctorJson(c, ["--provider", "anthropic"]);
+    expect(findings.map((finding) => [finding.code, finding.key])).toEqual([
+      ["tool-summary-volatile", "tools.0.description"],
+    ]);
+  });
+
+  it("a truncated file's finding counts the tokens kept and read", async () => {
+    const c = await freshCase();
+    await CASES.find((testCase) => testCase.code === "bootstrap-file-truncated")!.breakIt(c);
+    const { findings } = await doctorJson(c);
+    expect(findings.map((finding) => finding.message)).toEqual([
+      "AGENTS.md: kept 20000 of 30009 chars (66%) (~4010 of 6004 tokens), cut by the per-file budget.",
+    ]);
+  });
+
+  it("a config finding names the demo's config for the demo, and no config for a workspace without one", async () => {
+    const c = await freshCase();
+    const facts = JSON.parse(await readFile(DEMO_FACTS, "utf8")) as Record<string, unknown>;
+    const path = join(c.dir, "facts.json");
+    const heartbeat = { id: "hb-1", finishedAt: "2026-09-06T09:30:00Z", outcome: "ok" };
+    await writeFile(
+      path,
+      JSON.stringify({ ...facts, runtimeContext: { heartbeats: [heartbeat] } }),
+    );
+    const heartbeatFinding = async (args: readonly string[]) => {
+      const { io } = await doctor(["--json", "--facts", path, ...args]);
+      const report = JSON.parse(io.out) as { findings: DoctorFinding[] };
+      return report.findings.find(
+        (finding) => finding.diagnostic === "CONFIG_HEARTBEATS_NOT_ENABLED",
+      );
+    };
+    expect(await heartbeatFinding([])).toMatchObject({
+      code: "diagnostic",
+      path: "fixtures/workspaces/demo/config.json5",
+      key: "runtimeContext.heartbeats",
+    });
+    const own = await heartbeatFinding(["--workspace", c.ws]);
+    expect(own).toMatchObject({ code: "diagnostic", key: "runtimeContext.heartbeats" });
+    expect(own).not.toHaveProperty("path");
+  });
 });

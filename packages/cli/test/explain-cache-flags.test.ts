@@ -83,6 +83,9 @@ describe("explain-cache sides", () => {
     const args = ["explain-cache", "--workspace", missing, "--before", BEFORE, "--after", AFTER];
     expect(await runCli(args, io)).toBe(2);
     expect(io.err).toContain("CLI_WORKSPACE_MISSING");
+    const provider = createTestIo();
+    expect(await runCli([...args, "--provider", "anthropic"], provider)).toBe(2);
+    expect(provider.err).toContain("CLI_WORKSPACE_MISSING");
   });
 
   it("labels each side with its workspace and facts file, as given", async () => {

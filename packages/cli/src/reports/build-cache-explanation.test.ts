@@ -1,8 +1,10 @@
 import type { TokenCounter } from "@promptstack/core";
 import { describe, expect, it } from "vitest";
 import type { RenderRun } from "../inputs/render-run.js";
+import { markingStyler as TAGS } from "../../test/marking-styler.js";
 import { createStyler } from "../output/create-styler.js";
 import { buildCacheExplanation } from "./build-cache-explanation.js";
+import type { CacheExplanation } from "./build-cache-explanation.js";
 import { formatCacheExplanation } from "./format-cache-explanation.js";
 
 // One token per character: counts a test can check by eye.
@@ -131,5 +133,170 @@ describe("buildCacheExplanation and its text", () => {
       [{ id: "identity", text: "Mood: b" }],
     );
     expect(ascii.explanation.sharedPrefix.chars).toBe(6);
+  });
+
+  it("shares a pair whose high surrogate is the first or the last of its range", () => {
+    // U+10000 and U+10001 share the high surrogate D800; U+10FFFD and U+10FFFE share DBFF.
+    for (const [a, b] of [
+      ["\u{10000}", "\u{10001}"],
+      ["\u{10FFFD}", "\u{10FFFE}"],
+    ] as const) {
+      const { explanation } = explain(
+        [{ id: "identity", text: `Mood: ${a}` }],
+        [{ id: "identity", text: `Mood: ${b}` }],
+      );
+      expect(explanation.sharedPrefix).toEqual({ chars: 6, tokens: 6 });
+    }
+  });
+
+  it("names a changed section with its whole explanation and a coloured diff", () => {
+    const { explanation } = explain(
+      [IDENTITY, { id: "tools", text: "Tools: read.\n--x\n+y\nend" }, RUNTIME],
+      [IDENTITY, { id: "tools", text: "Tools: write.\n--x\n+y\nend" }, RUNTIME],
+    );
+    expect(explanation).toEqual({
+      version: 1,
+      outcome: "differs",
+      before: { label: "old", stableChars: 39, stableTokens: 39 },
+      after: { label: "new", stableChars: 40, stableTokens: 40 },
+      sharedPrefix: { chars: 21, tokens: 21 },
+      firstDifference: {
+        sectionId: "tools",
+        heading: "TOOLS",
+        position: 2,
+        change: "changed",
+        diff: "--- old § tools\n+++ new § tools\n@@ -1,3 +1,3 @@\n-Tools: read.\n+Tools: write.\n --x\n +y",
+      },
+      volatileChanges: [],
+    });
+    expect(formatCacheExplanation(explanation, TAGS)).toBe(
+      [
+        '<red>Cache prefix differs</red> at stable section 2 `tools` ("TOOLS").',
+        "Reusable prefix: 21 of 39 stable tokens (21 of 39 chars); after: 40 stable tokens.",
+        "",
+        "<bold>--- old § tools</bold>",
+        "<bold>+++ new § tools</bold>",
+        "<cyan>@@ -1,3 +1,3 @@</cyan>",
+        "<red>-Tools: read.</red>",
+        "<green>+Tools: write.</green>",
+        " --x",
+        " +y",
+        "",
+        "No volatile section changed.",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("names a section added after the last one of the earlier render", () => {
+    const { explanation } = explain([IDENTITY, RUNTIME], [IDENTITY, TOOLS, RUNTIME]);
+    expect(explanation.outcome).toBe("differs");
+    expect(explanation.firstDifference).toEqual({
+      sectionId: "tools",
+      heading: "TOOLS",
+      position: 2,
+      change: "added",
+      diff: "--- old § tools\n+++ new § tools\n@@ -0,0 +1,1 @@\n+Tools: read.",
+    });
+  });
+
+  it("names a section gone before a volatile one, not the volatile one", () => {
+    const { explanation } = explain([IDENTITY, TOOLS, RUNTIME], [IDENTITY, RUNTIME]);
+    expect(explanation.outcome).toBe("differs");
+    expect(explanation.firstDifference).toMatchObject({
+      sectionId: "tools",
+      position: 2,
+      change: "removed",
+    });
+  });
+
+  it("names the section that moved away from a position as removed, not the one moving in", () => {
+    const { explanation } = explain([IDENTITY, TOOLS, MEMORY], [IDENTITY, MEMORY, TOOLS]);
+    expect(explanation.firstDifference).toMatchObject({
+      sectionId: "tools",
+      position: 2,
+      change: "removed",
+    });
+  });
+
+  it("a section renamed with the same text is named as added under its new id", () => {
+    const { explanation } = explain(
+      [IDENTITY, { id: "rules", text: "Be brief." }, MEMORY],
+      [IDENTITY, { id: "style", text: "Be brief." }, { ...MEMORY, text: "Ada likes coffee." }],
+    );
+    expect(explanation.firstDifference).toMatchObject({
+      sectionId: "style",
+      position: 2,
+      change: "added",
+    });
+  });
+
+  it("same sections, same texts, other joins: names the joins and diffs the whole prefix", () => {
+    const before = runOf([IDENTITY, TOOLS, RUNTIME]);
+    const after = runOf([IDENTITY, TOOLS, { ...RUNTIME, text: "Now: Tuesday." }]);
+    const rejoined = {
+      ...after,
+      modelText: after.modelText.replace("Ada.\n\n", "Ada.\n\n\n"),
+      boundary: after.boundary + 1,
+    } as RenderRun;
+    const explanation = buildCacheExplanation(
+      before,
+      rejoined,
+      { beforeLabel: "old", afterLabel: "new" },
+      CHARS,
+    );
+    expect(explanation).toEqual({
+      version: 1,
+      outcome: "differs",
+      before: { label: "old", stableChars: 28, stableTokens: 28 },
+      after: { label: "new", stableChars: 29, stableTokens: 29 },
+      sharedPrefix: { chars: 14, tokens: 14 },
+      firstDifference: {
+        sectionId: "(between sections)",
+        heading: "",
+        position: 0,
+        change: "changed",
+        diff: "--- old § stable prefix\n+++ new § stable prefix\n@@ -1,4 +1,5 @@\n You are Ada.\n \n+\n Tools: read.\n ",
+      },
+      volatileChanges: ["runtime"],
+    });
+    expect(formatCacheExplanation(explanation, PLAIN)).toBe(
+      [
+        "Cache prefix differs at the joins between stable sections.",
+        "Reusable prefix: 14 of 28 stable tokens (14 of 28 chars); after: 29 stable tokens.",
+        "",
+        explanation.firstDifference?.diff,
+        "",
+        "Volatile sections that changed (below the boundary, never a cache miss): runtime.",
+        "",
+      ].join("\n"),
+    );
+  });
+});
+
+describe("formatCacheExplanation", () => {
+  const DIFFERS: CacheExplanation = {
+    version: 1,
+    outcome: "differs",
+    before: { label: "old", stableChars: 30, stableTokens: 10 },
+    after: { label: "new", stableChars: 40, stableTokens: 12 },
+    sharedPrefix: { chars: 20, tokens: 5 },
+    volatileChanges: [],
+  };
+
+  it("without a first difference names the stable prefix and prints no diff", () => {
+    expect(formatCacheExplanation(DIFFERS, PLAIN)).toBe(
+      "Cache prefix differs at the stable prefix.\nReusable prefix: 5 of 10 stable tokens (20 of 30 chars); after: 12 stable tokens.\n\nNo volatile section changed.\n",
+    );
+  });
+
+  it("leaves out the heading of a section that has none", () => {
+    const explanation: CacheExplanation = {
+      ...DIFFERS,
+      firstDifference: { sectionId: "tools", heading: "", position: 3, change: "added", diff: "" },
+    };
+    expect(formatCacheExplanation(explanation, PLAIN).split("\n")[0]).toBe(
+      "Cache prefix differs at stable section 3 `tools` (added).",
+    );
   });
 });

@@ -165,4 +165,13 @@ describe("formatContextReport", () => {
     );
     expect(text).toContain("  stable prefix      400       0\n  volatile suffix    200       0\n");
   });
+
+  it("lists several omitted skills, comma-separated", () => {
+    const text = formatContextReport(
+      { ...REPORT, skills: { ...REPORT.skills, omitted: ["big", "huge"] } },
+      "list",
+      TAGS,
+    );
+    expect(text).toContain("60 tokens\n  omitted: big, huge\n\n<bold>Tool schemas</bold>");
+  });
 });

@@ -29,6 +29,9 @@ describe("formatSectionDiff", () => {
     );
     const cut = formatSectionDiff("1\n2\n3", "4\n5\n6", { context: 0, maxLines: 2, ...labels });
     expect(cut.split("\n").at(-1)).toBe("… 5 more diff lines");
+    expect(formatSectionDiff("1", "2", { context: 0, maxLines: 2, ...labels })).toBe(
+      "--- a\n+++ b\n@@ -1,1 +1,1 @@\n-1\n… 1 more diff line",
+    );
   });
 
   it("applies back: the kept and added lines of a full-context diff are the after text", () => {
