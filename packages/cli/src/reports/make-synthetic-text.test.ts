@@ -40,4 +40,14 @@ describe("makeSyntheticText cost", () => {
       expect(countWords(text)).toBe(Math.max(tokens, 0));
     }
   });
+
+  it("picks the same words for a seed on every run and machine (docs/cli.md's figures rest on it)", () => {
+    const countWords = (text: string): number => (text === "." ? 0 : text.split(" ").length);
+    expect(makeSyntheticText(1, 12, countWords)).toBe(
+      "oven email rent shift meeting weather meeting swim email budget budget thesis.",
+    );
+    expect(makeSyntheticText(2, 12, countWords)).toBe(
+      "draft student review cleaner hotel coat notes student cleaner notes bread cleaner.",
+    );
+  });
 });

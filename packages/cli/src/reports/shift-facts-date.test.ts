@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { parseRunFacts } from "@promptstack/config";
+import { thrownBy } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import { CliError } from "../cli-error.js";
 import { shiftFactsDate } from "./shift-facts-date.js";
@@ -25,11 +26,14 @@ describe("shiftFactsDate", () => {
 
   it("refuses a date it cannot move, naming the file", () => {
     const odd = { ...base, time: { ...base.time, date: "29 Nov 2026" } };
-    expect(() => shiftFactsDate(odd, 1, "facts.json")).toThrow(/facts\.json.*YYYY-MM-DD/);
-    try {
-      shiftFactsDate(odd, 1, "facts.json");
-    } catch (error) {
-      expect(CliError.isInstance(error) && error.code).toBe("CLI_FACTS_INVALID");
-    }
+    const error = thrownBy(() => shiftFactsDate(odd, 1, "facts.json"));
+    expect(CliError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: "CLI_FACTS_INVALID",
+      message:
+        'facts.json: time.date "29 Nov 2026" is not a YYYY-MM-DD date, so per-turn dates cannot be generated.',
+      path: "facts.json",
+      hint: "Give time.date as YYYY-MM-DD, or pass --facts-dir with one facts file per turn.",
+    });
   });
 });

@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { rejectedBy } from "@promptstack-tools/test-utils";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CliError } from "../cli-error.js";
 import { writeWorkspaceCopy } from "./write-workspace-copy.js";
 
@@ -57,7 +58,41 @@ describe("writeWorkspaceCopy", () => {
   });
 
   it("refuses a missing workspace with CLI_WORKSPACE_MISSING", async () => {
-    const error = await writeWorkspaceCopy(join(source, "nope"), "nope").catch((e: unknown) => e);
-    expect((error as CliError).code).toBe("CLI_WORKSPACE_MISSING");
+    const error = await rejectedBy(writeWorkspaceCopy(join(source, "nope"), "nope"));
+    expect(CliError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: "CLI_WORKSPACE_MISSING",
+      message: "Workspace nope is not an existing folder.",
+      path: "nope",
+      hint: "Pass --workspace with an existing folder, or leave it out to use the demo workspace.",
+    });
+  });
+
+  it("refuses to append to a folder of the copy, naming --edit-file", async () => {
+    const copy = await writeWorkspaceCopy(source, "ws");
+    const error = await rejectedBy(copy.appendToFile("memory", "- two\n"));
+    expect(CliError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: "CLI_USAGE",
+      message: "--edit-file memory: ws/memory is not a regular file.",
+      path: "--edit-file",
+      hint: "Name a regular file of the workspace, or a new one.",
+    });
+    await copy.remove();
+  });
+
+  it("copies into a temp folder of its own and removes only that", async () => {
+    const temp = await mkdtemp(join(tmpdir(), "promptstack-copy-temp-"));
+    vi.stubEnv("TMPDIR", temp);
+    try {
+      await writeFile(join(temp, "beside.txt"), "not the copy's\n");
+      const copy = await writeWorkspaceCopy(source, "ws");
+      expect((await readdir(temp)).length).toBe(2);
+      await copy.remove();
+      expect(await readdir(temp)).toEqual(["beside.txt"]);
+    } finally {
+      vi.unstubAllEnvs();
+      await rm(temp, { recursive: true, force: true });
+    }
   });
 });
