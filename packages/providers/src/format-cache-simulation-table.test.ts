@@ -88,4 +88,20 @@ describe("formatCacheSimulationTable", () => {
       "| total | 10 | 0 | 0 | 10 | 0.0% | 10 | 0 | 0 | 10 | 0.0% |",
     ]);
   });
+
+  it("has no turns 2..N row for a one-turn conversation, and one from two turns on", () => {
+    const counter = { name: "o200k", estimate: false };
+    const one = formatCacheSimulationTable([
+      simulation("openai", "turn-context", [counts(10, 0, 0)], counter),
+    ]);
+    expect(one.split("\n").slice(2, 5)).toEqual([
+      "| 1 | 10 | 0 | 0 | 10 | 0.0% |",
+      "| total | 10 | 0 | 0 | 10 | 0.0% |",
+      "",
+    ]);
+    const two = formatCacheSimulationTable([
+      simulation("openai", "turn-context", [counts(10, 0, 0), counts(12, 0, 0)], counter),
+    ]);
+    expect(two.split("\n")[5]).toBe("| turns 2-2 | 12 | 0 | 0 | 12 | 0.0% |");
+  });
 });

@@ -54,12 +54,15 @@ export function formatCacheSimulationTable(simulations: readonly CacheSimulation
       simulations.map((s) => s.total),
     ),
   );
-  rows.push(
-    row(
-      `turns 2-${turnCount}`,
-      simulations.map((s) => s.fromTurnTwo),
-    ),
-  );
+  // Turns 2..N are what a cache can serve; a one-turn conversation has none.
+  if (turnCount > 1) {
+    rows.push(
+      row(
+        `turns 2-${turnCount}`,
+        simulations.map((s) => s.fromTurnTwo),
+      ),
+    );
+  }
   const counters = [
     ...new Set(
       simulations.map(

@@ -62,20 +62,17 @@ const TABLE = [
   "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   "| 1 | 7058 | 0 | 7058 | 0 | 0.0% | 7130 | 0 | 7130 | 0 | 0.0% |",
   "| total | 7058 | 0 | 7058 | 0 | 0.0% | 7130 | 0 | 7130 | 0 | 0.0% |",
-  "| turns 2-1 | 0 | 0 | 0 | 0 | - | 0 | 0 | 0 | 0 | - |",
   "",
   "Token counts: o200k_base, estimate. Simulated under SPEC §11 rules; an estimate, not a bill.",
-  "",
 ];
 
 describe("formatCacheReport", () => {
-  it("one turn: no share of turns 2..N to give, so a dash", () => {
+  it("one turn: no turns 2..N, so no row or line for them", () => {
     expect(formatCacheReport(reportOf(LIVE), markingStyler)).toBe(
       [
         ...HEAD,
         "Prefix policy: live (every edit changes the stable prefix at once).",
         ...TABLE,
-        "anthropic: turns 2-1 served from cache: system-tail -, turn-context - (estimate).",
         "",
       ].join("\n"),
     );
@@ -108,7 +105,6 @@ describe("formatCacheReport", () => {
         "Prefix policy: session (the prefix stays pinned; edits reach the model as change notes; turn times from the facts files).",
         "Edits: a line appended to MEMORY.md before turns 2, 3, ... (in a temp copy of the workspace; the workspace itself is not touched).",
         ...TABLE,
-        "anthropic: turns 2-1 served from cache: system-tail -, turn-context - (estimate).",
         "",
         "Prefix by turn (turn-context render):",
         "  turn 1: prefix pinned (start)",
@@ -139,7 +135,6 @@ describe("formatCacheReport", () => {
         "Prefix policy: live (every edit changes the stable prefix at once).",
         "Edits: a line appended to MEMORY.md before turns 2, 3, ... (in a temp copy of the workspace; the workspace itself is not touched).",
         ...TABLE,
-        "anthropic: turns 2-1 served from cache: system-tail -, turn-context - (estimate).",
         "",
         "Prefix by turn (turn-context render):",
         "  turn 2: MEMORY.md edited before it",

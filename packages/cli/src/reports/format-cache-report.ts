@@ -12,7 +12,9 @@ function share(counts: CacheSimulation["fromTurnTwo"]): string {
 
 /**
  * The text form of `cache-report`: one table per provider (both layouts side by side, per turn,
- * in total and for turns 2..N), then one summary line per provider. Every number an estimate.
+ * in total and for turns 2..N), then per provider the share of turns 2..N served from cache (none
+ * for one turn) and, when a turn holds several requests, of requests 2..N. Every number an
+ * estimate.
  */
 export function formatCacheReport(report: CacheReport, styler: Styler): string {
   const lines = [
@@ -37,21 +39,24 @@ export function formatCacheReport(report: CacheReport, styler: Styler): string {
       formatCacheSimulationTable(simulations),
     );
   }
-  lines.push("");
+  const shares: string[] = [];
   for (const provider of providers) {
     const simulations = report.simulations.filter((s) => s.provider === provider);
-    const parts = simulations.map((s) => `${s.layout} ${share(s.fromTurnTwo)}`);
-    lines.push(
-      `${provider}: turns 2-${report.turns} served from cache: ${parts.join(", ")} (estimate).`,
-    );
+    if (report.turns > 1) {
+      const parts = simulations.map((s) => `${s.layout} ${share(s.fromTurnTwo)}`);
+      shares.push(
+        `${provider}: turns 2-${report.turns} served from cache: ${parts.join(", ")} (estimate).`,
+      );
+    }
     const requests = simulations[0]?.requests.length ?? 0;
     if (requests > report.turns) {
       const all = simulations.map((s) => `${s.layout} ${share(s.afterFirstRequest)}`);
-      lines.push(
+      shares.push(
         `${provider}: requests 2-${requests} (tool steps${report.compactEvery === null ? "" : " and compactions"} included) served from cache: ${all.join(", ")} (estimate).`,
       );
     }
   }
+  if (shares.length > 0) lines.push("", ...shares);
   lines.push(...formatPrefixTurns(report.prefix));
   return `${lines.join("\n")}\n`;
 }

@@ -33,7 +33,7 @@ export async function readFactsFolder(dir: string, cwd: string): Promise<string[
       { path: dir, hint: "Put only the facts files of one conversation in the folder." },
     );
   }
-  names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  names.sort();
   if (names.length === 0) {
     throw new CliError("CLI_FILE_MISSING", `Facts folder ${dir} holds no .json files.`, {
       path: dir,

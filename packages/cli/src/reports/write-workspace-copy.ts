@@ -56,7 +56,8 @@ export async function writeWorkspaceCopy(
       hint: "Pass --workspace with an existing folder, or leave it out to use the demo workspace.",
     });
   }
-  const dir = join(await mkdtemp(join(tmpdir(), "promptstack-cache-report-")), "workspace");
+  const temp = await mkdtemp(join(tmpdir(), "promptstack-cache-report-"));
+  const dir = join(temp, "workspace");
   const skipped: Diagnostic[] = [];
   let bytes = 0;
   let entries = 0;
@@ -100,7 +101,8 @@ export async function writeWorkspaceCopy(
       }
     }
   };
-  const remove = () => rm(join(dir, ".."), { recursive: true, force: true });
+  // The folder `mkdtemp` made, by its own name: never a path worked out from the copy's.
+  const remove = () => rm(temp, { recursive: true, force: true });
   try {
     await copyFolder(sourceDir, dir, 0);
   } catch (error) {
