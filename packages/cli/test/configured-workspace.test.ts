@@ -42,6 +42,13 @@ describe("the CLI preview uses the configured workspace, as a live run does", ()
     expect(await render(root, ["--agent", "ops"])).toContain("This is the ops workspace.");
   });
 
+  it("without --agent, the main agent's own workspace beats the defaults", async () => {
+    const root = makeSetup(`{
+      agents: { defaults: { workspace: "./team" }, entries: { main: { workspace: "./ops" } } },
+    }`);
+    expect(await render(root, [])).toContain("This is the ops workspace.");
+  });
+
   it("--workspace still wins", async () => {
     const root = makeSetup(CONFIG);
     expect(await render(root, ["--workspace", "flag"])).toContain("This is the flag workspace.");

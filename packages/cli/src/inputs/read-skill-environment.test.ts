@@ -72,6 +72,7 @@ describe("readSkillEnvironment", () => {
       message:
         "skill environment env.json is invalid: platform: expected a non-empty string; bins.0: expected a non-empty string.",
       path: "env.json",
+      hint: 'Write {"platform": "linux", "bins": ["git"], "env": {"NAME": "value"}}.',
     });
   });
 });
