@@ -3,11 +3,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  PACKAGED_DEMO_DISPLAY_DIR,
-  discoverCliAssets,
-  toDefaultAssetLocations,
-} from "../src/inputs/discover-cli-assets.js";
+import { discoverCliAssets, toDefaultAssetLocations } from "../src/inputs/discover-cli-assets.js";
 import type { CliAssets } from "../src/inputs/discover-cli-assets.js";
 import type { RenderOutput } from "../src/output/render-output-schema.js";
 import { runCli } from "../src/run-cli.js";
@@ -74,7 +70,7 @@ describe("discoverCliAssets", () => {
   it("prefers the packaged copy and knows it is not in a checkout", () => {
     expect(packaged.origin).toBe("packaged");
     expect(packaged.demo.workspaceDir).toBe(join(dir, "pkg", "dist", "assets", "demo"));
-    expect(packaged.demo.displayWorkspaceDir).toBe(PACKAGED_DEMO_DISPLAY_DIR);
+    expect(packaged.demo.displayWorkspaceDir).toBe("demo");
     expect(packaged.demoCodexCatalogFile).toBe(
       join(dir, "pkg", "dist", "assets", "codex-model-catalog", "models.json"),
     );
@@ -158,6 +154,21 @@ describe("the CLI from a packaged layout", () => {
       );
     } finally {
       await writeFile(catalog, original);
+    }
+  });
+
+  it("names a broken demo config by its display path", async () => {
+    const config = packaged.demo.configFile;
+    const original = await readFile(config, "utf8");
+    await writeFile(config, '{ agents: { defaults: { workspace: "" } } }');
+    try {
+      const result = await render([], packaged);
+      expect(result.code).toBe(2);
+      expect(result.err).toBe(
+        "promptstack: error CLI_CONFIG_INVALID: Invalid demo/config.json5 (1 problem):\n  agents.defaults.workspace: must not be empty\n  fix: Fix each listed path; `promptstack schema <path>` shows what a key accepts.\n",
+      );
+    } finally {
+      await writeFile(config, original);
     }
   });
 
