@@ -157,18 +157,34 @@ describe("the CLI from a packaged layout", () => {
     }
   });
 
-  it("names a broken demo config by its display path", async () => {
-    const config = packaged.demo.configFile;
-    const original = await readFile(config, "utf8");
-    await writeFile(config, '{ agents: { defaults: { workspace: "" } } }');
+  it.each([
+    [
+      "config",
+      () => packaged.demo.configFile,
+      '{ agents: { defaults: { workspace: "" } } }',
+      "promptstack: error CLI_CONFIG_INVALID: Invalid demo/config.json5 (1 problem):\n  agents.defaults.workspace: must not be empty\n  fix: Fix each listed path; `promptstack schema <path>` shows what a key accepts.\n",
+    ],
+    [
+      "facts",
+      () => packaged.demo.factsFile,
+      "[]",
+      "promptstack: error CLI_FACTS_INVALID: Invalid demo/facts.json (1 problem):\n  (root): expected an object, got an array\n  fix: Fix each listed path; docs/run-facts.md in the promptstack repository, or buildRunFactsJsonSchema(), describes every field.\n",
+    ],
+    [
+      "skill environment",
+      () => packaged.demo.skillEnvFile,
+      '{ "platform": "" }',
+      'promptstack: error CLI_SKILL_ENV_INVALID: skill environment demo/.demo-roots/environment.json is invalid: platform: expected a non-empty string.\n  fix: Write {"platform": "linux", "bins": ["git"], "env": {"NAME": "value"}}.\n',
+    ],
+  ])("names a broken demo %s by its display path", async (_what, file, broken, err) => {
+    const original = await readFile(file(), "utf8");
+    await writeFile(file(), broken);
     try {
       const result = await render([], packaged);
       expect(result.code).toBe(2);
-      expect(result.err).toBe(
-        "promptstack: error CLI_CONFIG_INVALID: Invalid demo/config.json5 (1 problem):\n  agents.defaults.workspace: must not be empty\n  fix: Fix each listed path; `promptstack schema <path>` shows what a key accepts.\n",
-      );
+      expect(result.err).toBe(err);
     } finally {
-      await writeFile(config, original);
+      await writeFile(file(), original);
     }
   });
 

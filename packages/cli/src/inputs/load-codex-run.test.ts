@@ -33,6 +33,25 @@ afterAll(() => turns.close());
 const io = () => createTestIo({ env: { HOME: turns.workspaceDir } });
 
 describe("loadCodexRun", () => {
+  it("adds the Codex params with the placeholder thread and user message, and the catalog's note", async () => {
+    const turn = await turns.turn();
+    const result = await loadCodexRun(
+      run,
+      { turn, connection: "managed-stdio", demoCatalogFile: DEMO_CATALOG },
+      io(),
+    );
+    expect(result.codex?.threadResume.threadId).toBe("$thread");
+    expect(result.codex?.turnStart.threadId).toBe("$thread");
+    const input = result.codex?.turnStart.input as readonly { text: string }[];
+    expect(input.at(-1)?.text).toMatch(/\(the user's message for this turn\)$/);
+    expect(result.codex?.layers[0]?.source).toBe(
+      "codex model prompt gpt-5.5 (demo models.json, placeholder)",
+    );
+    expect(result.diagnostics.slice(run.diagnostics.length).map((d) => d.code)).toContain(
+      "CLI_CODEX_CATALOG_PLACEHOLDER",
+    );
+  });
+
   it("turns a marker a fact spells into CLI_FACTS_INVALID naming the facts file and the field", async () => {
     const turn = await turns.turn({ tools: LOOK_ALIKE_TOOLS });
     const error = await rejectedBy(
