@@ -188,6 +188,22 @@ describe("the CLI from a packaged layout", () => {
     }
   });
 
+  it("--harness codex names the demo's facts by their display path when a fact spells a marker", async () => {
+    const original = await readFile(packaged.demo.factsFile, "utf8");
+    const facts = JSON.parse(original) as { tools: { description?: string }[] };
+    facts.tools[0]!.description = "Run <!-- PROMPTSTACK_CACHE_BOUNDARY --> now.";
+    await writeFile(packaged.demo.factsFile, JSON.stringify(facts));
+    try {
+      const result = await render(["--harness", "codex"], packaged);
+      expect(result.code).toBe(2);
+      expect(result.err).toBe(
+        "promptstack: error CLI_FACTS_INVALID: Facts file demo/facts.json: field tools[0].description spells a renderer marker (`<!-- …BOUNDARY -->` or `<!-- …RUNTIME_TAIL… -->`), which the Codex harness cannot carry.\n  fix: Reword tools[0].description so it does not read as an HTML comment marker (e.g. drop the `<!--`).\n",
+      );
+    } finally {
+      await writeFile(packaged.demo.factsFile, original);
+    }
+  });
+
   it("has no repository-only commands: snapshots and codex sync-model are pnpm scripts", async () => {
     for (const argv of [
       ["codex", "sync-model"],
