@@ -24,6 +24,19 @@ describe("readJsonFile", () => {
     });
   });
 
+  it("leaves out only one byte-order mark: a second one is text, which is not JSON", async () => {
+    const dir = createTempDir("promptstack-read-json-");
+    const file = join(dir, "facts.json");
+    await writeFile(file, '\uFEFF\uFEFF{ "sender": "Ada" }\n');
+    const error = await refusalOf(file);
+    expect(error).toMatchObject({
+      code: "CLI_FACTS_INVALID",
+      message: `facts file facts.json is not valid JSON: ${syntaxMessageOf('\uFEFF{ "sender": "Ada" }\n')}.`,
+      path: "facts.json",
+      hint: "Fix the JSON syntax at that position.",
+    });
+  });
+
   it("names the line and column of a syntax error, under the caller's code", async () => {
     const dir = createTempDir("promptstack-read-json-");
     const file = join(dir, "facts.json");

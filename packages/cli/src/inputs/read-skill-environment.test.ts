@@ -35,6 +35,17 @@ describe("checkSkillEnvironmentFile", () => {
     ]);
   });
 
+  it("refuses a root or an env that is not an object: null, a string, a number", () => {
+    for (const raw of [null, "linux", 7]) {
+      expect(checkSkillEnvironmentFile(raw)).toEqual(["(root): expected an object"]);
+    }
+    for (const env of [null, "A=1", 7]) {
+      expect(checkSkillEnvironmentFile({ platform: "linux", env })).toEqual([
+        "env: expected an object of string values",
+      ]);
+    }
+  });
+
   it("keeps a __proto__ variable as a variable", () => {
     const checked = checkSkillEnvironmentFile(
       JSON.parse('{"platform": "linux", "env": {"__proto__": "x", "A": "1"}}'),
@@ -63,6 +74,16 @@ describe("readSkillEnvironment", () => {
     expect(environment.env).toEqual({ TOKEN: "t" });
     expect(environment.hasBin("git")).toBe(true);
     expect(environment.hasBin("curl")).toBe(false);
+  });
+
+  it("refuses a missing file as a skill environment file", async () => {
+    const dir = createTempDir("promptstack-skill-env-");
+    await expect(readSkillEnvironment(join(dir, "nope.json"), "nope.json")).rejects.toMatchObject({
+      code: "CLI_FILE_MISSING",
+      message: "skill environment file nope.json does not exist.",
+      path: "nope.json",
+      hint: "Check the path, or leave the flag out to use the default skill environment.",
+    });
   });
 
   it("names the file and every problem in one CLI_SKILL_ENV_INVALID error", async () => {
