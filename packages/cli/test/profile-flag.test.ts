@@ -32,4 +32,12 @@ describe("--profile beats the config's profile", () => {
     expect(await render(root, ["--config", "neutral.json5", "--profile", "neutral"])).toBe(neutral);
     expect(await render(root, ["--config", "plain.json5", "--profile", "openclaw"])).toBe(openclaw);
   });
+
+  it("openclaw over a config on the neutral profile", async () => {
+    const root = makeSetup();
+    const openclaw = await render(root, ["--config", "plain.json5"]);
+    expect(await render(root, ["--config", "neutral.json5", "--profile", "openclaw"])).toBe(
+      openclaw,
+    );
+  });
 });
