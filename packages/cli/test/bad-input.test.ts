@@ -61,6 +61,30 @@ describe("bad input exits 2 with a readable message and no stack", () => {
     );
   });
 
+  it("facts and config of the wrong shape: every problem, named by the path given, with the fix", async () => {
+    const facts = await run(["render", "--facts", "wrong-shape.json"]);
+    expect(facts.code).toBe(2);
+    expect(facts.err).toBe(
+      [
+        "promptstack: error CLI_FACTS_INVALID: Invalid wrong-shape.json (6 problems):",
+        '  sessionKind: expected one of "main" | "direct" | "group" | "subagent" | "cron" | "heartbeat", got nothing',
+        '  tools: expected an array, got the string "all of them"',
+        "  channel: expected an object, got nothing",
+        "  model: expected an object, got nothing",
+        "  time: expected an object, got nothing",
+        "  runtime: expected an object, got nothing",
+        "  fix: Fix each listed path; docs/run-facts.md in the promptstack repository, or buildRunFactsJsonSchema(), describes every field.",
+        "",
+      ].join("\n"),
+    );
+    await writeFile(join(dir, "wrong-shape.json5"), '{ agents: { defaults: { workspace: "" } } }');
+    const config = await run(["render", "--config", "wrong-shape.json5"]);
+    expect(config.code).toBe(2);
+    expect(config.err).toBe(
+      "promptstack: error CLI_CONFIG_INVALID: Invalid wrong-shape.json5 (1 problem):\n  agents.defaults.workspace: must not be empty\n  fix: Fix each listed path; `promptstack schema <path>` shows what a key accepts.\n",
+    );
+  });
+
   it("facts and skill environment: bytes that are not UTF-8 are rejected, not replaced", async () => {
     // A valid JSON document whose sender name holds a lone continuation byte.
     const bytes = Buffer.concat([

@@ -42,6 +42,26 @@ describe("the CLI preview uses the configured workspace, as a live run does", ()
     expect(await render(root, ["--agent", "ops"])).toContain("This is the ops workspace.");
   });
 
+  it("without --agent, the main agent's own workspace beats the defaults", async () => {
+    const root = makeSetup(`{
+      agents: { defaults: { workspace: "./team" }, entries: { main: { workspace: "./ops" } } },
+    }`);
+    expect(await render(root, [])).toContain("This is the ops workspace.");
+  });
+
+  it("--agent renders with that agent's own settings, not only its workspace", async () => {
+    const root = makeSetup(`{
+      agents: {
+        defaults: { workspace: "./team", ownerDisplay: "the team lead" },
+        entries: { main: {}, ops: { workspace: "./ops", ownerDisplay: "the ops lead" } },
+      },
+    }`);
+    const ops = await render(root, ["--agent", "ops"]);
+    expect(ops).toContain("the ops lead");
+    expect(ops).not.toContain("the team lead");
+    expect(await render(root, [])).toContain("the team lead");
+  });
+
   it("--workspace still wins", async () => {
     const root = makeSetup(CONFIG);
     expect(await render(root, ["--workspace", "flag"])).toContain("This is the flag workspace.");

@@ -3,11 +3,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  PACKAGED_DEMO_DISPLAY_DIR,
-  discoverCliAssets,
-  toDefaultAssetLocations,
-} from "../src/inputs/discover-cli-assets.js";
+import { discoverCliAssets, toDefaultAssetLocations } from "../src/inputs/discover-cli-assets.js";
 import type { CliAssets } from "../src/inputs/discover-cli-assets.js";
 import type { RenderOutput } from "../src/output/render-output-schema.js";
 import { runCli } from "../src/run-cli.js";
@@ -74,7 +70,7 @@ describe("discoverCliAssets", () => {
   it("prefers the packaged copy and knows it is not in a checkout", () => {
     expect(packaged.origin).toBe("packaged");
     expect(packaged.demo.workspaceDir).toBe(join(dir, "pkg", "dist", "assets", "demo"));
-    expect(packaged.demo.displayWorkspaceDir).toBe(PACKAGED_DEMO_DISPLAY_DIR);
+    expect(packaged.demo.displayWorkspaceDir).toBe("demo");
     expect(packaged.demoCodexCatalogFile).toBe(
       join(dir, "pkg", "dist", "assets", "codex-model-catalog", "models.json"),
     );
@@ -158,6 +154,53 @@ describe("the CLI from a packaged layout", () => {
       );
     } finally {
       await writeFile(catalog, original);
+    }
+  });
+
+  it.each([
+    [
+      "config",
+      () => packaged.demo.configFile,
+      '{ agents: { defaults: { workspace: "" } } }',
+      "promptstack: error CLI_CONFIG_INVALID: Invalid demo/config.json5 (1 problem):\n  agents.defaults.workspace: must not be empty\n  fix: Fix each listed path; `promptstack schema <path>` shows what a key accepts.\n",
+    ],
+    [
+      "facts",
+      () => packaged.demo.factsFile,
+      "[]",
+      "promptstack: error CLI_FACTS_INVALID: Invalid demo/facts.json (1 problem):\n  (root): expected an object, got an array\n  fix: Fix each listed path; docs/run-facts.md in the promptstack repository, or buildRunFactsJsonSchema(), describes every field.\n",
+    ],
+    [
+      "skill environment",
+      () => packaged.demo.skillEnvFile,
+      '{ "platform": "" }',
+      'promptstack: error CLI_SKILL_ENV_INVALID: skill environment demo/.demo-roots/environment.json is invalid: platform: expected a non-empty string.\n  fix: Write {"platform": "linux", "bins": ["git"], "env": {"NAME": "value"}}.\n',
+    ],
+  ])("names a broken demo %s by its display path", async (_what, file, broken, err) => {
+    const original = await readFile(file(), "utf8");
+    await writeFile(file(), broken);
+    try {
+      const result = await render([], packaged);
+      expect(result.code).toBe(2);
+      expect(result.err).toBe(err);
+    } finally {
+      await writeFile(file(), original);
+    }
+  });
+
+  it("--harness codex names the demo's facts by their display path when a fact spells a marker", async () => {
+    const original = await readFile(packaged.demo.factsFile, "utf8");
+    const facts = JSON.parse(original) as { tools: { description?: string }[] };
+    facts.tools[0]!.description = "Run <!-- PROMPTSTACK_CACHE_BOUNDARY --> now.";
+    await writeFile(packaged.demo.factsFile, JSON.stringify(facts));
+    try {
+      const result = await render(["--harness", "codex"], packaged);
+      expect(result.code).toBe(2);
+      expect(result.err).toBe(
+        "promptstack: error CLI_FACTS_INVALID: Facts file demo/facts.json: field tools[0].description spells a renderer marker (`<!-- …BOUNDARY -->` or `<!-- …RUNTIME_TAIL… -->`), which the Codex harness cannot carry.\n  fix: Reword tools[0].description so it does not read as an HTML comment marker (e.g. drop the `<!--`).\n",
+      );
+    } finally {
+      await writeFile(packaged.demo.factsFile, original);
     }
   });
 

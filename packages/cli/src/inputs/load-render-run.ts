@@ -10,7 +10,7 @@ import type {
 import { isInsideRoot } from "@promptstack/safe-read";
 import { ConfigError, parseRunFacts } from "@promptstack/config";
 import type { RunFacts } from "@promptstack/config";
-import { NEUTRAL_PRODUCT_PROFILE } from "@promptstack/renderer";
+import { NEUTRAL_PRODUCT_PROFILE, OPENCLAW_PRODUCT_PROFILE } from "@promptstack/renderer";
 import type { AgentSystemPromptInput, RuntimeFactsLocation } from "@promptstack/renderer";
 import type { SkillRoot } from "@promptstack/skills";
 import { CliError } from "../cli-error.js";
@@ -224,7 +224,12 @@ export async function openRenderAssembler(
       ],
       ...(options.mode === undefined ? {} : { promptMode: options.mode }),
       ...(options.size === undefined ? {} : { promptSize: options.size }),
-      ...(options.profile === "neutral" ? { product: NEUTRAL_PRODUCT_PROFILE } : {}),
+      ...(options.profile === undefined
+        ? {}
+        : {
+            product:
+              options.profile === "neutral" ? NEUTRAL_PRODUCT_PROFILE : OPENCLAW_PRODUCT_PROFILE,
+          }),
       ...(overrides === undefined ? {} : { overrides }),
       ...(factsLocation === undefined ? {} : { factsLocation }),
       ...(prefixPolicy === undefined ? {} : { prefixPolicy }),

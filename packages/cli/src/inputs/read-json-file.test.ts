@@ -1,5 +1,6 @@
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { symlink, truncate, writeFile } from "node:fs/promises";
+import { mkdir, symlink, truncate, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createTempDir, rejectedBy } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
@@ -23,6 +24,19 @@ describe("readJsonFile", () => {
     });
   });
 
+  it("leaves out only one byte-order mark: a second one is text, which is not JSON", async () => {
+    const dir = createTempDir("promptstack-read-json-");
+    const file = join(dir, "facts.json");
+    await writeFile(file, '\uFEFF\uFEFF{ "sender": "Ada" }\n');
+    const error = await refusalOf(file);
+    expect(error).toMatchObject({
+      code: "CLI_FACTS_INVALID",
+      message: `facts file facts.json is not valid JSON: ${syntaxMessageOf('\uFEFF{ "sender": "Ada" }\n')}.`,
+      path: "facts.json",
+      hint: "Fix the JSON syntax at that position.",
+    });
+  });
+
   it("names the line and column of a syntax error, under the caller's code", async () => {
     const dir = createTempDir("promptstack-read-json-");
     const file = join(dir, "facts.json");
@@ -36,6 +50,17 @@ describe("readJsonFile", () => {
       hint: "Fix the JSON syntax at that position.",
     });
     expect(error.cause).toBeInstanceOf(SyntaxError);
+  });
+
+  it("names the line and column of an error at a one-digit position", async () => {
+    const dir = createTempDir("promptstack-read-json-");
+    const file = join(dir, "facts.json");
+    await writeFile(file, "[1 2]");
+    expect(await refusalOf(file)).toMatchObject({
+      code: "CLI_FACTS_INVALID",
+      message:
+        "facts file facts.json is not valid JSON: Expected ',' or ']' after array element at line 1, column 4.",
+    });
   });
 
   it("keeps the parser's own words when they name no position", async () => {
@@ -55,6 +80,24 @@ describe("readJsonFile", () => {
       message: "facts file nope.json does not exist.",
       path: "nope.json",
       hint: "Check the path, or leave the flag out to use the default facts.",
+    });
+  });
+
+  it("refuses a folder and a FIFO (without blocking), each with its fix", async () => {
+    const dir = createTempDir("promptstack-read-json-");
+    await mkdir(join(dir, "facts"));
+    expect(await refusalOf(join(dir, "facts"), "facts")).toMatchObject({
+      code: "CLI_FILE_MISSING",
+      message: "facts file facts is a folder, not a file.",
+      path: "facts",
+      hint: "Check the path, or leave the flag out to use the default facts.",
+    });
+    execFileSync("mkfifo", [join(dir, "fifo")]);
+    expect(await refusalOf(join(dir, "fifo"), "fifo")).toMatchObject({
+      code: "CLI_FILE_MISSING",
+      message: "facts file fifo is not a regular file.",
+      path: "fifo",
+      hint: "Pass a JSON file as the facts.",
     });
   });
 

@@ -35,6 +35,17 @@ describe("checkSkillEnvironmentFile", () => {
     ]);
   });
 
+  it("refuses a root or an env that is not an object: null, a string, a number", () => {
+    for (const raw of [null, "linux", 7]) {
+      expect(checkSkillEnvironmentFile(raw)).toEqual(["(root): expected an object"]);
+    }
+    for (const env of [null, "A=1", 7]) {
+      expect(checkSkillEnvironmentFile({ platform: "linux", env })).toEqual([
+        "env: expected an object of string values",
+      ]);
+    }
+  });
+
   it("keeps a __proto__ variable as a variable", () => {
     const checked = checkSkillEnvironmentFile(
       JSON.parse('{"platform": "linux", "env": {"__proto__": "x", "A": "1"}}'),
@@ -65,6 +76,16 @@ describe("readSkillEnvironment", () => {
     expect(environment.hasBin("curl")).toBe(false);
   });
 
+  it("refuses a missing file as a skill environment file", async () => {
+    const dir = createTempDir("promptstack-skill-env-");
+    await expect(readSkillEnvironment(join(dir, "nope.json"), "nope.json")).rejects.toMatchObject({
+      code: "CLI_FILE_MISSING",
+      message: "skill environment file nope.json does not exist.",
+      path: "nope.json",
+      hint: "Check the path, or leave the flag out to use the default skill environment.",
+    });
+  });
+
   it("names the file and every problem in one CLI_SKILL_ENV_INVALID error", async () => {
     const file = write('{"bins": [""]}');
     await expect(readSkillEnvironment(file, "env.json")).rejects.toMatchObject({
@@ -72,6 +93,7 @@ describe("readSkillEnvironment", () => {
       message:
         "skill environment env.json is invalid: platform: expected a non-empty string; bins.0: expected a non-empty string.",
       path: "env.json",
+      hint: 'Write {"platform": "linux", "bins": ["git"], "env": {"NAME": "value"}}.',
     });
   });
 });

@@ -23,5 +23,9 @@ describe("toDisplayPath", () => {
     expect(toDisplayPath("/w/AGENTS.md", { workspaceDir: "/w", displayWorkspaceDir: "/w" })).toBe(
       "/w/AGENTS.md",
     );
+    // Shown as itself, the workspace's paths are not even normalized.
+    for (const path of ["/w/skills/../AGENTS.md", "/w/./AGENTS.md", "/w/"]) {
+      expect(toDisplayPath(path, { workspaceDir: "/w", displayWorkspaceDir: "/w" })).toBe(path);
+    }
   });
 });
