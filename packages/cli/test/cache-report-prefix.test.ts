@@ -9,8 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CacheReport } from "../src/reports/build-cache-report.js";
-import { runCli } from "../src/run-cli.js";
-import { createTestIo } from "./create-test-io.js";
+import { runCliCaptured } from "./create-test-io.js";
 import { REPO_ROOT } from "./run-cli-binary.js";
 
 const DEMO = join(REPO_ROOT, "fixtures", "workspaces", "demo");
@@ -22,12 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(temp, { recursive: true, force: true });
 });
-
-async function run(args: readonly string[]): Promise<{ code: number; out: string; err: string }> {
-  const io = createTestIo();
-  const code = await runCli([...args], io);
-  return { code, out: io.out, err: io.err };
-}
 
 function turnContextShare(report: CacheReport, provider: string): number {
   const simulation = report.simulations.find(
@@ -63,7 +56,7 @@ describe("cache-report prefix flags: bad values", () => {
     [["--edit-every", "2", "--edit-file", ".."], "--edit-file"],
     [["--edit-file", "MEMORY.md"], "--edit-every is missing"],
   ])("%j is a CLI_USAGE error naming %s", async (flags, fragment) => {
-    const { code, err } = await run(["cache-report", "--turns", "2", ...flags]);
+    const { code, err } = await runCliCaptured(["cache-report", "--turns", "2", ...flags]);
     expect(code, err).toBe(2);
     expect(err).toMatch(/^promptstack: error CLI_USAGE: /);
     expect(err).toContain(fragment);
@@ -71,13 +64,19 @@ describe("cache-report prefix flags: bad values", () => {
   });
 
   it("--edit-every 0 is refused", async () => {
-    const { code, err } = await run(["cache-report", "--turns", "2", "--edit-every", "0"]);
+    const { code, err } = await runCliCaptured([
+      "cache-report",
+      "--turns",
+      "2",
+      "--edit-every",
+      "0",
+    ]);
     expect(code).toBe(2);
     expect(err).toContain("expected a whole number from 1 to 500");
   });
 
   it("--edit-file naming a folder of the workspace is a CLI_USAGE error", async () => {
-    const { code, err } = await run([
+    const { code, err } = await runCliCaptured([
       "cache-report",
       "--turns",
       "3",
@@ -102,7 +101,7 @@ describe("cache-report --edit-every", () => {
     const outsideBefore = await readFile(outside, "utf8");
     // LINKED.md is the link; it is not a file the prompt shows, so its edits change nothing.
     for (const file of ["MEMORY.md", "USER.md", "LINKED.md"]) {
-      const { code, out, err } = await run([
+      const { code, out, err } = await runCliCaptured([
         "cache-report",
         "--workspace",
         workspace,
@@ -146,7 +145,7 @@ describe("cache-report --edit-every", () => {
   it("puts each edit in the next request's change note under session, in the prefix under live", async () => {
     const bodies = async (policy: string) => {
       const file = join(temp, `requests-${policy}.jsonl`);
-      const { code, err } = await run([
+      const { code, err } = await runCliCaptured([
         "cache-report",
         "--turns",
         "5",
@@ -184,7 +183,7 @@ describe("cache-report --edit-every", () => {
   }, 120_000);
 
   it("under session a compaction refreshes the pinned prefix and clears the note", async () => {
-    const { code, out, err } = await run([
+    const { code, out, err } = await runCliCaptured([
       "cache-report",
       "--turns",
       "5",
@@ -215,7 +214,7 @@ describe("cache-report --edit-every", () => {
   it("demo, 30 turns, MEMORY.md every 5: session ≥ 90% cached over turns 2-30, above live", async () => {
     const reports: Record<string, CacheReport> = {};
     for (const policy of ["live", "session"]) {
-      const { code, out, err } = await run([
+      const { code, out, err } = await runCliCaptured([
         "cache-report",
         "--prefix-policy",
         policy,

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../src/run-cli.js";
-import { createTestIo } from "./create-test-io.js";
+import { createTestIo, runCliCaptured } from "./create-test-io.js";
 
 let temp: string;
 beforeAll(async () => {
@@ -17,18 +17,12 @@ afterAll(async () => {
   await rm(temp, { recursive: true, force: true });
 });
 
-async function run(args: readonly string[]): Promise<{ code: number; out: string; err: string }> {
-  const io = createTestIo();
-  const code = await runCli([...args], io);
-  return { code, out: io.out, err: io.err };
-}
-
 describe("cache-report --edit-every on a workspace of its own", () => {
   it("reads a workspace of its own without a config, and a config inside the workspace from the copy", async () => {
     const workspace = join(temp, "own");
     await mkdir(workspace);
     await writeFile(join(workspace, "AGENTS.md"), "# Rules\nBe brief.\n");
-    const bare = await run([
+    const bare = await runCliCaptured([
       "cache-report",
       "--workspace",
       workspace,
@@ -49,7 +43,7 @@ describe("cache-report --edit-every on a workspace of its own", () => {
       "<!-- section: house_notes -->\nKeep the kitchen tidy.\n",
     );
     const requests = join(temp, "requests-own.jsonl");
-    const edited = await run([
+    const edited = await runCliCaptured([
       "cache-report",
       "--workspace",
       workspace,

@@ -17,18 +17,11 @@ import { planFacts, renderTurns } from "../src/reports/build-cache-report.js";
 import { CACHE_REPORT_MAX_TURNS } from "../src/reports/cache-report-limits.js";
 import { discoverCliAssets } from "../src/inputs/discover-cli-assets.js";
 import type { ProviderCacheReport } from "../src/reports/explain-provider-cache-report.js";
-import { runCli } from "../src/run-cli.js";
-import { createTestIo } from "./create-test-io.js";
+import { createTestIo, runCliCaptured } from "./create-test-io.js";
 import { REPO_ROOT } from "./run-cli-binary.js";
 
 const FACTS = "fixtures/cli/facts";
 const DEMO = join(REPO_ROOT, "fixtures", "workspaces", "demo");
-
-async function run(args: readonly string[]): Promise<{ code: number; out: string; err: string }> {
-  const io = createTestIo();
-  const code = await runCli([...args], io);
-  return { code, out: io.out, err: io.err };
-}
 
 function share(report: CacheReport, provider: string, layout: string): number {
   const simulation = report.simulations.find(
@@ -50,7 +43,7 @@ describe("promptstack cache-report", () => {
 
   it("--tool-rounds, --compact-every, --requests-out: one JSONL line per request, bodies as sent", async () => {
     const file = join(temp, "out", "requests.jsonl");
-    const { code, out, err } = await run([
+    const { code, out, err } = await runCliCaptured([
       "cache-report",
       "--turns",
       "3",
@@ -115,13 +108,13 @@ describe("promptstack cache-report", () => {
       "--tool-rounds",
       "1",
     ];
-    const tools = await run(toolArgs);
+    const tools = await runCliCaptured(toolArgs);
     expect(tools.code, tools.err).toBe(0);
     expect(tools.out).toContain(
       "\nEach turn: 1 tool round(s) with results of about 800 tokens. Table rows add up every request of a turn.\n",
     );
     // The share over requests 2-4 is the JSON's afterFirstRequest, not turns 2-N.
-    const json = JSON.parse((await run([...toolArgs, "--json"])).out) as CacheReport;
+    const json = JSON.parse((await runCliCaptured([...toolArgs, "--json"])).out) as CacheReport;
     const shares = json.simulations.map(({ layout, afterFirstRequest: counts }) => {
       const share = ((100 * counts.cachedTokens) / counts.inputTokens).toFixed(1);
       return `${layout} ${share}%`;
@@ -129,7 +122,7 @@ describe("promptstack cache-report", () => {
     expect(tools.out).toContain(
       `\nanthropic: requests 2-4 (tool steps included) served from cache: ${shares.join(", ")} (estimate).\n`,
     );
-    const compacted = await run([
+    const compacted = await runCliCaptured([
       "cache-report",
       "--turns",
       "3",
@@ -145,13 +138,13 @@ describe("promptstack cache-report", () => {
     expect(compacted.out).toMatch(
       /\nanthropic: requests 2-4 \(tool steps and compactions included\) served from cache: /,
     );
-    const plain = await run(["cache-report", "--turns", "2", "--provider", "anthropic"]);
+    const plain = await runCliCaptured(["cache-report", "--turns", "2", "--provider", "anthropic"]);
     expect(plain.out).not.toContain("Each turn:");
     expect(plain.out).not.toContain("requests 2-");
   }, 120_000);
 
   it("--json: 30 demo turns, both providers and layouts, turn-context ≥ 95% cached over turns 2-30", async () => {
-    const { code, out, err } = await run(["cache-report", "--json"]);
+    const { code, out, err } = await runCliCaptured(["cache-report", "--json"]);
     expect(code, err).toBe(0);
     report = JSON.parse(out) as CacheReport;
     expect(report.estimate).toBe(true);
@@ -189,7 +182,7 @@ describe("promptstack cache-report", () => {
   });
 
   it("prints both layouts per provider as a table, called an estimate", async () => {
-    const { code, out, err } = await run(["cache-report", "--turns", "4"]);
+    const { code, out, err } = await runCliCaptured(["cache-report", "--turns", "4"]);
     expect(code, err).toBe(0);
     expect(out).toContain("Cache report (an estimate): 4 turns");
     expect(out).toContain("| turn | anthropic system-tail input |");
@@ -202,7 +195,7 @@ describe("promptstack cache-report", () => {
   }, 60_000);
 
   it("honours --provider, --model and the message sizes", async () => {
-    const small = await run([
+    const small = await runCliCaptured([
       "cache-report",
       "--json",
       "--turns",
@@ -214,7 +207,7 @@ describe("promptstack cache-report", () => {
       "--assistant-tokens",
       "20",
     ]);
-    const large = await run([
+    const large = await runCliCaptured([
       "cache-report",
       "--json",
       "--turns",
@@ -248,19 +241,26 @@ describe("promptstack cache-report", () => {
     await copyFile(join(REPO_ROOT, FACTS, "telegram-direct.json"), join(dir, "01.json"));
     await copyFile(join(REPO_ROOT, FACTS, "telegram-direct-next-day.json"), join(dir, "02.json"));
     await copyFile(join(REPO_ROOT, FACTS, "discord-group.json"), join(dir, "03.json"));
-    const all = await run(["cache-report", "--json", "--facts-dir", dir]);
+    const all = await runCliCaptured(["cache-report", "--json", "--facts-dir", dir]);
     expect(all.code, all.err).toBe(0);
     const parsed = JSON.parse(all.out) as CacheReport;
     expect(parsed.turns).toBe(3);
     expect(parsed.factsSource).toContain("in name order");
-    const two = await run(["cache-report", "--json", "--facts-dir", dir, "--turns", "2"]);
+    const two = await runCliCaptured([
+      "cache-report",
+      "--json",
+      "--facts-dir",
+      dir,
+      "--turns",
+      "2",
+    ]);
     expect((JSON.parse(two.out) as CacheReport).turns).toBe(2);
-    const tooMany = await run(["cache-report", "--facts-dir", dir, "--turns", "4"]);
+    const tooMany = await runCliCaptured(["cache-report", "--facts-dir", dir, "--turns", "4"]);
     expect(tooMany.code).toBe(2);
     expect(tooMany.err).toContain("CLI_USAGE");
     const empty = join(temp, "empty");
     await mkdir(empty);
-    const none = await run(["cache-report", "--facts-dir", empty]);
+    const none = await runCliCaptured(["cache-report", "--facts-dir", empty]);
     expect(none.code).toBe(2);
     expect(none.err).toContain("holds no .json files");
   }, 60_000);
@@ -275,7 +275,7 @@ describe("promptstack cache-report", () => {
       ["cache-report", "--harness", "codex"],
       ["cache-report", "--facts", `${FACTS}/telegram-direct.json`, "--facts-dir", FACTS],
     ]) {
-      const { code, err } = await run(args);
+      const { code, err } = await runCliCaptured(args);
       expect(code, args.join(" ")).toBe(2);
       expect(err, args.join(" ")).not.toMatch(/\n\s+at /);
     }
@@ -291,7 +291,7 @@ describe("promptstack explain-cache --provider", () => {
   ];
 
   it("anthropic: an added tool is a full miss (tools come first)", async () => {
-    const text = await run([
+    const text = await runCliCaptured([
       "explain-cache",
       "--provider",
       "anthropic",
@@ -301,7 +301,7 @@ describe("promptstack explain-cache --provider", () => {
     expect(text.out).toContain("Full miss: nothing of the prefix is read from cache.");
     expect(text.out).toContain("tools → system → messages");
     expect(text.out).toContain("Tools added: browser.");
-    const json = await run([
+    const json = await runCliCaptured([
       "explain-cache",
       "--provider",
       "anthropic",
@@ -319,7 +319,7 @@ describe("promptstack explain-cache --provider", () => {
   it("a next-day turn keeps the history cached in turn-context, not in system-tail", async () => {
     const turnContext = JSON.parse(
       (
-        await run([
+        await runCliCaptured([
           "explain-cache",
           "--provider",
           "anthropic",
@@ -332,7 +332,7 @@ describe("promptstack explain-cache --provider", () => {
     expect(turnContext.historyReused).toBe(true);
     const systemTail = JSON.parse(
       (
-        await run([
+        await runCliCaptured([
           "explain-cache",
           "--provider",
           "openai",
@@ -363,24 +363,24 @@ describe("promptstack explain-cache --provider", () => {
       after,
     ];
     const anthropic = JSON.parse(
-      (await run(["explain-cache", "--provider", "anthropic", "--json", ...flags])).out,
+      (await runCliCaptured(["explain-cache", "--provider", "anthropic", "--json", ...flags])).out,
     ) as ProviderCacheReport;
     expect(anthropic.firstChange).toMatch(/^system\./);
     expect(anthropic.toolChanges).toEqual({ added: [], removed: [], changed: [] });
     expect(anthropic.reusedTokens).toBeGreaterThan(0);
     expect(anthropic.reusedTokens).toBeLessThan(anthropic.prefixTokens.after);
     const openai = JSON.parse(
-      (await run(["explain-cache", "--provider", "openai", "--json", ...flags])).out,
+      (await runCliCaptured(["explain-cache", "--provider", "openai", "--json", ...flags])).out,
     ) as ProviderCacheReport;
     // Both folders are shown under one path: only the MEMORY.md line differs, near the end.
     expect(openai.reusedTokens).toBeGreaterThan(openai.prefixTokens.after * 0.9);
-    const legacy = await run(["explain-cache", ...flags]);
+    const legacy = await runCliCaptured(["explain-cache", ...flags]);
     expect(legacy.code, legacy.err).toBe(0);
     expect(legacy.out).toContain("`workspace_files`");
     expect(legacy.out).toContain("+- 2026-11-30: Swimming moves to Thursdays.");
     const same = JSON.parse(
       (
-        await run([
+        await runCliCaptured([
           "explain-cache",
           "--provider",
           "anthropic",
@@ -402,7 +402,7 @@ describe("promptstack explain-cache --provider", () => {
       ["explain-cache", "--provider", "gemini", ...pair("discord-group.json")],
       ["explain-cache", "--workspace", DEMO, "--before-workspace", DEMO, "--after-workspace", DEMO],
     ]) {
-      const { code } = await run(args);
+      const { code } = await runCliCaptured(args);
       expect(code, args.join(" ")).toBe(2);
     }
   });
