@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { withoutPropertyTimeLimit } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt } from "../src/index.js";
 import { ensureCacheBoundary } from "../src/ensure-cache-boundary.js";
@@ -49,13 +50,15 @@ describe.each(["full", "compact"] as const)("cache-prefix invariants (size %s)",
         identityLine: `${input.identityLine ?? "Agent"} ${input.volatile?.sender ?? ""}`,
       });
     expect(() =>
-      fc.assert(
-        fc.property(quotedStableFacts, volatileFacts, volatileFacts, (quoted, first, second) => {
-          const stable = { ...quoted, size };
-          const a = leaky({ ...stable, volatile: first });
-          const b = leaky({ ...stable, volatile: second });
-          expect(a.text.slice(0, a.boundary)).toBe(b.text.slice(0, b.boundary));
-        }),
+      withoutPropertyTimeLimit(() =>
+        fc.assert(
+          fc.property(quotedStableFacts, volatileFacts, volatileFacts, (quoted, first, second) => {
+            const stable = { ...quoted, size };
+            const a = leaky({ ...stable, volatile: first });
+            const b = leaky({ ...stable, volatile: second });
+            expect(a.text.slice(0, a.boundary)).toBe(b.text.slice(0, b.boundary));
+          }),
+        ),
       ),
     ).toThrow(/Property failed/);
   });

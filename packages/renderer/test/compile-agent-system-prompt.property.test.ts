@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { withoutPropertyTimeLimit } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import {
   NEUTRAL_PRODUCT_PROFILE,
@@ -178,13 +179,17 @@ describe("compileAgentSystemPrompt", () => {
       const { sections: _sections, profile: _profile, ...rest } = stable;
       return compileAgentSystemPrompt(rest);
     };
-    expect(() => compiledMatchesBuild(planted, everyStableInput, 200)).toThrow(/Property failed/);
+    expect(() =>
+      withoutPropertyTimeLimit(() => compiledMatchesBuild(planted, everyStableInput, 200)),
+    ).toThrow(/Property failed/);
   });
 
   it("fails the property for a compiled prefix that differs from the input (planted fault)", () => {
     const planted = (stable: StableAgentSystemPromptInput) =>
       compileAgentSystemPrompt({ ...stable, workspaceDir: "/planted" });
-    expect(() => compiledMatchesBuild(planted, fullInput, 200)).toThrow(/Property failed/);
+    expect(() =>
+      withoutPropertyTimeLimit(() => compiledMatchesBuild(planted, fullInput, 200)),
+    ).toThrow(/Property failed/);
   });
 
   it("keeps the stable prefix and one boundary whatever a turn's text spells", () => {
@@ -275,6 +280,8 @@ describe("class 7: a per-turn fact cannot re-quote the stable prefix", () => {
         .replaceAll("<!-- (quoted) ", "<!-- (quoted) (quoted) ");
       return { text: text + rendered.text.slice(rendered.boundary), boundary: text.length };
     };
-    expect(() => senderKeepsPrefix(planted, 100)).toThrow(/Property failed/);
+    expect(() => withoutPropertyTimeLimit(() => senderKeepsPrefix(planted, 100))).toThrow(
+      /Property failed/,
+    );
   });
 });

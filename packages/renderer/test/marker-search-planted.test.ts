@@ -1,3 +1,4 @@
+import { withoutPropertyTimeLimit } from "@promptstack-tools/test-utils";
 import { describe, expect, it, vi } from "vitest";
 import { buildAgentSystemPrompt } from "../src/index.js";
 import { searchSkipIsExact } from "./marker-search.js";
@@ -21,6 +22,8 @@ vi.mock("../src/validate-prompt-text-fields.js", async (importOriginal) => {
 
 describe("skipping the look-alike search (planted fault)", () => {
   it("fails the exactness property when validation never asks for the search", () => {
-    expect(() => searchSkipIsExact(buildAgentSystemPrompt, 200)).toThrow(/Property failed/);
+    expect(() =>
+      withoutPropertyTimeLimit(() => searchSkipIsExact(buildAgentSystemPrompt, 200)),
+    ).toThrow(/Property failed/);
   });
 });

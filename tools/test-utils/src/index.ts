@@ -22,3 +22,4 @@ export {
 export type { DemoTurns } from "./create-demo-turns.js";
 export { createTempDir } from "./create-temp-dir.js";
 export { rejectedBy, thrownBy } from "./thrown-by.js";
+export { withoutPropertyTimeLimit } from "./without-property-time-limit.js";

@@ -151,28 +151,28 @@ describe("buildCacheExplanation and its text", () => {
 
   it("names a changed section with its whole explanation and a coloured diff", () => {
     const { explanation } = explain(
-      [IDENTITY, { id: "tools", text: "Tools: read.\n--x\n+y\nend" }, RUNTIME],
-      [IDENTITY, { id: "tools", text: "Tools: write.\n--x\n+y\nend" }, RUNTIME],
+      [IDENTITY, { id: "tools", text: "Tools: read.\n--x\n+y @@\nend" }, RUNTIME],
+      [IDENTITY, { id: "tools", text: "Tools: write.\n--x\n+y @@\nend" }, RUNTIME],
     );
     expect(explanation).toEqual({
       version: 1,
       outcome: "differs",
-      before: { label: "old", stableChars: 39, stableTokens: 39 },
-      after: { label: "new", stableChars: 40, stableTokens: 40 },
+      before: { label: "old", stableChars: 42, stableTokens: 42 },
+      after: { label: "new", stableChars: 43, stableTokens: 43 },
       sharedPrefix: { chars: 21, tokens: 21 },
       firstDifference: {
         sectionId: "tools",
         heading: "TOOLS",
         position: 2,
         change: "changed",
-        diff: "--- old § tools\n+++ new § tools\n@@ -1,3 +1,3 @@\n-Tools: read.\n+Tools: write.\n --x\n +y",
+        diff: "--- old § tools\n+++ new § tools\n@@ -1,3 +1,3 @@\n-Tools: read.\n+Tools: write.\n --x\n +y @@",
       },
       volatileChanges: [],
     });
     expect(formatCacheExplanation(explanation, TAGS)).toBe(
       [
         '<red>Cache prefix differs</red> at stable section 2 `tools` ("TOOLS").',
-        "Reusable prefix: 21 of 39 stable tokens (21 of 39 chars); after: 40 stable tokens.",
+        "Reusable prefix: 21 of 42 stable tokens (21 of 42 chars); after: 43 stable tokens.",
         "",
         "<bold>--- old § tools</bold>",
         "<bold>+++ new § tools</bold>",
@@ -180,7 +180,8 @@ describe("buildCacheExplanation and its text", () => {
         "<red>-Tools: read.</red>",
         "<green>+Tools: write.</green>",
         " --x",
-        " +y",
+        // A context line ending in "@@" is no hunk header.
+        " +y @@",
         "",
         "No volatile section changed.",
         "",

@@ -78,6 +78,13 @@ describe("formatCacheReport", () => {
     );
   });
 
+  it("shows the share of turns 2..N over no input tokens as -, not NaN%", () => {
+    const text = formatCacheReport({ ...reportOf(LIVE), turns: 2 }, markingStyler);
+    expect(text).toContain(
+      "anthropic: turns 2-2 served from cache: system-tail -, turn-context - (estimate).",
+    );
+  });
+
   it("session over --facts-dir files: their own times, each change of a note, the first note", () => {
     const note = "## Workspace Changes\n- MEMORY.md was edited.\n- NEW.md was added.";
     const prefix: CacheReportPrefix = {

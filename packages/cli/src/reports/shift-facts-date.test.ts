@@ -24,16 +24,19 @@ describe("shiftFactsDate", () => {
     expect(shiftFactsDate(base, 5, "f").channel).toEqual(base.channel);
   });
 
-  it("refuses a date it cannot move, naming the file", () => {
-    const odd = { ...base, time: { ...base.time, date: "29 Nov 2026" } };
-    const error = thrownBy(() => shiftFactsDate(odd, 1, "facts.json"));
-    expect(CliError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({
-      code: "CLI_FACTS_INVALID",
-      message:
-        'facts.json: time.date "29 Nov 2026" is not a YYYY-MM-DD date, so per-turn dates cannot be generated.',
-      path: "facts.json",
-      hint: "Give time.date as YYYY-MM-DD, or pass --facts-dir with one facts file per turn.",
-    });
-  });
+  // A YYYY-MM-DD date with more text on either side is no date either.
+  it.each(["29 Nov 2026", "2026-11-29T08:05", "on 2026-11-29"])(
+    "refuses the date %j it cannot move, naming the file",
+    (date) => {
+      const odd = { ...base, time: { ...base.time, date } };
+      const error = thrownBy(() => shiftFactsDate(odd, 1, "facts.json"));
+      expect(CliError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({
+        code: "CLI_FACTS_INVALID",
+        message: `facts.json: time.date "${date}" is not a YYYY-MM-DD date, so per-turn dates cannot be generated.`,
+        path: "facts.json",
+        hint: "Give time.date as YYYY-MM-DD, or pass --facts-dir with one facts file per turn.",
+      });
+    },
+  );
 });

@@ -76,7 +76,8 @@ export async function writeWorkspaceCopy(
     });
   };
   const copyFolder = async (from: string, to: string, depth: number): Promise<void> => {
-    await mkdir(to, { recursive: depth === 0 });
+    // `to` is new and its parent exists (`mkdtemp` made the first one).
+    await mkdir(to);
     const names = (await readdir(from)).sort();
     for (const name of names) {
       entries += 1;
