@@ -11,7 +11,7 @@ import { isInsideRoot } from "@promptstack/safe-read";
 import { ConfigError, parseRunFacts } from "@promptstack/config";
 import type { RunFacts } from "@promptstack/config";
 import { NEUTRAL_PRODUCT_PROFILE, OPENCLAW_PRODUCT_PROFILE } from "@promptstack/renderer";
-import type { AgentSystemPromptInput, RuntimeFactsLocation } from "@promptstack/renderer";
+import type { RuntimeFactsLocation } from "@promptstack/renderer";
 import type { SkillRoot } from "@promptstack/skills";
 import { CliError } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
@@ -146,8 +146,6 @@ function requireCodexHarnessForCodexFlags(options: InputOptions): void {
 
 /** Extras of `openRenderAssembler` and `loadRenderRun` beyond the input flags. */
 export interface RenderAssemblerExtras {
-  /** Renderer input values that beat config and facts. */
-  readonly overrides?: Partial<AgentSystemPromptInput>;
   /** Show the workspace (not the demo) under this path instead of its own. */
   readonly displayWorkspaceAs?: string;
   /** Where the per-turn facts travel (the assembler's option). Default: the assembler's. */
@@ -170,7 +168,7 @@ export async function openRenderAssembler(
   io: CliIo,
   extras: RenderAssemblerExtras = {},
 ): Promise<{ assembler: PromptAssembler; assets: CliAssets }> {
-  const { overrides, displayWorkspaceAs, factsLocation, prefixPolicy, workspaceCopyDir } = extras;
+  const { displayWorkspaceAs, factsLocation, prefixPolicy, workspaceCopyDir } = extras;
   requireCodexHarnessForCodexFlags(options);
   const assets = io.assets ?? discoverCliAssets();
   const { demo } = assets;
@@ -230,7 +228,6 @@ export async function openRenderAssembler(
             product:
               options.profile === "neutral" ? NEUTRAL_PRODUCT_PROFILE : OPENCLAW_PRODUCT_PROFILE,
           }),
-      ...(overrides === undefined ? {} : { overrides }),
       ...(factsLocation === undefined ? {} : { factsLocation }),
       ...(prefixPolicy === undefined ? {} : { prefixPolicy }),
     });
