@@ -1,7 +1,8 @@
-import { writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CodexError } from "@promptstack/harness-codex";
-import { createTempDir, createTestTurns, rejectedBy } from "@promptstack-tools/test-utils";
+import { createTestTurns, rejectedBy } from "@promptstack-tools/test-utils";
 import type { TestTurns } from "@promptstack-tools/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestIo } from "../../test/create-test-io.js";
@@ -83,27 +84,87 @@ describe("loadCodexRun", () => {
     });
   });
 
-  it("leaves a marker no fact spells (one from the config) as the Codex error", async () => {
-    const dir = createTempDir("promptstack-codex-run-");
-    await writeFile(
-      join(dir, "config.json5"),
-      '{ agents: { defaults: { tts: { hint: "Say <!-- PROMPTSTACK_CACHE_BOUNDARY --> it." } } } }',
-    );
-    const configured = await createTestTurns({ config: join(dir, "config.json5") });
-    try {
+  describe("a marker a config value spells", () => {
+    let configured: TestTurns;
+    let dir: string;
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), "promptstack-codex-run-"));
+      await writeFile(
+        join(dir, "config.json5"),
+        '{ agents: { defaults: { tts: { hint: "Say <!-- PROMPTSTACK_CACHE_BOUNDARY --> it." } } } }',
+      );
+      configured = await createTestTurns({ config: join(dir, "config.json5") });
+    });
+    afterAll(async () => {
+      await configured.close();
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it("is CLI_CONFIG_INVALID naming the config file, the agent and the resolved field", async () => {
       const turn = await configured.turn();
       const error = await rejectedBy(
         loadCodexRun(
           run,
-          { turn, connection: "managed-stdio", demoCatalogFile: DEMO_CATALOG, factsFile: "f.json" },
+          {
+            turn,
+            connection: "managed-stdio",
+            demoCatalogFile: DEMO_CATALOG,
+            factsFile: "f.json",
+            configFile: "c.json5",
+          },
+          io(),
+        ),
+      );
+      expect(error).toBeInstanceOf(CliError);
+      expect(error).toMatchObject({
+        code: "CLI_CONFIG_INVALID",
+        message: `Config file c.json5 (resolved for agent main): field ttsHint spells ${MARKER_WORDS}`,
+        path: "c.json5",
+        hint: "Reword ttsHint so it does not read as an HTML comment marker (e.g. drop the `<!--`).",
+      });
+      expect((error as CliError).cause).toMatchObject({ code: "CODEX_BOUNDARY_LEAK" });
+    });
+
+    it('says "The config" without a --config file', async () => {
+      const turn = await configured.turn();
+      const error = await rejectedBy(
+        loadCodexRun(
+          run,
+          { turn, connection: "managed-stdio", demoCatalogFile: DEMO_CATALOG },
+          io(),
+        ),
+      );
+      expect(error).toMatchObject({
+        code: "CLI_CONFIG_INVALID",
+        message: `The config (resolved for agent main): field ttsHint spells ${MARKER_WORDS}`,
+        path: undefined,
+      });
+    });
+
+    it("names --config as given when the render loads it (render --harness codex)", async () => {
+      const config = join(dir, "config.json5");
+      const error = await rejectedBy(loadRenderRun({ config, harness: "codex" }, io()));
+      expect(error).toMatchObject({
+        code: "CLI_CONFIG_INVALID",
+        message: `Config file ${config} (resolved for agent main): field ttsHint spells ${MARKER_WORDS}`,
+        path: config,
+      });
+    });
+
+    it("stays the Codex error when no fact or config value spells it", async () => {
+      // The prompt still holds the marker; the turn's config and facts are clean ones.
+      const clean = await turns.turn();
+      const turn = { ...(await configured.turn()), config: clean.config };
+      const error = await rejectedBy(
+        loadCodexRun(
+          run,
+          { turn, connection: "managed-stdio", demoCatalogFile: DEMO_CATALOG },
           io(),
         ),
       );
       expect(CodexError.isInstance(error)).toBe(true);
       expect(error).toMatchObject({ code: "CODEX_BOUNDARY_LEAK", path: "runtimePolicy.text" });
-    } finally {
-      await configured.close();
-    }
+    });
   });
 
   it("reports another Codex error as it is, even when a fact also spells a marker", async () => {

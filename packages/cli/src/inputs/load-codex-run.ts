@@ -1,5 +1,4 @@
 import type { AgentTurn } from "@promptstack/agent";
-import type { RunFacts } from "@promptstack/config";
 import { CodexError, buildCodexTurn, findCodexMarkerLookAlikes } from "@promptstack/harness-codex";
 import type { CodexConnectionKind } from "@promptstack/harness-codex";
 import { CliError } from "../cli-error.js";
@@ -18,6 +17,8 @@ export interface CodexRunInputs {
   readonly demoCatalogFile: string;
   /** The facts file as shown to the user, to name it when a fact breaks the Codex layers. */
   readonly factsFile?: string;
+  /** `--config` as given, to name it when a config value breaks the Codex layers. */
+  readonly configFile?: string;
   /** `--light-context`: a light cron turn, as the facts' `lightContext` would ask. */
   readonly lightContext?: boolean;
 }
@@ -36,32 +37,51 @@ function toCatalogLabel(source: string, origin: "flag" | "lookup" | "demo"): str
   return origin === "demo" ? `demo ${file}, placeholder` : file;
 }
 
+const MARKER_SHAPES = "(`<!-- …BOUNDARY -->` or `<!-- …RUNTIME_TAIL… -->`)";
+
+/** `CLI_FACTS_INVALID` or `CLI_CONFIG_INVALID` naming the input fields that spell a marker. */
+function markerInFields(
+  code: "CLI_FACTS_INVALID" | "CLI_CONFIG_INVALID",
+  where: string,
+  file: string | undefined,
+  fields: readonly string[],
+  cause: unknown,
+): CliError {
+  const [noun, verb] = fields.length === 1 ? ["field", "spells"] : ["fields", "spell"];
+  return new CliError(
+    code,
+    `${where}: ${noun} ${fields.join(", ")} ${verb} a renderer marker ${MARKER_SHAPES}, which the Codex harness cannot carry.`,
+    {
+      ...(file === undefined ? {} : { path: file }),
+      hint: `Reword ${fields[0]} so it does not read as an HTML comment marker (e.g. drop the \`<!--\`).`,
+      cause,
+    },
+  );
+}
+
 /**
- * Builds the Codex turn; a `CODEX_BOUNDARY_LEAK` caused by a fact (a tool description that
- * spells a renderer marker) becomes a `CLI_FACTS_INVALID` naming the facts file and each field.
+ * Builds the Codex turn; a `CODEX_BOUNDARY_LEAK` caused by an input value that spells a renderer
+ * marker becomes an error naming the input and each field: `CLI_FACTS_INVALID` for a fact (a
+ * tool description), else `CLI_CONFIG_INVALID` for a resolved config value (a TTS hint). Any
+ * other leak stays the Codex error.
  */
-function buildCodexTurnNamingFacts<T>(
-  factsFile: string | undefined,
-  facts: RunFacts,
-  build: () => T,
-): T {
+function buildCodexTurnNamingInputs<T>(inputs: CodexRunInputs, build: () => T): T {
   try {
     return build();
   } catch (error) {
     if (!CodexError.isInstance(error) || error.code !== "CODEX_BOUNDARY_LEAK") throw error;
-    const fields = findCodexMarkerLookAlikes(facts);
-    if (fields.length === 0) throw error;
-    const where = factsFile === undefined ? "The facts" : `Facts file ${factsFile}`;
-    const [noun, verb] = fields.length === 1 ? ["field", "spells"] : ["fields", "spell"];
-    throw new CliError(
-      "CLI_FACTS_INVALID",
-      `${where}: ${noun} ${fields.join(", ")} ${verb} a renderer marker (\`<!-- …BOUNDARY -->\` or \`<!-- …RUNTIME_TAIL… -->\`), which the Codex harness cannot carry.`,
-      {
-        ...(factsFile === undefined ? {} : { path: factsFile }),
-        hint: `Reword ${fields[0]} so it does not read as an HTML comment marker (e.g. drop the \`<!--\`).`,
-        cause: error,
-      },
-    );
+    const { factsFile, configFile, turn } = inputs;
+    const factFields = findCodexMarkerLookAlikes(turn.facts);
+    if (factFields.length > 0) {
+      const where = factsFile === undefined ? "The facts" : `Facts file ${factsFile}`;
+      throw markerInFields("CLI_FACTS_INVALID", where, factsFile, factFields, error);
+    }
+    const configFields = findCodexMarkerLookAlikes(turn.config);
+    if (configFields.length > 0) {
+      const where = `${configFile === undefined ? "The config" : `Config file ${configFile}`} (resolved for agent ${turn.agentId})`;
+      throw markerInFields("CLI_CONFIG_INVALID", where, configFile, configFields, error);
+    }
+    throw error;
   }
 }
 
@@ -93,7 +113,7 @@ export async function loadCodexRun(
       },
     );
   }
-  const turn = buildCodexTurnNamingFacts(inputs.factsFile, agentTurn.facts, () =>
+  const turn = buildCodexTurnNamingInputs(inputs, () =>
     buildCodexTurn(agentTurn, {
       connection: inputs.connection,
       threadId: CODEX_PLACEHOLDER_THREAD_ID,

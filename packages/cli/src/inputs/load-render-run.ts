@@ -329,6 +329,7 @@ async function toRenderRun(
       connection: options.connection ?? "managed-stdio",
       demoCatalogFile,
       factsFile,
+      ...(options.config === undefined ? {} : { configFile: options.config }),
       ...(options.catalog === undefined ? {} : { catalog: options.catalog }),
       ...(options.lightContext === true ? { lightContext: true } : {}),
     },
