@@ -59,6 +59,10 @@ describe("projectInboundText version 4", () => {
     expect(project("a &l")).toBe("a &amp;l");
     expect(project("a &#6")).toBe("a &amp;#6");
     expect(project("a &#97")).toBe("a &amp;#97");
+    // A hexadecimal reference is open from its `x` on; `#` then a letter that is no hex digit is not.
+    expect(project("a &#x")).toBe("a &amp;#x");
+    expect(project("a &#X3")).toBe("a &amp;#X3");
+    expect(project("a &#g")).toBe("a &#g");
     expect(project("a &")).toBe("a &amp;");
     expect(project("R&D")).toBe("R&D");
   });
