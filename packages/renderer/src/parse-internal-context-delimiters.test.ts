@@ -1,5 +1,7 @@
+import { thrownBy } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import { ASCII_FOLDS, findConfusableFold, foldCharacter } from "./build-shadow-text.js";
+import { buildDelimiterPatterns } from "./parse-internal-context-delimiters.js";
 
 describe("ASCII_FOLDS", () => {
   it("folds every ASCII character exactly as foldCharacter does", () => {
@@ -71,5 +73,15 @@ describe("foldCharacter", () => {
       ".",
       ".",
     ]);
+  });
+});
+
+describe("buildDelimiterPatterns", () => {
+  it("refuses a profile that is not an object, naming itself and the profile's path", () => {
+    expect(thrownBy(() => buildDelimiterPatterns(null as never, "options.profile"))).toMatchObject({
+      code: "RENDERER_INVALID_INPUT",
+      message: "The internal-context delimiters: expected an object at options.profile, got null.",
+      path: "options.profile",
+    });
   });
 });

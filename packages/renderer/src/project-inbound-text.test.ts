@@ -67,6 +67,10 @@ describe("projectInboundText version 4", () => {
     expect(project("R&D")).toBe("R&D");
   });
 
+  it("reads U+007F and U+0080, the last ASCII and the first code point past it, as themselves", () => {
+    expect(project("a\u007fb\u0080c")).toBe("a\u007fb\u0080c");
+  });
+
   it("follows the profile's delimiter word", () => {
     const profile = { ...OPENCLAW_PRODUCT_PROFILE, delimiterWord: "ACME" };
     const options = { projectionVersion: 4, profile } as const;
