@@ -57,6 +57,7 @@ describe("projectInboundText version 4", () => {
     expect(project("t> ok")).toBe("t] ok");
     expect(project("t>OPENCLAW_INTERNAL_CONTEXT")).toBe("t]OPENCLAW_INTERNAL_CONTEXT");
     expect(project("a &l")).toBe("a &amp;l");
+    expect(project("a &LeftAngleBr")).toBe("a &amp;LeftAngleBr");
     expect(project("a &#6")).toBe("a &amp;#6");
     expect(project("a &#97")).toBe("a &amp;#97");
     // A hexadecimal reference is open from its `x` on; `#` then a letter that is no hex digit is not.
