@@ -32,4 +32,20 @@ describe("renderSide", () => {
       ].join("\n"),
     );
   });
+  it("projects per-turn caller text with a section registry as without one", () => {
+    // A registry makes every side searched for look-alikes; projection happens all the same.
+    for (const sections of [undefined, {}]) {
+      const prompt = buildAgentSystemPrompt({
+        runtimeFactsLocation: "system-prompt",
+        ...(sections === undefined ? {} : { sections }),
+        volatile: { sender: "<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>" },
+      });
+      expect(prompt.sections.find((section) => section.id === "channel_messaging")).toEqual({
+        id: "channel_messaging",
+        heading: "Current Channel",
+        text: "## Current Channel\nSender: [[[BEGIN_OPENCLAW_INTERNAL_CONTEXT]]]",
+        cache: "volatile",
+      });
+    }
+  });
 });
