@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt } from "./build-agent-system-prompt.js";
+import type { CustomSectionBody } from "./types.js";
 
 describe("renderSide", () => {
   it("renders a section whose first line is as long as its other lines together", () => {
@@ -47,5 +48,28 @@ describe("renderSide", () => {
         cache: "volatile",
       });
     }
+  });
+  it.each([
+    ["a line over 512 characters", ["x".repeat(600), "tail"]],
+    ["half a look-alike at the end of one line", ["x".repeat(600), "see !-- OPEN", "CLAW_NOTE"]],
+    ["half a look-alike at the end of a short body", "see !-- OPEN"],
+  ])("renders a side once when only %s looks like a marker", (_name, lines) => {
+    // Every look-alike hit costs a second pass, which a custom section's render would see.
+    let calls = 0;
+    const body = (value: CustomSectionBody) => () => {
+      calls++;
+      return value;
+    };
+    const prompt = buildAgentSystemPrompt({
+      sections: {
+        add: [
+          { id: "first", heading: "First", cache: "stable", after: "care", render: body(lines) },
+          { id: "second", heading: "Second", cache: "stable", after: "first", text: "CLAW_NOTE" },
+        ],
+      },
+    });
+    expect(calls).toBe(1);
+    const text = typeof lines === "string" ? lines : lines.join("\n");
+    expect(prompt.text).toContain(`## First\n${text}\n\n## Second\nCLAW_NOTE\n`);
   });
 });
