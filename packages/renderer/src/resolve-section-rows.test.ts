@@ -4,6 +4,7 @@ import { buildAgentSystemPrompt } from "./build-agent-system-prompt.js";
 import { compileAgentSystemPrompt } from "./compile-agent-system-prompt.js";
 import { RendererError } from "./renderer-error.js";
 import { resolveSectionRows } from "./resolve-section-rows.js";
+import { SECTION_TABLE } from "./section-table.js";
 import type { SectionRegistry } from "./types.js";
 
 function codeOf(sections: unknown): string | undefined {
@@ -119,6 +120,58 @@ describe("section registry", () => {
     }
   });
 
+  it("hides volatile from a custom stable section of an input that is not a plain object", () => {
+    // The renderer copies only plain objects, so a class instance reaches the sections as it is.
+    const seen: string[][] = [];
+    class TurnInput {
+      sections: SectionRegistry = {
+        add: [
+          {
+            id: "probe",
+            heading: "Probe",
+            cache: "stable",
+            after: "identity",
+            render: (context) => {
+              seen.push(Object.keys(context.stable));
+              return "p";
+            },
+          },
+        ],
+      };
+      volatile = { sender: "x" };
+    }
+    const input = new TurnInput();
+    expect(buildAgentSystemPrompt(input).text).toContain("## Probe\np\n");
+    expect(seen).toEqual([["sections"]]);
+    expect(Object.keys(input)).toEqual(["sections", "volatile"]);
+  });
+
+  it("gives a custom stable section the input the built-in sections read, getters included", () => {
+    class OwnerInput {
+      get ownerDisplay(): string {
+        return "Ada";
+      }
+      sections: SectionRegistry = {
+        add: [
+          {
+            id: "owner_echo",
+            heading: "Owner Echo",
+            cache: "stable",
+            after: "identity",
+            render: ({ stable }) => `Owner again: ${stable.ownerDisplay}`,
+          },
+        ],
+      };
+    }
+    const prompt = buildAgentSystemPrompt(new OwnerInput());
+    expect(prompt.sections.find((section) => section.id === "user_identity")?.text).toContain(
+      "Owner: Ada\n",
+    );
+    expect(prompt.sections.find((section) => section.id === "owner_echo")?.text).toBe(
+      "## Owner Echo\nOwner again: Ada",
+    );
+  });
+
   it("renders custom sections only in their modes", () => {
     const sections: SectionRegistry = {
       add: [
@@ -211,6 +264,27 @@ describe("section registry", () => {
       "Pass { id, heading, cache, ... }.",
     ],
     [
+      "an id that is not a string",
+      { add: [{ ...valid, id: ["house_rules"], text: "x" }] },
+      "sections.add[0].id",
+      "expected a snake_case id.",
+      'Use an id such as "house_rules".',
+    ],
+    [
+      "a heading of two lines",
+      { add: [{ ...valid, heading: "House\nRules", text: "x" }] },
+      "sections.add[0].heading",
+      "expected a single-line heading.",
+      "Give the section a heading.",
+    ],
+    [
+      "both after and before",
+      { add: [{ ...valid, before: "safety", text: "x" }] },
+      "sections.add[0]",
+      "expected exactly one of after and before.",
+      "Name the section to insert next to.",
+    ],
+    [
       "a blank heading",
       { add: [{ ...valid, heading: "  ", text: "x" }] },
       "sections.add[0].heading",
@@ -296,4 +370,202 @@ describe("section registry", () => {
       hint,
     });
   });
+  it("returns the table itself without a registry", () => {
+    expect(resolveSectionRows(undefined)).toBe(SECTION_TABLE);
+  });
+
+  it("makes a custom section a row that shows its heading in every size", () => {
+    const rows = resolveSectionRows({ add: [{ ...valid, text: "No spam." }] } as SectionRegistry);
+    const row = rows.find((candidate) => candidate.id === "house_rules");
+    expect(row).toMatchObject({
+      id: "house_rules",
+      heading: "House Rules",
+      headingInText: true,
+      compactHeadingInText: true,
+      cache: "stable",
+      modes: ["full", "minimal"],
+      gate: "custom section",
+    });
+    expect(rows.indexOf(row!)).toBe(rows.findIndex((candidate) => candidate.id === "care") + 1);
+    const compact = buildAgentSystemPrompt({
+      size: "compact",
+      sections: { add: [{ ...valid, cache: "stable", text: "No spam." }] },
+    });
+    expect(compact.sections.find((section) => section.id === "house_rules")).toEqual({
+      id: "house_rules",
+      heading: "House Rules",
+      text: "## House Rules\nNo spam.",
+      cache: "stable",
+    });
+  });
+
+  it("renders a custom section's lines, splitting each at newlines, and skips an undefined body", () => {
+    const out = buildAgentSystemPrompt({
+      sections: {
+        add: [
+          {
+            ...valid,
+            cache: "stable",
+            render: () => ["one\ntwo", "three"],
+          },
+          {
+            id: "nothing",
+            heading: "Nothing",
+            cache: "stable",
+            after: "house_rules",
+            render: () => undefined,
+          },
+        ],
+      },
+    });
+    expect(out.sections.find((section) => section.id === "house_rules")?.text).toBe(
+      "## House Rules\none\ntwo\nthree",
+    );
+    expect(out.sections.map((section) => section.id)).not.toContain("nothing");
+  });
+
+  it("refuses a custom body that is not text, with the path and hint", () => {
+    const render = () => ["fine", 3] as unknown as string[];
+    expect(
+      thrownBy(() =>
+        buildAgentSystemPrompt({ sections: { add: [{ ...valid, cache: "stable", render }] } }),
+      ),
+    ).toMatchObject({
+      name: "RendererError",
+      code: "RENDERER_SECTION_FAILED",
+      message:
+        "Custom section at sections.add[0].render returned something other than a string, string lines or undefined.",
+      path: "sections.add[0].render",
+      hint: "Return the section body as a string or an array of lines.",
+    });
+  });
+
+  it("wraps what a custom render throws, stable or volatile, with the path and hint", () => {
+    const boom = new Error("boom");
+    const render = () => {
+      throw boom;
+    };
+    const stable = thrownBy(() =>
+      buildAgentSystemPrompt({ sections: { add: [{ ...valid, cache: "stable", render }] } }),
+    );
+    expect(stable).toMatchObject({
+      name: "RendererError",
+      code: "RENDERER_SECTION_FAILED",
+      message: "Custom section at sections.add[0].render threw.",
+      path: "sections.add[0].render",
+      hint: "Fix the section's render function.",
+      cause: boom,
+    });
+    const volatile = thrownBy(() =>
+      buildAgentSystemPrompt({
+        sections: {
+          add: [
+            {
+              id: "turn_note",
+              heading: "Turn Note",
+              cache: "volatile",
+              after: "silent_replies",
+              render,
+            },
+          ],
+        },
+      }),
+    );
+    expect(volatile).toMatchObject({
+      name: "RendererError",
+      code: "RENDERER_SECTION_FAILED",
+      message: "Custom section at sections.add[0].render threw.",
+      path: "sections.add[0].render",
+      hint: "Fix the section's render function.",
+      cause: boom,
+    });
+  });
+
+  it("names the known ids, in row order, for an unknown id", () => {
+    const house = { ...valid, text: "No spam." };
+    const ids = SECTION_TABLE.map((row) => row.id);
+    ids.splice(ids.indexOf("care") + 1, 0, "house_rules");
+    expect(
+      thrownBy(() => resolveSectionRows({ add: [house], disable: ["nope"] } as SectionRegistry)),
+    ).toMatchObject({
+      name: "RendererError",
+      code: "RENDERER_UNKNOWN_SECTION",
+      message:
+        'Unknown section id at sections.disable[0]: "nope" is neither a built-in section nor a custom one added before it.',
+      path: "sections.disable[0]",
+      hint: `Use one of: ${ids.join(", ")}.`,
+    });
+    expect(
+      thrownBy(() =>
+        resolveSectionRows({
+          add: [
+            {
+              id: "house_rules",
+              heading: "House Rules",
+              cache: "stable",
+              before: "nope",
+              text: "x",
+            },
+          ],
+        }),
+      ),
+    ).toMatchObject({
+      code: "RENDERER_UNKNOWN_SECTION",
+      message:
+        'Unknown section id at sections.add[0].before: "nope" is neither a built-in section nor a custom one added before it.',
+      path: "sections.add[0].before",
+    });
+  });
+
+  it.each([
+    [
+      "a custom id that already exists",
+      { add: [{ ...valid, id: "care", text: "x" }] },
+      "sections.add[0].id",
+      'a section "care" already exists.',
+      "Pick another id.",
+    ],
+    [
+      "a stable section anchored next to a volatile one",
+      { add: [{ ...valid, after: "runtime", text: "x" }] },
+      "sections.add[0].after",
+      '"house_rules" is stable but "runtime" is volatile; a section cannot sit on the other side of the cache boundary.',
+      "Anchor a stable section next to another stable section.",
+    ],
+    [
+      "a volatile section anchored before a stable one",
+      {
+        add: [
+          {
+            id: "house_rules",
+            heading: "House Rules",
+            cache: "volatile",
+            before: "care",
+            text: "x",
+          },
+        ],
+      },
+      "sections.add[0].before",
+      '"house_rules" is volatile but "care" is stable; a section cannot sit on the other side of the cache boundary.',
+      "Anchor a volatile section next to another volatile section.",
+    ],
+    [
+      "an id both disabled and replaced",
+      { disable: ["care"], replace: { care: "x" } },
+      "sections.replace.care",
+      '"care" is both disabled and replaced.',
+      "Either disable or replace it.",
+    ],
+  ])(
+    "refuses %s as a clash with the path, message and hint",
+    (_name, registry, path, message, hint) => {
+      expect(thrownBy(() => resolveSectionRows(registry as SectionRegistry))).toMatchObject({
+        name: "RendererError",
+        code: "RENDERER_SECTION_CLASH",
+        message: `Section clash at ${path}: ${message}`,
+        path,
+        hint,
+      });
+    },
+  );
 });
