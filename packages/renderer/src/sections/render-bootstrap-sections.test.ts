@@ -31,3 +31,28 @@ describe("workspace_files with fenced files", () => {
     expect(text).toContain('<file path="a&quot;b&amp;c&lt;d.md">\nBody.\n</file>');
   });
 });
+
+describe("bootstrap_pending", () => {
+  it("in full size: the workspace is new, and BOOTSTRAP.md is worked through, then deleted", () => {
+    expect(renderSectionText({ bootstrapPending: true }, "bootstrap_pending")).toBe(
+      [
+        "## Bootstrap Pending",
+        "This workspace is brand new and BOOTSTRAP.md is pending.",
+        "Work through it with the user first, then delete it once it is done.",
+      ].join("\n"),
+    );
+  });
+
+  it("in compact size: the same rule on one line, without a heading", () => {
+    expect(
+      renderSectionText({ size: "compact", bootstrapPending: true }, "bootstrap_pending"),
+    ).toBe(
+      "BOOTSTRAP.md is pending (new workspace): work through it with the user, then delete it.",
+    );
+  });
+
+  it("is absent unless bootstrapPending is true", () => {
+    expect(renderSectionText({ bootstrapPending: false }, "bootstrap_pending")).toBeUndefined();
+    expect(renderSectionText({}, "bootstrap_pending")).toBeUndefined();
+  });
+});
