@@ -33,6 +33,29 @@ describe("silent replies (SPEC §2.5)", () => {
   });
 });
 
+describe("control_ui_embed", () => {
+  it("in full size: the conversation is embedded, so pages are named, not linked", () => {
+    expect(renderSectionText(withChannel({ controlUiEmbed: true }), "control_ui_embed")).toBe(
+      [
+        "## Control UI",
+        "This conversation is embedded in the Control UI.",
+        "Refer to Control UI pages by name; the user is already inside it.",
+      ].join("\n"),
+    );
+  });
+
+  it("in compact size: the same rule on one line", () => {
+    expect(
+      renderSectionText(
+        { size: "compact", ...withChannel({ controlUiEmbed: true }) },
+        "control_ui_embed",
+      ),
+    ).toBe(
+      "## Control UI\nEmbedded in the Control UI: name its pages; the user is already inside it.",
+    );
+  });
+});
+
 describe("channel messaging", () => {
   it("states the native-approvals rule only on channels with native approvals", () => {
     const on = renderSectionText(withChannel({ nativeApprovals: true }), "channel_messaging");
