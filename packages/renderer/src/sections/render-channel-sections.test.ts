@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ChannelFacts } from "../types.js";
 import { renderSectionText } from "../../test/render-section-text.js";
+import { NEUTRAL_PRODUCT_PROFILE } from "../product-profile.js";
 
 const withChannel = (facts: Partial<ChannelFacts> | undefined) =>
   facts === undefined
@@ -27,6 +28,44 @@ describe("silent replies (SPEC §2.5)", () => {
       if (expected) expect(text).toContain("`NO_REPLY`");
     });
   }
+
+  it("in full size: the generic guidance and the group rule, each with the no-mixing rule", () => {
+    expect(renderSectionText({}, "silent_replies")).toBe(
+      [
+        "## Silent Replies",
+        "When nothing needs saying, reply with exactly `NO_REPLY` and nothing else.",
+        "Never put `NO_REPLY` into a reply that has other content.",
+      ].join("\n"),
+    );
+    expect(renderSectionText(withChannel({ allowGroupSilence: true }), "silent_replies")).toBe(
+      [
+        "## Silent Replies",
+        "You may stay silent in this chat: reply with exactly `NO_REPLY` when a message does not need you.",
+        "Never put `NO_REPLY` into a reply that has other content.",
+      ].join("\n"),
+    );
+  });
+
+  it("in compact size: the same two cases in short lines", () => {
+    expect(renderSectionText({ size: "compact" }, "silent_replies")).toBe(
+      [
+        "## Silent Replies",
+        "To stay silent, reply exactly `NO_REPLY`.",
+        "Never mix `NO_REPLY` with other content.",
+      ].join("\n"),
+    );
+    expect(
+      renderSectionText(
+        { size: "compact", ...withChannel({ allowGroupSilence: true }) },
+        "silent_replies",
+      ),
+    ).toBe(
+      [
+        "You may stay silent here: reply exactly `NO_REPLY`.",
+        "Never mix `NO_REPLY` with other content.",
+      ].join("\n"),
+    );
+  });
 
   it("is omitted in minimal mode", () => {
     expect(renderSectionText({ mode: "minimal" }, "silent_replies")).toBeUndefined();
@@ -80,6 +119,60 @@ describe("channel messaging", () => {
     );
   });
 
+  const EVERY_RULE = {
+    volatile: {
+      channel: {
+        id: "slack",
+        chatType: "channel" as const,
+        chatLabel: "  #ops  ",
+        autoReply: true,
+        messageToolOnly: true,
+        nativeApprovals: true,
+      },
+      sender: " Ada L ",
+    },
+  };
+
+  it("in full size: trimmed facts, then the auto-reply, message-tool and approval rules", () => {
+    expect(renderSectionText(EVERY_RULE, "channel_messaging")).toBe(
+      [
+        "## Current Channel",
+        "Channel: slack (channel)",
+        "Chat: #ops",
+        "Sender: Ada L",
+        "This is an automatic reply run, not a message addressed to you directly.",
+        "Only the `message` tool delivers visible replies here; plain reply text is not sent.",
+        "This channel shows native approval cards or buttons; rely on them first.",
+        "Include a manual `/approve` command only when a tool result says chat approvals are unavailable or manual approval is the only path.",
+      ].join("\n"),
+    );
+  });
+
+  it("in compact size: the same facts, and each rule on one short line", () => {
+    expect(renderSectionText({ size: "compact", ...EVERY_RULE }, "channel_messaging")).toBe(
+      [
+        "## Current Channel",
+        "Channel: slack (channel)",
+        "Chat: #ops",
+        "Sender: Ada L",
+        "Automatic reply run, not addressed to you directly.",
+        "Only `message` delivers visible replies; plain reply text is not sent.",
+        "Native approval buttons; manual `/approve` only if a result says chat approvals are unavailable or manual-only.",
+      ].join("\n"),
+    );
+  });
+
+  it("leaves the approval rule out for a profile without an approval command", () => {
+    for (const size of ["full", "compact"] as const) {
+      expect(
+        renderSectionText(
+          { size, profile: NEUTRAL_PRODUCT_PROFILE, ...withChannel({ nativeApprovals: true }) },
+          "channel_messaging",
+        ),
+      ).toBe("## Current Channel\nChannel: discord (group chat)");
+    }
+  });
+
   it("says only the message tool delivers replies in message-tool-only chats", () => {
     expect(
       renderSectionText(withChannel({ messageToolOnly: true }), "channel_messaging"),
@@ -87,7 +180,62 @@ describe("channel messaging", () => {
   });
 });
 
+describe("collapsible_details and voice", () => {
+  it("in full size: what the channel renders or delivers, and when to use it", () => {
+    expect(
+      renderSectionText(withChannel({ collapsibleDetails: true }), "collapsible_details"),
+    ).toBe(
+      [
+        "## Collapsible Details",
+        "This channel renders `<details><summary>...</summary>...</details>` disclosures.",
+        "Put optional depth (logs, long lists, derivations) inside them.",
+        "Keep the main answer and any action the user must take outside them.",
+      ].join("\n"),
+    );
+    expect(renderSectionText(withChannel({ voice: true }), "voice")).toBe(
+      [
+        "## Voice",
+        "This channel can deliver voice notes.",
+        "Send one when the user asks for audio or talks to you by voice.",
+      ].join("\n"),
+    );
+  });
+
+  it("in compact size: one line each", () => {
+    expect(
+      renderSectionText(
+        { size: "compact", ...withChannel({ collapsibleDetails: true }) },
+        "collapsible_details",
+      ),
+    ).toBe(
+      "Put optional depth (logs, long lists) in `<details><summary>...</summary>...</details>`; keep the answer and required user actions outside.",
+    );
+    expect(renderSectionText({ size: "compact", ...withChannel({ voice: true }) }, "voice")).toBe(
+      "Voice notes: when asked for audio or addressed by voice.",
+    );
+  });
+});
+
 describe("reactions", () => {
+  it("in full size: the level's guidance, then that a reaction never replaces an answer", () => {
+    const never = "A reaction never replaces an answer the user needs.";
+    expect(renderSectionText(withChannel({ reactions: "minimal" }), "reactions")).toBe(
+      ["## Reactions", "React sparingly, only when a reaction says more than words.", never].join(
+        "\n",
+      ),
+    );
+    expect(renderSectionText(withChannel({ reactions: "extensive" }), "reactions")).toBe(
+      ["## Reactions", "React freely to acknowledge, agree or show progress.", never].join("\n"),
+    );
+  });
+
+  it("in compact size: one line per level", () => {
+    const compact = (reactions: "minimal" | "extensive") =>
+      renderSectionText({ size: "compact", ...withChannel({ reactions }) }, "reactions");
+    expect(compact("minimal")).toBe("React sparingly, never instead of an answer.");
+    expect(compact("extensive")).toBe("React freely, never instead of an answer.");
+  });
+
   it("differs between minimal and extensive guidance", () => {
     const minimal = renderSectionText(withChannel({ reactions: "minimal" }), "reactions");
     const extensive = renderSectionText(withChannel({ reactions: "extensive" }), "reactions");
