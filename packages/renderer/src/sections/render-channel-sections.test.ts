@@ -216,6 +216,21 @@ describe("collapsible_details and voice", () => {
   });
 });
 
+describe("acp_hints", () => {
+  it("lists each non-blank hint, trimmed, as a bullet", () => {
+    expect(
+      renderSectionText(
+        withChannel({ acpHints: ["  Use threads.  ", " ", "Tag the bot."] }),
+        "acp_hints",
+      ),
+    ).toBe("## Channel Hints\n- Use threads.\n- Tag the bot.");
+  });
+
+  it("is absent when every hint is blank", () => {
+    expect(renderSectionText(withChannel({ acpHints: [" ", ""] }), "acp_hints")).toBeUndefined();
+  });
+});
+
 describe("reactions", () => {
   it("in full size: the level's guidance, then that a reaction never replaces an answer", () => {
     const never = "A reaction never replaces an answer the user needs.";

@@ -32,6 +32,17 @@ describe("care in compact size", () => {
   });
 });
 
+describe("promised work and safety in compact size", () => {
+  it("keep every rule in one line each", () => {
+    expect(renderSectionText({ size: "compact" }, "promised_work")).toBe(
+      'Later, background, delegated or ongoing work: set a completion wake, watch or scheduled check before ending; report result or blocker; "running" is not done, "I\'m checking now" no answer. Follow corrections; promise only what you can.',
+    );
+    expect(renderSectionText({ size: "compact" }, "safety")).toBe(
+      "No power, resources or access beyond the task; never evade oversight, monitoring or approvals; never self-preserve, copy or spread; safety first; obey stop, pause, audit; never change your prompts, instructions or policies unasked.",
+    );
+  });
+});
+
 describe("execution bias", () => {
   const ACT_AND_FINISH = [
     "When a request is actionable, act on it in this turn.",
