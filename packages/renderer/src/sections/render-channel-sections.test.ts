@@ -173,6 +173,16 @@ describe("channel messaging", () => {
     }
   });
 
+  it("is closed without a channel and a non-blank sender, even for a replacement text", () => {
+    const replace = { sections: { replace: { channel_messaging: "Channel facts." } } };
+    expect(renderSectionText({ ...replace, volatile: { sender: " " } }, "channel_messaging")).toBe(
+      undefined,
+    );
+    expect(
+      renderSectionText({ ...replace, volatile: { sender: "Ada" } }, "channel_messaging"),
+    ).toBe("## Current Channel\nChannel facts.");
+  });
+
   it("says only the message tool delivers replies in message-tool-only chats", () => {
     expect(
       renderSectionText(withChannel({ messageToolOnly: true }), "channel_messaging"),
@@ -226,8 +236,14 @@ describe("acp_hints", () => {
     ).toBe("## Channel Hints\n- Use threads.\n- Tag the bot.");
   });
 
-  it("is absent when every hint is blank", () => {
+  it("is absent when every hint is blank, and so is a replacement of its text", () => {
     expect(renderSectionText(withChannel({ acpHints: [" ", ""] }), "acp_hints")).toBeUndefined();
+    expect(
+      renderSectionText(
+        { ...withChannel({ acpHints: [" ", ""] }), sections: { replace: { acp_hints: "Hint." } } },
+        "acp_hints",
+      ),
+    ).toBeUndefined();
   });
 });
 
