@@ -285,6 +285,79 @@ describe("UI presentation (SPEC §2.6)", () => {
     expect(text).toContain("tokens private");
   });
 
+  const WIDGET_LINES = [
+    "Use a widget for a compact view inside the conversation; use a dashboard for a larger, lasting layout.",
+    "A widget's returned presentation is authoritative; describe what was actually delivered.",
+  ];
+  const TAB_LINES = [
+    "Treat a browser tab as the user's own page; do not assume one is open.",
+    "Keep URLs that carry tokens private.",
+    "Missing authoring support is a limit of this session, not of the platform.",
+    "Verify the user actually got the interaction, or say that you could not verify it.",
+  ];
+
+  it("in full size: the tools, how to use them, the portal rule only with the Control UI", () => {
+    expect(
+      renderSectionText(
+        { volatile: { presentationTools: ["canvas", "board"] } },
+        "ui_presentation",
+      ),
+    ).toBe(
+      [
+        "## UI Presentation",
+        "Presentation tools (`canvas`, `board`) can show the user interactive views; the tool descriptions hold the details.",
+        ...WIDGET_LINES,
+        "Open portals through the Control UI (Portals), never by sharing a bare public URL.",
+        ...TAB_LINES,
+      ].join("\n"),
+    );
+    expect(
+      renderSectionText(
+        { profile: NEUTRAL_PRODUCT_PROFILE, volatile: { presentationTools: ["canvas"] } },
+        "ui_presentation",
+      ),
+    ).toBe(
+      [
+        "## UI Presentation",
+        "Presentation tools (`canvas`) can show the user interactive views; the tool descriptions hold the details.",
+        ...WIDGET_LINES,
+        ...TAB_LINES,
+      ].join("\n"),
+    );
+  });
+
+  it("in compact size: the same rules in three lines, the portal rule second", () => {
+    const FIRST =
+      " (details in their descriptions): a widget for a compact in-chat view, a dashboard for a larger lasting layout; a widget's returned presentation is authoritative.";
+    const REST = [
+      "A browser tab is the user's own page; never assume one is open. Keep token-bearing URLs private. Missing authoring support is this session's limit, not the platform's.",
+      "Verify the user got the interaction, or say you could not.",
+    ];
+    expect(
+      renderSectionText(
+        { size: "compact", volatile: { presentationTools: ["canvas", "board"] } },
+        "ui_presentation",
+      ),
+    ).toBe(
+      [
+        "## UI Presentation",
+        `Presentation tools \`canvas\`, \`board\`${FIRST}`,
+        "Open portals through the Control UI (Portals), never a bare public URL.",
+        ...REST,
+      ].join("\n"),
+    );
+    expect(
+      renderSectionText(
+        {
+          size: "compact",
+          profile: NEUTRAL_PRODUCT_PROFILE,
+          volatile: { presentationTools: ["canvas"] },
+        },
+        "ui_presentation",
+      ),
+    ).toBe(["## UI Presentation", `Presentation tools \`canvas\`${FIRST}`, ...REST].join("\n"));
+  });
+
   it("is omitted in minimal mode even with presentation tools", () => {
     expect(
       renderSectionText(
