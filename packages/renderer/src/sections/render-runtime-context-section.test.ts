@@ -128,6 +128,21 @@ describe("runtime context section, whole", () => {
     );
   });
 
+  it("without a tool: only the rules on the delimiters and the snapshots", () => {
+    expect(runtimeContext({})).toBe(["## Runtime Context", ...BASE].join("\n"));
+    expect(runtimeContext({ size: "compact" })).toBe(COMPACT_BASE.join("\n"));
+  });
+
+  it("with process but no exec: steering, without the Windows hint", () => {
+    expect(runtimeContext({ tools: tools("process") })).toBe(
+      [
+        "## Runtime Context",
+        ...BASE,
+        "`exec_sessions` lists background commands: check or steer a running one with `process` instead of starting it again.",
+      ].join("\n"),
+    );
+  });
+
   it("with exec but no process: no steering, and a media tool needs its exact name", () => {
     const input = { tools: tools("exec", "sessions_spawn", "image_generated") };
     const windows =
