@@ -12,6 +12,19 @@ describe("tooling", () => {
     expect(text).toContain("- exec: Run a command\n- read\n");
   });
 
+  it("trims each summary, and lists a tool with a blank description by name alone", () => {
+    const text = renderSectionText(
+      {
+        tools: [
+          { name: "exec", description: "  Run a command  " },
+          { name: "read", description: " " },
+        ],
+      },
+      "tooling",
+    );
+    expect(text).toContain("\n- exec: Run a command\n- read\n");
+  });
+
   const guidance: readonly [string, string, string[]][] = [
     ["cron", "with `cron`", ["cron"]],
     ["exec", "Use `exec` only", ["exec"]],
