@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderSectionText } from "../../test/render-section-text.js";
+import { NEUTRAL_PRODUCT_PROFILE } from "../product-profile.js";
 
 const tools = (...names: string[]) => names.map((name) => ({ name }));
 
@@ -23,6 +24,22 @@ describe("tooling", () => {
       "tooling",
     );
     expect(text).toContain("\n- exec: Run a command\n- read\n");
+  });
+
+  it("without the reference guidance: the list, then each tool's own non-blank guidance", () => {
+    const input = {
+      profile: NEUTRAL_PRODUCT_PROFILE,
+      tools: [{ name: "exec", guidance: ["Run short commands.", "  "] }, { name: "cron" }],
+    };
+    expect(renderSectionText(input, "tooling")).toBe(
+      [
+        "## Tooling",
+        "Tool definitions (names, parameters) are the source of truth; this list is a summary.",
+        "- exec",
+        "- cron",
+        "Run short commands.",
+      ].join("\n"),
+    );
   });
 
   const guidance: readonly [string, string, string[]][] = [
