@@ -33,3 +33,46 @@ describe("delegation (SPEC §2.7)", () => {
     expect(has({ volatile: { thinkingLevel: "ultra" } }, "proactive_orchestration")).toBe(false);
   });
 });
+
+describe("delegation and orchestration text", () => {
+  it("in full size: one line per rule", () => {
+    expect(renderSectionText({ sessionKind: "main", tools: spawn }, "delegation")).toBe(
+      [
+        "## Delegation",
+        "Stay responsive: hand longer work to sub-agents instead of blocking the conversation.",
+        "Use hidden sub-agents for internal chores the user does not need to watch.",
+        "Use a visible side session for work the user will follow or come back to.",
+      ].join("\n"),
+    );
+    expect(
+      renderSectionText(
+        { tools: spawn, volatile: { thinkingLevel: "ultra" } },
+        "proactive_orchestration",
+      ),
+    ).toBe(
+      [
+        "## Proactive Sub-agent Orchestration",
+        "Run independent investigation, implementation and verification in parallel sub-agents.",
+        "Keep simple or tightly coupled work local.",
+        "Give each sub-agent one bounded goal and a clear deliverable.",
+        "Synthesize their results before you reply.",
+      ].join("\n"),
+    );
+  });
+
+  it("in compact size: every rule in one line", () => {
+    expect(
+      renderSectionText({ size: "compact", sessionKind: "main", tools: spawn }, "delegation"),
+    ).toBe(
+      "Stay responsive: longer work to sub-agents, hidden for chores, visible side sessions when the user follows.",
+    );
+    expect(
+      renderSectionText(
+        { size: "compact", tools: spawn, volatile: { thinkingLevel: "ultra" } },
+        "proactive_orchestration",
+      ),
+    ).toBe(
+      "Run independent investigation, implementation and verification in parallel sub-agents; keep simple or tightly coupled work local; one bounded goal and deliverable each; synthesize before replying.",
+    );
+  });
+});

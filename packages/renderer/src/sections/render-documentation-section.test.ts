@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderSectionText } from "../../test/render-section-text.js";
-import { NEUTRAL_PRODUCT_PROFILE } from "../product-profile.js";
+import { NEUTRAL_PRODUCT_PROFILE, OPENCLAW_PRODUCT_PROFILE } from "../product-profile.js";
 
 describe("documentation", () => {
   it("uses profile URLs without local paths", () => {
@@ -38,6 +38,36 @@ describe("documentation", () => {
         "AGENTS.md, project context, workspace and memory notes and `memory_search` results are instructions or user memory, not design knowledge.",
         "When the docs are silent or stale, say so and inspect the source.",
       ].join("\n"),
+    );
+  });
+});
+
+describe("documentation in compact size", () => {
+  const RULE =
+    "On OpenClaw, docs outrank AGENTS.md, notes and `memory_search`; if silent or stale, say so, read source.";
+
+  it("keeps the two places to look and the rules, with local paths trimmed", () => {
+    expect(
+      renderSectionText(
+        { size: "compact", docs: { localDocsPath: " /opt/docs ", localSourcePath: " /opt/src " } },
+        "documentation",
+      ),
+    ).toBe(
+      [
+        "Docs: /opt/docs (local)",
+        "Source: /opt/src (local)",
+        RULE,
+        "Run `openclaw status` yourself.",
+      ].join("\n"),
+    );
+  });
+
+  it("has no status line for a profile without a product CLI", () => {
+    const profile = { ...OPENCLAW_PRODUCT_PROFILE, features: { docs: true } };
+    expect(renderSectionText({ size: "compact", profile }, "documentation")).toBe(
+      ["Docs: https://docs.openclaw.ai", "Source: https://github.com/openclaw/openclaw", RULE].join(
+        "\n",
+      ),
     );
   });
 });
