@@ -89,6 +89,14 @@ describe("tooling", () => {
     const cronExec = renderSectionText({ tools: tools("cron", "exec") }, "tooling");
     expect(cronExec).toContain("Never fake a schedule with sleep loops or `yieldMs` delays.");
     expect(cronExec).not.toContain("`process` polling");
+    // The warning needs a way to fake a schedule: `exec` or `process` beside `cron`.
+    const cronProcess = renderSectionText({ tools: tools("cron", "process") }, "tooling");
+    expect(cronProcess).toContain(
+      "Never fake a schedule with sleep loops, `yieldMs` delays or repeated `process` polling.",
+    );
+    expect(renderSectionText({ tools: tools("cron") }, "tooling")).not.toContain(
+      "Never fake a schedule",
+    );
   });
 
   it("drops plan guidance when the plan tool is disabled", () => {
