@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { rejectedBy } from "@promptstack-tools/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTempDir, rejectedBy } from "@promptstack-tools/test-utils";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { CliError } from "../cli-error.js";
 import { writeWorkspaceCopy } from "./write-workspace-copy.js";
 
@@ -19,6 +19,16 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(source, { recursive: true, force: true });
 });
+
+/** A temp folder of the test's own, made the system's temp folder (TMPDIR) until the test ends. */
+function stubTmpdir(): string {
+  const temp = createTempDir("promptstack-copy-temp-");
+  vi.stubEnv("TMPDIR", temp);
+  onTestFinished(() => {
+    vi.unstubAllEnvs();
+  });
+  return temp;
+}
 
 describe("writeWorkspaceCopy", () => {
   it("copies files and folders, leaves out links and FIFOs, edits only the copy, removes it", async () => {
@@ -45,22 +55,16 @@ describe("writeWorkspaceCopy", () => {
     [{ totalBytes: 9, entries: 100, depth: 8 }, "more than 9 bytes"],
     [{ totalBytes: 1000, entries: 5, depth: 8 }, "more than 5 files and folders"],
   ])("refuses a workspace over the cap %o, and removes the partial copy", async (limits, what) => {
-    const temp = await mkdtemp(join(tmpdir(), "promptstack-copy-temp-"));
-    vi.stubEnv("TMPDIR", temp);
-    try {
-      const error = await rejectedBy(writeWorkspaceCopy(source, "ws", limits));
-      expect(CliError.isInstance(error)).toBe(true);
-      expect(error).toMatchObject({
-        code: "CLI_USAGE",
-        message: `ws is too large to copy for --edit-every: ${what}.`,
-        path: "ws",
-        hint: "Run cache-report on a smaller workspace, or leave out --edit-every (no copy is made then).",
-      });
-      expect(await readdir(temp)).toEqual([]);
-    } finally {
-      vi.unstubAllEnvs();
-      await rm(temp, { recursive: true, force: true });
-    }
+    const temp = stubTmpdir();
+    const error = await rejectedBy(writeWorkspaceCopy(source, "ws", limits));
+    expect(CliError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: "CLI_USAGE",
+      message: `ws is too large to copy for --edit-every: ${what}.`,
+      path: "ws",
+      hint: "Run cache-report on a smaller workspace, or leave out --edit-every (no copy is made then).",
+    });
+    expect(await readdir(temp)).toEqual([]);
   });
 
   it("copies a workspace of exactly the byte and entry caps", async () => {
@@ -149,17 +153,11 @@ describe("writeWorkspaceCopy", () => {
   });
 
   it("copies into a temp folder of its own and removes only that", async () => {
-    const temp = await mkdtemp(join(tmpdir(), "promptstack-copy-temp-"));
-    vi.stubEnv("TMPDIR", temp);
-    try {
-      await writeFile(join(temp, "beside.txt"), "not the copy's\n");
-      const copy = await writeWorkspaceCopy(source, "ws");
-      expect((await readdir(temp)).length).toBe(2);
-      await copy.remove();
-      expect(await readdir(temp)).toEqual(["beside.txt"]);
-    } finally {
-      vi.unstubAllEnvs();
-      await rm(temp, { recursive: true, force: true });
-    }
+    const temp = stubTmpdir();
+    await writeFile(join(temp, "beside.txt"), "not the copy's\n");
+    const copy = await writeWorkspaceCopy(source, "ws");
+    expect((await readdir(temp)).length).toBe(2);
+    await copy.remove();
+    expect(await readdir(temp)).toEqual(["beside.txt"]);
   });
 });
