@@ -159,4 +159,31 @@ describe("control, whole", () => {
       "Never touch this gateway's install or service via exec or detached tasks; never invent CLI commands.",
     );
   });
+
+  it("routes gateway updates to the owner only when the gateway tool feature and the CLI are both declared", () => {
+    const noGateway = { productCli: true, controlUi: true };
+    const noCli = { gatewayTool: true, controlUi: true };
+    expect(render("full", ["openclaw"], noGateway)).toBe(
+      ["## Control", ...through("openclaw"), NO_INVENTING].join("\n"),
+    );
+    expect(render("full", ["openclaw"], noCli)).toBe(["## Control", NEVER_MODIFY].join("\n"));
+    expect(render("compact", ["openclaw"], noGateway)).toBe(
+      [`\`openclaw\`: ${COMPACT_CHANGES}`, "Never invent CLI commands."].join("\n"),
+    );
+    expect(render("compact", ["openclaw"], noCli)).toBe(
+      "Never touch this gateway's install or service via exec or detached tasks.",
+    );
+  });
+
+  it("is absent, not empty, without either feature: a replacement of its text stays absent", () => {
+    const replaced = renderSectionText(
+      {
+        profile: { ...OPENCLAW_PRODUCT_PROFILE, features: {} },
+        tools: [{ name: "gateway" }, { name: "openclaw" }],
+        sections: { replace: { control: "Custom control." } },
+      },
+      "control",
+    );
+    expect(replaced).toBeUndefined();
+  });
 });

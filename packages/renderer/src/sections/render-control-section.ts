@@ -90,7 +90,8 @@ function renderCompactControl(
   if (gatewayFeature)
     never.push("touch this gateway's install or service via exec or detached tasks");
   if (cli) never.push("invent CLI commands");
-  if (never.length > 0) lines.push(`Never ${never.join("; never ")}.`);
+  // The section exists only with the gateway feature or the CLI, so at least one rule applies.
+  lines.push(`Never ${never.join("; never ")}.`);
   // How to update another host is a procedure, not a rule: compact size leaves it out.
   return lines;
 }

@@ -1,17 +1,14 @@
 import { hasTool, isCompact } from "../create-section-render-context.js";
 import type { SectionRenderContext } from "../create-section-render-context.js";
-import type { DelegationMode } from "../types.js";
-
-/** The effective delegation mode: explicit input wins, else `prefer` in main sessions only. */
-export function resolveDelegationMode(context: SectionRenderContext): DelegationMode {
-  return (
-    context.input.delegationMode ?? (context.input.sessionKind === "main" ? "prefer" : "suggest")
-  );
+/** Whether delegation is preferred: an explicit mode wins, else `prefer` in main sessions only. */
+function prefersDelegation(context: SectionRenderContext): boolean {
+  const mode = context.input.delegationMode;
+  return mode === undefined ? context.input.sessionKind === "main" : mode === "prefer";
 }
 
 /** Delegation: with `prefer` and `sessions_spawn`, stay responsive and delegate. */
 export function renderDelegationSection(context: SectionRenderContext): string[] | undefined {
-  if (resolveDelegationMode(context) !== "prefer" || !hasTool(context, "sessions_spawn")) {
+  if (!prefersDelegation(context) || !hasTool(context, "sessions_spawn")) {
     return undefined;
   }
   if (isCompact(context)) {
