@@ -33,4 +33,14 @@ describe("time_context", () => {
     );
     expect(timeContext("compact", [], "UTC")).toBe("## Time Context\nDate: 2026-11-30 (UTC)");
   });
+
+  it("without a time zone, leaves the zone out in either size", () => {
+    const volatile = { time: { date: "2026-11-30", timeZone: " " } };
+    expect(renderSectionText({ volatile }, "time_context")).toBe(
+      "## Time Context\nCurrent date: 2026-11-30",
+    );
+    expect(renderSectionText({ volatile, size: "compact" }, "time_context")).toBe(
+      "## Time Context\nDate: 2026-11-30",
+    );
+  });
 });
