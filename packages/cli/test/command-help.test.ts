@@ -23,3 +23,12 @@ describe("each command's --help", () => {
     await expect(io.out).toMatchFileSnapshot(`../../../fixtures/cli/help/${command}.txt`);
   });
 });
+
+describe("promptstack --help", () => {
+  it("prints the program's description, its own flags and every command", async () => {
+    const io = createTestIo();
+    expect(await runCli(["--help"], io), io.err).toBe(0);
+    expect(io.err).toBe("");
+    await expect(io.out).toMatchFileSnapshot("../../../fixtures/cli/help/promptstack.txt");
+  });
+});

@@ -72,6 +72,37 @@ describe("runCli (in process)", () => {
     expect(await runCli(["render", "--skills-root", "nonsense"], createTestIo())).toBe(2);
   });
 
+  it("prints the package version for -V and --version and exits 0", async () => {
+    const { version } = JSON.parse(
+      await readFile(new URL("../package.json", import.meta.url), "utf8"),
+    ) as { version: string };
+    for (const flag of ["-V", "--version"]) {
+      const io = createTestIo();
+      expect(await runCli([flag], io)).toBe(0);
+      expect(io.out).toBe(`${version}\n`);
+      expect(io.err).toBe("");
+    }
+  });
+
+  it("follows a usage error with the pointer to --help", async () => {
+    const io = createTestIo();
+    expect(await runCli(["render", "--mode", "loud"], io)).toBe(2);
+    expect(io.err.endsWith("\n(run with --help for usage)\n")).toBe(true);
+  });
+
+  it("names an internal error, then says how to get its stack; a thrown non-error is printed as text", async () => {
+    const io = createTestIo({
+      stdout: (): never => {
+        // oxlint-disable-next-line typescript/only-throw-error -- what a broken dependency might throw
+        throw "stdout went away";
+      },
+    });
+    expect(await runCli(["schema"], io)).toBe(1);
+    expect(io.err).toBe(
+      "promptstack: internal error: stdout went away\nRun again with --debug for the stack trace, and report it as a bug.\n",
+    );
+  });
+
   it("exits 1 on an internal error; the stack only with --debug", async () => {
     const failing = (): never => {
       throw new Error("stdout went away");
