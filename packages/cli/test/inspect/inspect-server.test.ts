@@ -200,6 +200,31 @@ describe("createInspectServer refusals (in process)", async () => {
     );
   });
 
+  it("refuses another Host header, and a request without one, with a 403", async () => {
+    const { server } = await start();
+    const forbidden = {
+      status: "HTTP/1.1 403 Forbidden",
+      type: "text/plain; charset=utf-8",
+      connection: "close",
+      body: "Forbidden: unexpected Host header.\n",
+    };
+    const other = `GET / HTTP/1.1\r\nHost: attacker.example:${server.port}\r\n\r\n`;
+    expect(answer(await exchange(server.port, other))).toMatchObject(forbidden);
+    expect(answer(await exchange(server.port, "GET / HTTP/1.0\r\n\r\n"))).toMatchObject(forbidden);
+  });
+
+  it("answers a client that never finishes its request head with a 408", async () => {
+    const { server } = await start();
+    // Node checks the head's deadline (INSPECT_HEADERS_TIMEOUT_MS) once a second.
+    const slow = await exchange(
+      server.port,
+      `GET / HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`,
+    );
+    expect(slow).toBe(
+      "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+    );
+  });
+
   it("keeps a served connection open for the next request, and closes it after a refusal", async () => {
     const { server } = await start();
     const get = (target: string, close: boolean): string =>
