@@ -1,3 +1,5 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { createTempDir, rejectedBy } from "@promptstack-tools/test-utils";
 import { watchContainedInputs } from "@promptstack/safe-read";
 import type { ContainedInputsWatcher } from "@promptstack/safe-read";
@@ -184,6 +186,40 @@ describe("startInspectSession with watch", () => {
     expect(await watch.mock.calls[0]![0]()).toEqual(inputs);
     expect(session.watchedFolders()).toEqual(["/watched"]);
     await session.close();
+  });
+
+  it("watches the sections files the config names for the agent, main by default", async () => {
+    serve.mockResolvedValue(fakeServer());
+    watch.mockResolvedValue(fakeWatcher());
+    load.mockResolvedValue(viewTitled("first"));
+    const workspace = createTempDir("promptstack-inspect-session-");
+    const config = join(workspace, "config.json5");
+    await writeFile(
+      config,
+      JSON.stringify({
+        agents: {
+          entries: {
+            main: { sections: { file: "main.md" } },
+            helper: { sections: { file: "helper.md" } },
+          },
+        },
+      }),
+    );
+    const factsFile = discoverCliAssets().demo.factsFile;
+    for (const [agent, sections] of [
+      [undefined, "main.md"],
+      ["helper", "helper.md"],
+    ] as const) {
+      const session = await startInspectSession(
+        { serve: true, watch: true, workspace, config, ...(agent === undefined ? {} : { agent }) },
+        createTestIo(),
+        createLazyTokenCounter(),
+      );
+      expect(session.watched).toEqual(
+        [workspace, config, factsFile, join(workspace, sections)].sort(),
+      );
+      await session.close();
+    }
   });
 
   it("says when the watcher stopped at its folder cap", async () => {

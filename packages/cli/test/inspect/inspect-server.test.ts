@@ -1,5 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { request } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { connect, createServer } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -43,6 +45,27 @@ describe("createInspectServer", async () => {
     expect((await getWithHost(server.url, `localhost:${server.port}`)).status).toBe(200);
     expect((await getWithHost(server.url, `attacker.example:${server.port}`)).status).toBe(403);
     expect((await getWithHost(`${server.url}nope`, `127.0.0.1:${server.port}`)).status).toBe(404);
+  });
+
+  it("opens an event stream uncached and kept alive, starting with a retry hint", async () => {
+    const server = await createInspectServer({ view });
+    cleanups.push(() => server.close());
+    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      const events = request(`${server.url}events?version=1`, resolve);
+      events.on("error", reject);
+      events.end();
+    });
+    cleanups.push(() => response.destroy());
+    expect({ status: response.statusCode, ...response.headers }).toMatchObject({
+      status: 200,
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store",
+      connection: "keep-alive",
+    });
+    const first = await new Promise<string>((resolve) =>
+      response.setEncoding("utf8").once("data", resolve),
+    );
+    expect(first).toBe("retry: 1000\n\n");
   });
 
   it("sends open event streams a keep-alive comment every 15 seconds", async () => {
