@@ -202,6 +202,12 @@ describe("promptstack inspect", () => {
       "--port",
       "Pass a number from 0 to 65535 (0 picks a free port).",
     ],
+    [
+      ["--serve", "--port", "x80"],
+      '--port "x80" is not a port number.',
+      "--port",
+      "Pass a number from 0 to 65535 (0 picks a free port).",
+    ],
   ])("rejects %j with a usage error", async (flags, message, path, hint) => {
     const io = createTestIo();
     expect(await runCli(["inspect", ...flags], io)).toBe(2);
