@@ -55,7 +55,9 @@ describe("createInspectServer", async () => {
       events.on("error", reject);
       events.end();
     });
-    cleanups.push(() => response.destroy());
+    cleanups.push(() => {
+      response.destroy();
+    });
     expect({ status: response.statusCode, ...response.headers }).toMatchObject({
       status: 200,
       "content-type": "text/event-stream; charset=utf-8",
