@@ -44,6 +44,17 @@ describe("readConfigSectionsFiles", () => {
       JSON.stringify({ agents: { entries: { main: { sections: { file: "main.md" } } } } }),
     );
     expect(await readConfigSectionsFiles(config, "main")).toEqual([join(root, "cfg", "main.md")]);
+    const withDefaults = await writeConfig(
+      JSON.stringify({
+        agents: {
+          defaults: { bootstrapMaxChars: 1000 },
+          entries: { main: { sections: { file: "main.md" } } },
+        },
+      }),
+    );
+    expect(await readConfigSectionsFiles(withDefaults.config, "main")).toEqual([
+      join(withDefaults.root, "cfg", "main.md"),
+    ]);
   });
 
   it("names none for a config without agents, one that does not parse, or none at all", async () => {
