@@ -44,11 +44,11 @@ describe("resolveWatchPaths", () => {
   });
 
   it("keeps the demo's facts for another workspace without --facts, and lists each path once", () => {
-    expect(resolveWatchPaths({ workspace: "ws", facts: "ws" }, "/cwd", demo)).toEqual({
+    expect(resolveWatchPaths({ workspace: "ws", facts: "ws" }, "/cwd", demo)).toStrictEqual({
       folders: ["/cwd/ws"],
       files: [],
     });
-    expect(resolveWatchPaths({ workspace: "ws" }, "/cwd", demo)).toEqual({
+    expect(resolveWatchPaths({ workspace: "ws" }, "/cwd", demo)).toStrictEqual({
       folders: ["/cwd/ws"],
       files: [demo.factsFile],
     });
