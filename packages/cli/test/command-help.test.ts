@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "../src/run-cli.js";
 import { createTestIo } from "./create-test-io.js";
 
-/** The commands whose flags `src/commands/` declares. */
+/** The commands whose flags `src/commands/` (and `src/inspect/`) declare. */
 const COMMANDS = [
   "render",
   "context",
@@ -11,6 +11,7 @@ const COMMANDS = [
   "cache-ledger",
   "doctor",
   "schema",
+  "inspect",
 ] as const;
 
 // What a user reads first: each command's help, its description and every flag's, is a golden

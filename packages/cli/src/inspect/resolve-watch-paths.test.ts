@@ -34,12 +34,21 @@ describe("resolveWatchPaths", () => {
     });
   });
 
+  it("watches one of --before/--after given alone, and the demo's facts in place of the other", () => {
+    for (const flag of ["before", "after"] as const) {
+      expect(resolveWatchPaths({ workspace: "ws", [flag]: "turn.json" }, "/cwd", demo)).toEqual({
+        folders: ["/cwd/ws"],
+        files: ["/cwd/turn.json", demo.factsFile].sort(),
+      });
+    }
+  });
+
   it("keeps the demo's facts for another workspace without --facts, and lists each path once", () => {
-    expect(resolveWatchPaths({ workspace: "ws", facts: "ws" }, "/cwd", demo)).toEqual({
+    expect(resolveWatchPaths({ workspace: "ws", facts: "ws" }, "/cwd", demo)).toStrictEqual({
       folders: ["/cwd/ws"],
       files: [],
     });
-    expect(resolveWatchPaths({ workspace: "ws" }, "/cwd", demo)).toEqual({
+    expect(resolveWatchPaths({ workspace: "ws" }, "/cwd", demo)).toStrictEqual({
       folders: ["/cwd/ws"],
       files: [demo.factsFile],
     });

@@ -2,12 +2,14 @@ import { execFileSync } from "node:child_process";
 import { lstat, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { createTempDir } from "@promptstack-tools/test-utils";
+import { createTempDir, rejectedBy } from "@promptstack-tools/test-utils";
 import { describe, expect, it, onTestFinished } from "vitest";
 import type { CacheExplanation } from "../../src/reports/build-cache-explanation.js";
 import { createLazyTokenCounter } from "../../src/inputs/create-lazy-token-counter.js";
 import { loadInspectView } from "../../src/inspect/load-inspect-view.js";
 import type { RenderOutput } from "../../src/output/render-output-schema.js";
+import { CliError } from "../../src/cli-error.js";
+import { createProgram } from "../../src/create-program.js";
 import { runCli } from "../../src/run-cli.js";
 import { createTestIo } from "../create-test-io.js";
 import { REPO_ROOT } from "../run-cli-binary.js";
@@ -127,18 +129,98 @@ describe("promptstack inspect", () => {
   });
 
   it.each([
-    [["--watch"], "--watch applies only with --serve."],
-    [["--port", "8080"], "--port applies only with --serve."],
-    [["--serve", "--out", "x.html"], "--out writes a file; --serve serves the page instead."],
-    [["--before", BEFORE], "--after is missing"],
-    [["--after", AFTER], "--before is missing"],
-    [["--before", BEFORE, "--after", AFTER, "--facts", BEFORE], "--facts cannot be combined"],
-    [["--json"], "it has no --json output"],
-    [["--serve", "--port", "http"], '--port "http" is not a port number.'],
-  ])("rejects %j with a usage error", async (flags, message) => {
+    [
+      ["--watch"],
+      "--watch applies only with --serve.",
+      "--watch",
+      "Add --serve, or leave --watch out.",
+    ],
+    [
+      ["--port", "8080"],
+      "--port applies only with --serve.",
+      "--port",
+      "Add --serve, or leave --port out.",
+    ],
+    [
+      ["--watch", "--port", "0"],
+      "--watch applies only with --serve.",
+      "--watch",
+      "Add --serve, or leave --watch out.",
+    ],
+    // The largest port is read as one: the error is the missing --serve.
+    [
+      ["--port", "65535"],
+      "--port applies only with --serve.",
+      "--port",
+      "Add --serve, or leave --port out.",
+    ],
+    [
+      ["--serve", "--out", "x.html"],
+      "--out writes a file; --serve serves the page instead.",
+      "--out",
+      "Pass one of --out and --serve.",
+    ],
+    [
+      ["--before", BEFORE],
+      "--after is missing: a cache diff compares two turns.",
+      "--after",
+      "Pass both --before and --after, or neither.",
+    ],
+    [
+      ["--after", AFTER],
+      "--before is missing: a cache diff compares two turns.",
+      "--before",
+      "Pass both --before and --after, or neither.",
+    ],
+    [
+      ["--before", BEFORE, "--after", AFTER, "--facts", BEFORE],
+      "--facts cannot be combined with --before/--after.",
+      "--facts",
+      "The page shows the --after turn; leave --facts out.",
+    ],
+    [
+      ["--json"],
+      "inspect writes an HTML page; it has no --json output.",
+      "--json",
+      "Use `render --json` or `context list --json` for JSON.",
+    ],
+    [
+      ["--serve", "--port", "http"],
+      '--port "http" is not a port number.',
+      "--port",
+      "Pass a number from 0 to 65535 (0 picks a free port).",
+    ],
+    [
+      ["--serve", "--port", "65536"],
+      '--port "65536" is not a port number.',
+      "--port",
+      "Pass a number from 0 to 65535 (0 picks a free port).",
+    ],
+    [
+      ["--serve", "--port", "80x"],
+      '--port "80x" is not a port number.',
+      "--port",
+      "Pass a number from 0 to 65535 (0 picks a free port).",
+    ],
+    [
+      ["--serve", "--port", "x80"],
+      '--port "x80" is not a port number.',
+      "--port",
+      "Pass a number from 0 to 65535 (0 picks a free port).",
+    ],
+  ])("rejects %j with a usage error", async (flags, message, path, hint) => {
     const io = createTestIo();
     expect(await runCli(["inspect", ...flags], io)).toBe(2);
-    expect(io.err).toContain(message);
+    // The message names the flag, so the text leaves out the "where" line.
+    expect(io.err).toBe(`promptstack: error CLI_USAGE: ${message}\n  fix: ${hint}\n`);
+    expect(io.out).toBe("");
+    const program = createProgram(createTestIo(), {
+      exitCode: 0,
+      tokenCounter: createLazyTokenCounter(),
+    });
+    const error = await rejectedBy(program.parseAsync(["inspect", ...flags], { from: "user" }));
+    expect(CliError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: "CLI_USAGE", message, path, hint });
   });
 
   it("fails like render on bad input: a missing workspace exits 2", async () => {

@@ -1,5 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { request } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { connect, createServer } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -43,6 +45,29 @@ describe("createInspectServer", async () => {
     expect((await getWithHost(server.url, `localhost:${server.port}`)).status).toBe(200);
     expect((await getWithHost(server.url, `attacker.example:${server.port}`)).status).toBe(403);
     expect((await getWithHost(`${server.url}nope`, `127.0.0.1:${server.port}`)).status).toBe(404);
+  });
+
+  it("opens an event stream uncached and kept alive, starting with a retry hint", async () => {
+    const server = await createInspectServer({ view });
+    cleanups.push(() => server.close());
+    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      const events = request(`${server.url}events?version=1`, resolve);
+      events.on("error", reject);
+      events.end();
+    });
+    cleanups.push(() => {
+      response.destroy();
+    });
+    expect({ status: response.statusCode, ...response.headers }).toMatchObject({
+      status: 200,
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store",
+      connection: "keep-alive",
+    });
+    const first = await new Promise<string>((resolve) =>
+      response.setEncoding("utf8").once("data", resolve),
+    );
+    expect(first).toBe("retry: 1000\n\n");
   });
 
   it("sends open event streams a keep-alive comment every 15 seconds", async () => {
@@ -197,6 +222,31 @@ describe("createInspectServer refusals (in process)", async () => {
     ).toMatchObject(withBody);
     expect(answer(await ask("GET /nope HTTP/1.1"))).toMatchObject(
       refusal("HTTP/1.1 404 Not Found", "Not found.\n"),
+    );
+  });
+
+  it("refuses another Host header, and a request without one, with a 403", async () => {
+    const { server } = await start();
+    const forbidden = {
+      status: "HTTP/1.1 403 Forbidden",
+      type: "text/plain; charset=utf-8",
+      connection: "close",
+      body: "Forbidden: unexpected Host header.\n",
+    };
+    const other = `GET / HTTP/1.1\r\nHost: attacker.example:${server.port}\r\n\r\n`;
+    expect(answer(await exchange(server.port, other))).toMatchObject(forbidden);
+    expect(answer(await exchange(server.port, "GET / HTTP/1.0\r\n\r\n"))).toMatchObject(forbidden);
+  });
+
+  it("answers a client that never finishes its request head with a 408", async () => {
+    const { server } = await start();
+    // Node checks the head's deadline (INSPECT_HEADERS_TIMEOUT_MS) once a second.
+    const slow = await exchange(
+      server.port,
+      `GET / HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`,
+    );
+    expect(slow).toBe(
+      "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
     );
   });
 
