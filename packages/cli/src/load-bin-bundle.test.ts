@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -118,6 +118,22 @@ describe("loadBinBundle", () => {
     expect(toBinCodeCacheFile(bundleFile)).not.toBe(toBinCodeCacheFile(bundleFile, "0.0.0"));
     writeFileSync(toBinCodeCacheFile(bundleFile, "0.0.0"), "a cache of some other V8");
     expect(loadBinBundle(bundleFile).cacheRejected).toBeUndefined();
+  });
+
+  it("drops only the final .cjs and makes the V8 version safe for a file name", () => {
+    expect(toBinCodeCacheFile("/p/x.cjs.d/promptstack.cjs", "12.4 (custom)/b")).toBe(
+      "/p/x.cjs.d/promptstack-v8-12.4__custom__b.code-cache",
+    );
+  });
+
+  it("ignores a cache file larger than 32 MiB and reads one of exactly 32 MiB", () => {
+    const cacheFile = toBinCodeCacheFile(bundleFile);
+    writeFileSync(cacheFile, "");
+    truncateSync(cacheFile, 32 * 1024 * 1024 + 1);
+    expect(loadBinBundle(bundleFile).cacheRejected).toBeUndefined();
+    // One byte less is read and handed to V8 (whatever V8 then makes of zeros).
+    truncateSync(cacheFile, 32 * 1024 * 1024);
+    expect(loadBinBundle(bundleFile).cacheRejected).toBeTypeOf("boolean");
   });
 
   it("throws, saying to reinstall, when the bundle is missing", () => {
