@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -16,7 +16,7 @@ import {
 const BUNDLE_LINES = [
   'const dep = require("./dep.cjs");',
   "function twice(value) { return value * 2; }",
-  "globalThis.__binBundleRun = { dep, twice: twice(21), file: __filename, dir: __dirname, own: module.exports === exports };",
+  "globalThis.__binBundleRun = { dep, twice: twice(21), file: __filename, dir: __dirname, own: module.exports === exports, kind: typeof exports };",
 ];
 
 /** A bundle file's text: the lines inside the module wrapper, as the build writes it. */
@@ -50,6 +50,7 @@ describe("loadBinBundle", () => {
       file: bundleFile,
       dir,
       own: true,
+      kind: "object",
     });
 
   it("runs the bundle as a CommonJS module when there is no code cache", () => {
@@ -134,6 +135,14 @@ describe("loadBinBundle", () => {
     // One byte less is read and handed to V8 (whatever V8 then makes of zeros).
     truncateSync(cacheFile, 32 * 1024 * 1024);
     expect(loadBinBundle(bundleFile).cacheRejected).toBeTypeOf("boolean");
+  });
+
+  it.runIf(process.platform === "linux")("closes every file it opens", () => {
+    writeCacheOfOneRun();
+    const openFiles = () => readdirSync("/proc/self/fd").length;
+    const before = openFiles();
+    loadBinBundle(bundleFile);
+    expect(openFiles()).toBe(before);
   });
 
   it("throws, saying to reinstall, when the bundle is missing", () => {
