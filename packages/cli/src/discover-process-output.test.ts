@@ -1,4 +1,4 @@
-import { closeSync, openSync } from "node:fs";
+import { closeSync, existsSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { createTempDir } from "@promptstack-tools/test-utils";
 import { describe, expect, it, onTestFinished } from "vitest";
@@ -22,6 +22,7 @@ function createStream() {
 describe("discoverProcessOutput", () => {
   it("writes each text in full with synchronous writes, however few bytes a write takes", () => {
     const written: string[] = [];
+    const asked: [number, number][] = [];
     let created = false;
     const output = discoverProcessOutput(
       1,
@@ -30,6 +31,7 @@ describe("discoverProcessOutput", () => {
         return createStream();
       },
       (_fd, bytes, offset, length) => {
+        asked.push([offset, length]);
         const take = Math.min(length, 3);
         written.push(Buffer.from(bytes.subarray(offset, offset + take)).toString("latin1"));
         return take;
@@ -39,6 +41,15 @@ describe("discoverProcessOutput", () => {
     output.write("héllo, ");
     output.write("wörld\n");
     expect(Buffer.from(written.join(""), "latin1").toString("utf8")).toBe("héllo, wörld\n");
+    // Each write asks for exactly the bytes still to go ("héllo, " is 8 bytes, "wörld\n" 7).
+    expect(asked).toEqual([
+      [0, 8],
+      [3, 5],
+      [6, 2],
+      [0, 7],
+      [3, 4],
+      [6, 1],
+    ]);
     let flushed = false;
     output.flush(() => (flushed = true));
     expect(flushed).toBe(true);
@@ -71,21 +82,53 @@ describe("discoverProcessOutput", () => {
     expect(flushed).toBe(false);
     stream.drain();
     expect(flushed).toBe(true);
+    expect(stream.chunks).toEqual(["xt\n", "second\n", ""]);
   });
 
   it("writes a terminal's output through the stream from the start", () => {
     const stream = createStream();
+    let synchronousWrites = 0;
     const output = discoverProcessOutput(
       1,
       () => stream,
       () => {
+        synchronousWrites += 1;
         throw new Error("no synchronous write to a terminal");
       },
       true,
     );
     output.write("prompt\n");
     expect(stream.chunks).toEqual(["prompt\n"]);
+    expect(synchronousWrites).toBe(0);
     expect(output.isTerminal).toBe(true);
+  });
+
+  it("on Windows writes through the stream from the start, terminal or not", () => {
+    const platform = Object.getOwnPropertyDescriptor(process, "platform")!;
+    Object.defineProperty(process, "platform", { ...platform, value: "win32" });
+    onTestFinished(() => {
+      Object.defineProperty(process, "platform", platform);
+    });
+    const stream = createStream();
+    let synchronousWrites = 0;
+    const output = discoverProcessOutput(
+      1,
+      () => stream,
+      (_fd, _bytes, _offset, length) => {
+        synchronousWrites += 1;
+        return length;
+      },
+      false,
+    );
+    output.write("pipe\n");
+    expect(stream.chunks).toEqual(["pipe\n"]);
+    expect(synchronousWrites).toBe(0);
+  });
+
+  it.runIf(existsSync("/dev/ptmx"))("finds that a pseudo-terminal is a terminal", () => {
+    const fd = openSync("/dev/ptmx", "r+");
+    onTestFinished(() => closeSync(fd));
+    expect(discoverProcessOutput(fd, () => createStream()).isTerminal).toBe(true);
   });
 
   it("finds that a file, a device that is not a terminal, and a closed descriptor are no terminal", () => {
