@@ -185,6 +185,20 @@ describe("loadInspectView", () => {
     );
   });
 
+  it("names the inputs it rendered, the execution folder when one is given", async () => {
+    const execDir = createTempDir("promptstack-inspect-exec-");
+    const view = await loadInspectView({ execDir }, createTestIo(), createLazyTokenCounter());
+    expect(view.source).toEqual([
+      { label: "Workspace", value: view.title },
+      { label: "Execution folder", value: execDir },
+      { label: "Config", value: "the demo's config.json5" },
+      { label: "Facts", value: "the demo's facts.json" },
+      { label: "Agent", value: "main" },
+      { label: "Mode", value: "full" },
+      { label: "Harness", value: "embedded" },
+    ]);
+  });
+
   it("names the first differing section exactly as explain-cache does", async () => {
     const explanation = await runJson<CacheExplanation>([
       "explain-cache",
