@@ -246,7 +246,7 @@ describe("buildInspectPage", () => {
     expect(tenth).toMatch(/<code>identity<\/code>.*?<td class="num">10%<\/td><\/tr>/);
   });
 
-  it("an empty prompt: every share 0%, and no source list when no input is named", () => {
+  it("an empty prompt: every share 0%, bands one line high, and no source list when no input is named", () => {
     const html = buildInspectMain(
       createView({
         source: [],
@@ -255,6 +255,7 @@ describe("buildInspectPage", () => {
       }),
     );
     expect(html).toMatch(/<code>identity<\/code>.*<td class="num">0%<\/td><\/tr>/);
+    expect(html).toContain('aria-label="IDENTITY, stable, 0 tokens" style="height: 24px"');
     expect(html).not.toContain('class="pairs source"');
     expect(buildInspectMain(createView())).toContain(
       '<dl class="pairs source"><div><dt>Workspace</dt><dd>demo</dd></div></dl>',
