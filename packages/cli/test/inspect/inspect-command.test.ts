@@ -199,6 +199,41 @@ describe("loadInspectView", () => {
     ]);
   });
 
+  it("names both turns, the Codex connection and the session policy among the inputs", async () => {
+    const view = await loadInspectView(
+      { before: BEFORE, after: AFTER, harness: "codex", prefixPolicy: "session" },
+      createTestIo(),
+      createLazyTokenCounter(),
+    );
+    expect(view.source).toEqual([
+      { label: "Workspace", value: view.title },
+      { label: "Config", value: "the demo's config.json5" },
+      { label: "Facts", value: `${BEFORE} → ${AFTER}` },
+      { label: "Agent", value: "main" },
+      { label: "Mode", value: "full" },
+      { label: "Harness", value: "codex (managed-stdio)" },
+      { label: "Prefix policy", value: "session" },
+    ]);
+  });
+
+  it("a workspace of one's own: built-in defaults; a lone --before (the command refuses it) is left out", async () => {
+    const workspace = createTempDir("promptstack-inspect-source-");
+    const view = await loadInspectView(
+      { workspace, before: BEFORE },
+      createTestIo(),
+      createLazyTokenCounter(),
+    );
+    expect(view.source).toEqual([
+      { label: "Workspace", value: workspace },
+      { label: "Config", value: "built-in defaults" },
+      { label: "Facts", value: "the demo's facts.json" },
+      { label: "Agent", value: "main" },
+      { label: "Mode", value: "full" },
+      { label: "Harness", value: "embedded" },
+    ]);
+    expect(view.cacheDiff).toBeUndefined();
+  });
+
   it("names the first differing section exactly as explain-cache does", async () => {
     const explanation = await runJson<CacheExplanation>([
       "explain-cache",
