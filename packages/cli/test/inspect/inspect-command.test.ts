@@ -283,6 +283,22 @@ describe("loadInspectView", () => {
     ]);
   });
 
+  it("shows no kept head and tail for a file too large to read whole: its raw text was never read", async () => {
+    const workspace = createTempDir("promptstack-inspect-large-");
+    // Far beyond the head and tail windows a 1,000-char budget reads (about 3 KB each).
+    await writeFile(join(workspace, "AGENTS.md"), `${"a large agents file\n".repeat(1000)}`);
+    const config = join(workspace, "config.json");
+    await writeFile(config, JSON.stringify({ agents: { defaults: { bootstrapMaxChars: 1000 } } }));
+    const view = await loadInspectView(
+      { workspace, config },
+      createTestIo({ cwd: REPO_ROOT }),
+      createLazyTokenCounter(),
+    );
+    const file = view.bootstrap.find((entry) => entry.name === "AGENTS.md");
+    expect(file).toMatchObject({ status: "truncated", rawChars: 20_000, limitedBy: "per-file" });
+    expect(file).not.toHaveProperty("truncation");
+  });
+
   it("shows a truncated file's kept head and tail and what replaced the middle", async () => {
     const workspace = createTempDir("promptstack-inspect-trunc-");
     const lines = Array.from({ length: 200 }, (_, index) => `line ${index + 1} of the agents file`);
