@@ -299,6 +299,26 @@ describe("loadInspectView", () => {
     expect(file).not.toHaveProperty("truncation");
   });
 
+  it("a budget too small for a marker keeps a head only: no tail, even of a text that repeats", async () => {
+    const workspace = createTempDir("promptstack-inspect-plain-cut-");
+    await writeFile(join(workspace, "AGENTS.md"), `${"a".repeat(20)}\n`);
+    const config = join(workspace, "config.json");
+    await writeFile(config, JSON.stringify({ agents: { defaults: { bootstrapMaxChars: 10 } } }));
+    const view = await loadInspectView(
+      { workspace, config },
+      createTestIo({ cwd: REPO_ROOT }),
+      createLazyTokenCounter(),
+    );
+    const file = view.bootstrap.find((entry) => entry.name === "AGENTS.md");
+    expect(file?.status).toBe("truncated");
+    expect(file?.truncation).toEqual({
+      head: "a".repeat(10),
+      tail: "",
+      omittedChars: 10,
+      marker: "",
+    });
+  });
+
   it("shows a truncated file's kept head and tail and what replaced the middle", async () => {
     const workspace = createTempDir("promptstack-inspect-trunc-");
     const lines = Array.from({ length: 200 }, (_, index) => `line ${index + 1} of the agents file`);
