@@ -234,6 +234,11 @@ describe("loadInspectView", () => {
     expect(view.cacheDiff).toBeUndefined();
   });
 
+  it("has no boundary for a prompt without one (mode none)", async () => {
+    const view = await loadInspectView({ mode: "none" }, createTestIo(), createLazyTokenCounter());
+    expect(view.boundary).toBeNull();
+  });
+
   it("names the first differing section exactly as explain-cache does", async () => {
     const explanation = await runJson<CacheExplanation>([
       "explain-cache",
@@ -302,6 +307,7 @@ describe("loadInspectView", () => {
   it("a budget too small for a marker keeps a head only: no tail, even of a text that repeats", async () => {
     const workspace = createTempDir("promptstack-inspect-plain-cut-");
     await writeFile(join(workspace, "AGENTS.md"), `${"a".repeat(20)}\n`);
+    await writeFile(join(workspace, "SOUL.md"), "Calm.\n");
     const config = join(workspace, "config.json");
     await writeFile(config, JSON.stringify({ agents: { defaults: { bootstrapMaxChars: 10 } } }));
     const view = await loadInspectView(
@@ -317,6 +323,10 @@ describe("loadInspectView", () => {
       omittedChars: 10,
       marker: "",
     });
+    // A file that fit has nothing cut, so no kept head and tail.
+    const soul = view.bootstrap.find((entry) => entry.name === "SOUL.md");
+    expect(soul?.status).toBe("ok");
+    expect(soul).not.toHaveProperty("truncation");
   });
 
   it("shows a truncated file's kept head and tail and what replaced the middle", async () => {
