@@ -216,22 +216,24 @@ describe("loadInspectView", () => {
     ]);
   });
 
-  it("a workspace of one's own: built-in defaults; a lone --before (the command refuses it) is left out", async () => {
+  it("a workspace of one's own: built-in defaults; a lone --before or --after (the command refuses either) is left out", async () => {
     const workspace = createTempDir("promptstack-inspect-source-");
-    const view = await loadInspectView(
-      { workspace, before: BEFORE },
-      createTestIo(),
-      createLazyTokenCounter(),
-    );
-    expect(view.source).toEqual([
-      { label: "Workspace", value: workspace },
-      { label: "Config", value: "built-in defaults" },
-      { label: "Facts", value: "the demo's facts.json" },
-      { label: "Agent", value: "main" },
-      { label: "Mode", value: "full" },
-      { label: "Harness", value: "embedded" },
-    ]);
-    expect(view.cacheDiff).toBeUndefined();
+    for (const lone of [{ before: BEFORE }, { after: AFTER }]) {
+      const view = await loadInspectView(
+        { workspace, ...lone },
+        createTestIo(),
+        createLazyTokenCounter(),
+      );
+      expect(view.source).toEqual([
+        { label: "Workspace", value: workspace },
+        { label: "Config", value: "built-in defaults" },
+        { label: "Facts", value: "the demo's facts.json" },
+        { label: "Agent", value: "main" },
+        { label: "Mode", value: "full" },
+        { label: "Harness", value: "embedded" },
+      ]);
+      expect(view.cacheDiff).toBeUndefined();
+    }
   });
 
   it("has no boundary for a prompt without one (mode none)", async () => {
