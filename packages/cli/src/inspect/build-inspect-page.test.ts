@@ -208,6 +208,33 @@ describe("buildInspectPage", () => {
     expect(html).toContain('data-tokens="10"');
   });
 
+  it("names a first differing section without a heading by its id", () => {
+    const html = buildInspectMain(
+      createView({
+        cacheDiff: {
+          beforeLabel: "a.json",
+          afterLabel: "b.json",
+          outcome: "differs",
+          beforeStableTokens: 10,
+          afterStableTokens: 10,
+          reusablePrefixTokens: 0,
+          reusablePrefixChars: 0,
+          firstDifference: {
+            sectionId: "identity",
+            heading: "",
+            position: 1,
+            change: "changed",
+            diff: "",
+          },
+          volatileChanges: [],
+        },
+      }),
+    );
+    expect(html).toContain(
+      "First differing section: <strong>identity</strong> (<code>identity</code>",
+    );
+  });
+
   it("puts a failed render's diagnostic in an alert above the last good render", () => {
     const html = buildInspectMain(
       createView({
