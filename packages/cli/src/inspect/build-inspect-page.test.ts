@@ -208,6 +208,33 @@ describe("buildInspectPage", () => {
     expect(html).toContain('data-tokens="10"');
   });
 
+  it("names a first differing section without a heading by its id", () => {
+    const html = buildInspectMain(
+      createView({
+        cacheDiff: {
+          beforeLabel: "a.json",
+          afterLabel: "b.json",
+          outcome: "differs",
+          beforeStableTokens: 10,
+          afterStableTokens: 10,
+          reusablePrefixTokens: 0,
+          reusablePrefixChars: 0,
+          firstDifference: {
+            sectionId: "identity",
+            heading: "",
+            position: 1,
+            change: "changed",
+            diff: "",
+          },
+          volatileChanges: [],
+        },
+      }),
+    );
+    expect(html).toContain(
+      "First differing section: <strong>identity</strong> (<code>identity</code>",
+    );
+  });
+
   it("puts a failed render's diagnostic in an alert above the last good render", () => {
     const html = buildInspectMain(
       createView({
@@ -246,7 +273,7 @@ describe("buildInspectPage", () => {
     expect(tenth).toMatch(/<code>identity<\/code>.*?<td class="num">10%<\/td><\/tr>/);
   });
 
-  it("an empty prompt: every share 0%, and no source list when no input is named", () => {
+  it("an empty prompt: every share 0%, bands one line high, and no source list when no input is named", () => {
     const html = buildInspectMain(
       createView({
         source: [],
@@ -255,6 +282,7 @@ describe("buildInspectPage", () => {
       }),
     );
     expect(html).toMatch(/<code>identity<\/code>.*<td class="num">0%<\/td><\/tr>/);
+    expect(html).toContain('aria-label="IDENTITY, stable, 0 tokens" style="height: 24px"');
     expect(html).not.toContain('class="pairs source"');
     expect(buildInspectMain(createView())).toContain(
       '<dl class="pairs source"><div><dt>Workspace</dt><dd>demo</dd></div></dl>',

@@ -267,6 +267,62 @@ describe("loadInspectView", () => {
     );
   });
 
+  it("names the inputs it rendered, the execution folder when one is given", async () => {
+    const execDir = createTempDir("promptstack-inspect-exec-");
+    const view = await loadInspectView({ execDir }, createTestIo(), createLazyTokenCounter());
+    expect(view.source).toEqual([
+      { label: "Workspace", value: view.title },
+      { label: "Execution folder", value: execDir },
+      { label: "Config", value: "the demo's config.json5" },
+      { label: "Facts", value: "the demo's facts.json" },
+      { label: "Agent", value: "main" },
+      { label: "Mode", value: "full" },
+      { label: "Harness", value: "embedded" },
+    ]);
+  });
+
+  it("names both turns, the Codex connection and the session policy among the inputs", async () => {
+    const view = await loadInspectView(
+      { before: BEFORE, after: AFTER, harness: "codex", prefixPolicy: "session" },
+      createTestIo(),
+      createLazyTokenCounter(),
+    );
+    expect(view.source).toEqual([
+      { label: "Workspace", value: view.title },
+      { label: "Config", value: "the demo's config.json5" },
+      { label: "Facts", value: `${BEFORE} → ${AFTER}` },
+      { label: "Agent", value: "main" },
+      { label: "Mode", value: "full" },
+      { label: "Harness", value: "codex (managed-stdio)" },
+      { label: "Prefix policy", value: "session" },
+    ]);
+  });
+
+  it("a workspace of one's own: built-in defaults; a lone --before or --after (the command refuses either) is left out", async () => {
+    const workspace = createTempDir("promptstack-inspect-source-");
+    for (const lone of [{ before: BEFORE }, { after: AFTER }]) {
+      const view = await loadInspectView(
+        { workspace, ...lone },
+        createTestIo(),
+        createLazyTokenCounter(),
+      );
+      expect(view.source).toEqual([
+        { label: "Workspace", value: workspace },
+        { label: "Config", value: "built-in defaults" },
+        { label: "Facts", value: "the demo's facts.json" },
+        { label: "Agent", value: "main" },
+        { label: "Mode", value: "full" },
+        { label: "Harness", value: "embedded" },
+      ]);
+      expect(view.cacheDiff).toBeUndefined();
+    }
+  });
+
+  it("has no boundary for a prompt without one (mode none)", async () => {
+    const view = await loadInspectView({ mode: "none" }, createTestIo(), createLazyTokenCounter());
+    expect(view.boundary).toBeNull();
+  });
+
   it("names the first differing section exactly as explain-cache does", async () => {
     const explanation = await runJson<CacheExplanation>([
       "explain-cache",
@@ -314,6 +370,47 @@ describe("loadInspectView", () => {
     expect(agents?.diagnostics.map((diagnostic) => diagnostic.code)).toEqual([
       "BOOTSTRAP_FILE_MISSING",
     ]);
+  });
+
+  it("shows no kept head and tail for a file too large to read whole: its raw text was never read", async () => {
+    const workspace = createTempDir("promptstack-inspect-large-");
+    // Far beyond the head and tail windows a 1,000-char budget reads (about 3 KB each).
+    await writeFile(join(workspace, "AGENTS.md"), `${"a large agents file\n".repeat(1000)}`);
+    const config = join(workspace, "config.json");
+    await writeFile(config, JSON.stringify({ agents: { defaults: { bootstrapMaxChars: 1000 } } }));
+    const view = await loadInspectView(
+      { workspace, config },
+      createTestIo({ cwd: REPO_ROOT }),
+      createLazyTokenCounter(),
+    );
+    const file = view.bootstrap.find((entry) => entry.name === "AGENTS.md");
+    expect(file).toMatchObject({ status: "truncated", rawChars: 20_000, limitedBy: "per-file" });
+    expect(file).not.toHaveProperty("truncation");
+  });
+
+  it("a budget too small for a marker keeps a head only: no tail, even of a text that repeats", async () => {
+    const workspace = createTempDir("promptstack-inspect-plain-cut-");
+    await writeFile(join(workspace, "AGENTS.md"), `${"a".repeat(20)}\n`);
+    await writeFile(join(workspace, "SOUL.md"), "Calm.\n");
+    const config = join(workspace, "config.json");
+    await writeFile(config, JSON.stringify({ agents: { defaults: { bootstrapMaxChars: 10 } } }));
+    const view = await loadInspectView(
+      { workspace, config },
+      createTestIo({ cwd: REPO_ROOT }),
+      createLazyTokenCounter(),
+    );
+    const file = view.bootstrap.find((entry) => entry.name === "AGENTS.md");
+    expect(file?.status).toBe("truncated");
+    expect(file?.truncation).toEqual({
+      head: "a".repeat(10),
+      tail: "",
+      omittedChars: 10,
+      marker: "",
+    });
+    // A file that fit has nothing cut, so no kept head and tail.
+    const soul = view.bootstrap.find((entry) => entry.name === "SOUL.md");
+    expect(soul?.status).toBe("ok");
+    expect(soul).not.toHaveProperty("truncation");
   });
 
   it("shows a truncated file's kept head and tail and what replaced the middle", async () => {

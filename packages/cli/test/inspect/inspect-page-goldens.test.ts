@@ -1,0 +1,57 @@
+/**
+ * The inspect page's HTML, whole, as golden files: every heading, label, sentence, attribute and
+ * the inline style and script. The browser test (`test/browser/`) checks how the page behaves;
+ * these pin what it says. Inputs are hand-written views (`view.json`, plus `options.json` for a
+ * served page); update the goldens with `pnpm vitest run -u` and review the diff.
+ */
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildInspectPage } from "../../src/inspect/build-inspect-page.js";
+import type { InspectPageOptions } from "../../src/inspect/build-inspect-page.js";
+import type { InspectView } from "../../src/inspect/inspect-view.js";
+
+const FIXTURES = join(import.meta.dirname, "../../../../fixtures/cli/inspect-page");
+
+const CASES = [
+  // A served page whose last render failed over a good one: every part of the page at once.
+  "every-part-served-live",
+  // A written page when no render has worked yet: no sections, no files, no skills.
+  "first-render-failed",
+  // Two identical turns under a session prefix pinned at an unknown time, without a boundary.
+  "identical-turns-session-prefix",
+];
+
+function readJson<T>(path: string): T {
+  return JSON.parse(readFileSync(path, "utf8")) as T;
+}
+
+function buildCase(name: string): string {
+  const dir = join(FIXTURES, name);
+  const optionsPath = join(dir, "options.json");
+  const options = existsSync(optionsPath) ? readJson<InspectPageOptions>(optionsPath) : {};
+  return buildInspectPage(readJson<InspectView>(join(dir, "view.json")), options);
+}
+
+describe("inspect page golden files", () => {
+  it("covers every fixture folder", () => {
+    const folders = readdirSync(FIXTURES, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(folders).toEqual([...CASES].sort());
+  });
+
+  for (const name of CASES) {
+    it(`lays out ${name}`, async () => {
+      await expect(buildCase(name)).toMatchFileSnapshot(join(FIXTURES, name, "expected.html"));
+    });
+  }
+
+  it("detects a one-word change in the page", () => {
+    const golden = readFileSync(join(FIXTURES, "first-render-failed", "expected.html"), "utf8");
+    const page = buildCase("first-render-failed");
+    expect(page).toBe(golden);
+    expect(page.replace("No render has worked yet", "No render worked yet") === golden).toBe(false);
+  });
+});
