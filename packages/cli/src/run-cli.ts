@@ -41,10 +41,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const debug = argv.includes("--debug");
     const message = error instanceof Error ? error.message : String(error);
     io.stderr(`promptstack: internal error: ${message}\n`);
-    if (debug && error instanceof Error && error.stack !== undefined) {
-      io.stderr(`${error.stack}\n`);
-    } else {
+    if (!debug) {
       io.stderr("Run again with --debug for the stack trace, and report it as a bug.\n");
+    } else if (error instanceof Error && error.stack !== undefined) {
+      io.stderr(`${error.stack}\n`);
     }
     return EXIT_INTERNAL;
   }

@@ -72,6 +72,17 @@ describe("runCli (in process)", () => {
     expect(await runCli(["render", "--skills-root", "nonsense"], createTestIo())).toBe(2);
   });
 
+  it("under --debug never asks to run again with --debug, even for an error without a stack", async () => {
+    const stackless = Object.assign(new Error("stdout went away"), { stack: undefined });
+    const io = createTestIo({
+      stdout: (): never => {
+        throw stackless;
+      },
+    });
+    expect(await runCli(["schema", "--debug"], io)).toBe(1);
+    expect(io.err).toBe("promptstack: internal error: stdout went away\n");
+  });
+
   it("prints the package version for -V and --version and exits 0", async () => {
     const { version } = JSON.parse(
       await readFile(new URL("../package.json", import.meta.url), "utf8"),
