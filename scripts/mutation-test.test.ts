@@ -127,6 +127,8 @@ describe("buildStrykerOptions", () => {
       force: false,
       incrementalFile: "stryker/incremental/safe-read.json",
       jsonReporter: { fileName: "reports/mutation/safe-read.json" },
+      // Golden HTML files must reach the tests byte for byte.
+      disableTypeChecks: false,
     });
   });
 

@@ -164,6 +164,9 @@ export function buildStrykerOptions(
     // the package, so each one reruns them all: hours on config. They are reported as ignored.
     ignoreStatic: true,
     checkers: [],
+    // vitest never type-checks, so Stryker's `// @ts-nocheck` headers buy nothing; and its default
+    // pattern also rewrites the `<script>` of HTML files, the inspect page's golden files included.
+    disableTypeChecks: false,
     concurrency: options.concurrency,
     // A loaded shared machine stretches test times; a generous factor avoids false timeouts.
     timeoutFactor: 3,
