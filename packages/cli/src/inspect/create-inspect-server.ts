@@ -22,6 +22,11 @@ export interface InspectServerOptions {
   readonly view: InspectView;
   /** 0 (default) picks a free port. */
   readonly port?: number;
+  /**
+   * Told of a server error after listening, such as `EMFILE` when a connection cannot be
+   * accepted; the server keeps serving. Without it such errors are ignored.
+   */
+  readonly onError?: (error: Error) => void;
 }
 
 const HOST = "127.0.0.1";
@@ -132,6 +137,8 @@ export async function createInspectServer(options: InspectServerOptions): Promis
 
   const server = createBoundedServer(handle);
   await listen(server, options.port ?? 0);
+  // A failed accept is emitted as `error`; with no listener it would end the process.
+  server.on("error", (error) => options.onError?.(error));
   const { port } = server.address() as AddressInfo;
   allowedHosts = new Set([`${HOST}:${port}`, `localhost:${port}`]);
   const heartbeat = setInterval(() => {

@@ -86,7 +86,9 @@ describe("startInspectSession: the port", () => {
       path: "--port",
       hint: "Pick another --port, or leave it out for a free one.",
     });
-    expect(serve.mock.calls).toEqual([[{ view: viewTitled("first"), port: 80 }]]);
+    expect(serve.mock.calls).toEqual([
+      [{ view: viewTitled("first"), port: 80, onError: expect.any(Function) }],
+    ]);
   });
 
   it("passes any other failure to listen on as it is", async () => {
@@ -97,7 +99,27 @@ describe("startInspectSession: the port", () => {
     expect(
       await rejectedBy(startInspectSession({ serve: true }, io, createLazyTokenCounter())),
     ).toBe(failure);
-    expect(serve.mock.calls).toEqual([[{ view: viewTitled("first") }]]);
+    expect(serve.mock.calls).toEqual([
+      [{ view: viewTitled("first"), onError: expect.any(Function) }],
+    ]);
+  });
+
+  it("reports a server error after listening on stderr, and keeps serving", async () => {
+    load.mockResolvedValue(viewTitled("first"));
+    const server = fakeServer();
+    serve.mockResolvedValue(server);
+    const io = createTestIo();
+    const session = await startInspectSession({ serve: true }, io, createLazyTokenCounter());
+    const onError = serve.mock.calls[0]?.[0].onError;
+    onError?.(Object.assign(new Error("accept EMFILE"), { code: "EMFILE" }));
+    onError?.(new Error("no code"));
+    expect(io.err).toBe(
+      "promptstack inspect: server error (EMFILE): accept EMFILE; still serving.\n" +
+        "promptstack inspect: server error: no code; still serving.\n",
+    );
+    expect(server.closed).toBe(0);
+    await session.close();
+    expect(server.closed).toBe(1);
   });
 });
 

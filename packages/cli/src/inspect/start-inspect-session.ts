@@ -49,9 +49,19 @@ function toFailedView(lastGood: InspectView, error: unknown): InspectView {
   return { ...lastGood, failure, diagnostics: [failure, ...lastGood.diagnostics] };
 }
 
-async function listen(view: InspectView, port: number | undefined): Promise<InspectServer> {
+async function listen(
+  view: InspectView,
+  port: number | undefined,
+  io: CliIo,
+): Promise<InspectServer> {
+  const onError = (error: Error): void => {
+    const code = (error as NodeJS.ErrnoException).code;
+    io.stderr(
+      `promptstack inspect: server error${code === undefined ? "" : ` (${code})`}: ${error.message}; still serving.\n`,
+    );
+  };
   try {
-    return await createInspectServer({ view, ...(port === undefined ? {} : { port }) });
+    return await createInspectServer({ view, onError, ...(port === undefined ? {} : { port }) });
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === "EADDRINUSE" || code === "EACCES") {
@@ -83,7 +93,7 @@ export async function startInspectSession(
   let server: InspectServer;
   try {
     lastGood = await loadInspectView(options, io, tokenCounter, prefixSession);
-    server = await listen(lastGood, options.port);
+    server = await listen(lastGood, options.port, io);
   } catch (error) {
     await prefixSession?.close();
     throw error;
