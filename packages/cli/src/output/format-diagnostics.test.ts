@@ -60,5 +60,7 @@ describe("uniqueDiagnostics", () => {
       other,
       reworded,
     ]);
+    // A repeat never replaces the first, even when it is the last one seen.
+    expect(uniqueDiagnostics([skipped, repeat])).toEqual([skipped]);
   });
 });
