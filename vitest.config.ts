@@ -16,6 +16,8 @@ export default defineConfig({
     testTimeout: 30_000,
     // Child-process suites start the CLI in beforeAll; on a loaded machine that exceeds 10 s.
     hookTimeout: 60_000,
+    // `toThrow("…")` fails when the code throws undefined (vitest passes it).
+    setupFiles: ["tools/test-utils/src/strict-to-throw.ts"],
     projects: [
       {
         extends: true,

@@ -21,7 +21,8 @@ export default defineConfig({
       `packages/${packageName}/test/**/*.test.ts`,
     ],
     exclude: [...configDefaults.exclude, "packages/*/test/browser/**"],
-    setupFiles: ["stryker/fast-check-time-limit.ts"],
+    // The root setup file (strict toThrow) and the time limit on properties.
+    setupFiles: ["tools/test-utils/src/strict-to-throw.ts", "stryker/fast-check-time-limit.ts"],
     sequence: { sequencer: FastestFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
