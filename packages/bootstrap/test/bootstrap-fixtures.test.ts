@@ -1,6 +1,7 @@
-import { readdir, readFile, realpath } from "node:fs/promises";
+import { readFile, realpath } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { listFixtureFolders } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import type { SessionKind } from "@promptstack/renderer";
 import type { BootstrapBudgets } from "../src/bootstrap-types.js";
@@ -16,10 +17,7 @@ interface CaseConfig {
   readonly executionDir?: string;
 }
 
-const cases = (await readdir(FIXTURES, { withFileTypes: true }))
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
-  .sort();
+const cases = listFixtureFolders(FIXTURES);
 
 /** Loads a fixture case and renders the result as stable JSON, case paths replaced by `<case>`. */
 async function renderCase(caseDir: string): Promise<string> {

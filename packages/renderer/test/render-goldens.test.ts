@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { listFixtureFolders } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import { buildAgentSystemPrompt, resolveGpt5SystemPromptContribution } from "../src/index.js";
 import type {
@@ -44,11 +45,7 @@ function formatSectionsJson(prompt: RenderedPrompt): string {
 
 describe("renderer golden files", () => {
   it("covers every fixture folder", () => {
-    const folders = readdirSync(FIXTURES, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort();
-    expect(folders).toEqual([...CASES].sort());
+    expect(listFixtureFolders(FIXTURES)).toEqual([...CASES].sort());
   });
 
   for (const name of CASES) {

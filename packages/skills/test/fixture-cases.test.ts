@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { listFixtureFolders } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import { discoverSkills } from "../src/discover-skills.js";
 import { filterEligibleSkills } from "../src/filter-eligible-skills.js";
@@ -73,10 +74,7 @@ async function runCase(
   return { prompt: formatted.text, report: `${JSON.stringify(report, null, 2)}\n` };
 }
 
-const cases = (await fs.readdir(FIXTURES, { withFileTypes: true }))
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
-  .sort();
+const cases = listFixtureFolders(FIXTURES);
 
 describe("skills fixture cases", () => {
   it("has the behaviour cases the issue names", () => {

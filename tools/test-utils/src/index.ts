@@ -21,5 +21,6 @@ export {
 } from "./create-demo-turns.js";
 export type { DemoTurns } from "./create-demo-turns.js";
 export { createTempDir } from "./create-temp-dir.js";
+export { listFixtureFolders } from "./list-fixture-folders.js";
 export { rejectedBy, thrownBy } from "./thrown-by.js";
 export { withoutPropertyTimeLimit } from "./without-property-time-limit.js";

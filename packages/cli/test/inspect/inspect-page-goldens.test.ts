@@ -5,8 +5,9 @@
  * (`test/browser/`) checks how the page behaves; these pin what it says. Inputs are hand-written views (`view.json`, plus `options.json` for a
  * served page); update the goldens with `pnpm vitest run -u` and review the diff.
  */
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { listFixtureFolders } from "@promptstack-tools/test-utils";
 import { describe, expect, it } from "vitest";
 import { buildInspectPage } from "../../src/inspect/build-inspect-page.js";
 import type { InspectPageOptions } from "../../src/inspect/build-inspect-page.js";
@@ -49,11 +50,7 @@ function withAssetPlaceholders(page: string): string {
 
 describe("inspect page golden files", () => {
   it("covers every fixture folder", () => {
-    const folders = readdirSync(FIXTURES, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort();
-    expect(folders).toEqual([...CASES].sort());
+    expect(listFixtureFolders(FIXTURES)).toEqual([...CASES].sort());
   });
 
   for (const name of CASES) {
