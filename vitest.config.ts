@@ -4,6 +4,12 @@ import { configDefaults, defineConfig } from "vitest/config";
 // Tests that drive a real browser (Debian's chromium through playwright-core).
 const BROWSER_TESTS = "packages/*/test/browser/**/*.test.ts";
 
+/** Setup files of every run, mutation runs included (stryker/vitest.config.ts adds its own). */
+export const SETUP_FILES = [
+  // `toThrow("…")` fails when the code throws undefined (vitest passes it).
+  "tools/test-utils/src/strict-to-throw.ts",
+];
+
 export default defineConfig({
   // Read workspace packages from source: no build step before tests. Node-side test code is
   // resolved through the SSR pipeline, so the condition is set there too.
@@ -16,8 +22,7 @@ export default defineConfig({
     testTimeout: 30_000,
     // Child-process suites start the CLI in beforeAll; on a loaded machine that exceeds 10 s.
     hookTimeout: 60_000,
-    // `toThrow("…")` fails when the code throws undefined (vitest passes it).
-    setupFiles: ["tools/test-utils/src/strict-to-throw.ts"],
+    setupFiles: SETUP_FILES,
     projects: [
       {
         extends: true,

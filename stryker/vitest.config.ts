@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
-import rootConfig from "../vitest.config.js";
+import rootConfig, { SETUP_FILES } from "../vitest.config.js";
 import { FastestFirstSequencer } from "./fastest-first-sequencer.js";
 
 // The vitest configuration Stryker runs (`pnpm test:mutation`): the root one's module resolution,
@@ -21,8 +21,7 @@ export default defineConfig({
       `packages/${packageName}/test/**/*.test.ts`,
     ],
     exclude: [...configDefaults.exclude, "packages/*/test/browser/**"],
-    // The root setup file (strict toThrow) and the time limit on properties.
-    setupFiles: ["tools/test-utils/src/strict-to-throw.ts", "stryker/fast-check-time-limit.ts"],
+    setupFiles: [...SETUP_FILES, "stryker/fast-check-time-limit.ts"],
     sequence: { sequencer: FastestFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
