@@ -173,17 +173,20 @@ describe("createPromptAssembler", () => {
     const configPath = join(workspaceDir, "config.json5");
     const text = await readFile(configPath, "utf8");
     await writeFile(configPath, text.replace("bootstrapMaxChars: 20000", "bootstrapMaxChars: 300"));
-    await writeFile(
-      join(workspaceDir, "MEMORY.md"),
-      `# Memory\n\n${"- a durable fact\n".repeat(60)}`,
-    );
+    // Over twice the 916-byte window a 300-char bound reads (300 × 3 + 16), so the first turn
+    // reads only a head and a tail: a cached copy of that read cannot pass for the whole file.
+    const memoryText = `# Memory\n\n${"- a durable fact\n".repeat(200)}`;
+    expect(memoryText.length).toBeGreaterThan(2 * 916);
+    await writeFile(join(workspaceDir, "MEMORY.md"), memoryText);
     const assembler = await createPromptAssembler(await options());
     const memory = (turn: AgentTurn) => turn.bootstrap.files.find((f) => f.name === "MEMORY.md");
     expect(memory(await assembler.turn(facts))?.status).toBe("truncated");
     await writeFile(configPath, text);
     const raised = memory(await assembler.turn(facts));
     expect(raised?.status).toBe("ok");
-    expect(raised?.injectedChars).toBe(raised?.rawChars);
+    // Budgets count the trimmed text.
+    expect(raised?.rawChars).toBe(memoryText.trim().length);
+    expect(raised?.injectedChars).toBe(memoryText.trim().length);
     await assembler.close();
   });
 
