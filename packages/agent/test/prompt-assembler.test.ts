@@ -173,10 +173,11 @@ describe("createPromptAssembler", () => {
     const configPath = join(workspaceDir, "config.json5");
     const text = await readFile(configPath, "utf8");
     await writeFile(configPath, text.replace("bootstrapMaxChars: 20000", "bootstrapMaxChars: 300"));
-    // Over twice the 916-byte window a 300-char bound reads (300 × 3 + 16), so the first turn
-    // reads only a head and a tail: a cached copy of that read cannot pass for the whole file.
+    // A 300-char bound reads a head and a tail of 300 × 3 + 16 bytes each (readBootstrapFile's
+    // window). The file is larger than both together, so the first turn reads only part of it,
+    // and a cached copy of that read cannot pass for the whole file.
     const memoryText = `# Memory\n\n${"- a durable fact\n".repeat(200)}`;
-    expect(memoryText.length).toBeGreaterThan(2 * 916);
+    expect(memoryText.length).toBeGreaterThan(2 * (300 * 3 + 16));
     await writeFile(join(workspaceDir, "MEMORY.md"), memoryText);
     const assembler = await createPromptAssembler(await options());
     const memory = (turn: AgentTurn) => turn.bootstrap.files.find((f) => f.name === "MEMORY.md");
